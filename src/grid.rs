@@ -1,0 +1,235 @@
+//! The `Grid` type: 81 cells in row-major order, and the one-line text format.
+//!
+//! A cell holds 0 when empty and 1 to 9 when filled. The line format has one
+//! character per cell: `1`-`9` for a digit, `.` or `0` for an empty cell.
+
+use std::fmt;
+
+/// A 9x9 Sudoku grid, row-major, 0 for an empty cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; 81],
+}
+
+/// Why a line is not a puzzle in the line format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The line holds this many cells instead of 81.
+    WrongLength(usize),
+    /// This byte, at this 0-based column, is not `1`-`9`, `.` or `0`.
+    BadCharacter { column: usize, byte: u8 },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ParseError::WrongLength(n) => write!(f, "expected 81 cells, found {n}"),
+            ParseError::BadCharacter { column, byte } => {
+                let shown = if byte.is_ascii_graphic() {
+                    format!("'{}'", byte as char)
+                } else {
+                    format!("byte 0x{byte:02x}")
+                };
+                write!(
+                    f,
+                    "bad character {shown} at column {}; use 1-9, '.' or '0'",
+                    column + 1
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl Grid {
+    /// The grid with every cell empty.
+    pub const EMPTY: Grid = Grid { cells: [0; 81] };
+
+    /// A grid from 81 cell values (0 for empty). Returns `None` if a value is over 9.
+    pub fn from_cells(cells: [u8; 81]) -> Option<Grid> {
+        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+    }
+
+    /// Parses one line of the line format. The slice must not contain the line
+    /// ending; trailing spaces, tabs and a `\r` are tolerated.
+    pub fn parse_line(line: &[u8]) -> Result<Grid, ParseError> {
+        let line = trim_end(line);
+        if line.len() != 81 {
+            return Err(match line.iter().position(|&b| !is_cell_byte(b)) {
+                // A bad byte within the first 81 is the more useful report.
+                Some(column) if column < 81 => ParseError::BadCharacter {
+                    column,
+                    byte: line[column],
+                },
+                _ => ParseError::WrongLength(line.len()),
+            });
+        }
+        let mut cells = [0u8; 81];
+        for (column, (&byte, cell)) in line.iter().zip(cells.iter_mut()).enumerate() {
+            *cell = match byte {
+                b'1'..=b'9' => byte - b'0',
+                b'.' | b'0' => 0,
+                _ => return Err(ParseError::BadCharacter { column, byte }),
+            };
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The 81 cells, row-major, 0 for empty.
+    pub fn cells(&self) -> &[u8; 81] {
+        &self.cells
+    }
+
+    /// The value at `index` (0 to 80), 0 for empty.
+    pub fn get(&self, index: usize) -> u8 {
+        self.cells[index]
+    }
+
+    /// Sets the cell at `index` to `value` (0 to clear).
+    ///
+    /// # Panics
+    /// If `index` is over 80 or `value` over 9.
+    pub fn set(&mut self, index: usize, value: u8) {
+        assert!(value <= 9, "cell value {value} out of range");
+        self.cells[index] = value;
+    }
+
+    /// How many cells are filled.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// True when no digit repeats in a row, column or box (empty cells allowed).
+    pub fn is_consistent(&self) -> bool {
+        let mut seen = [0u16; 27];
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u16 << v;
+            for unit in units_of(i) {
+                if seen[unit] & bit != 0 {
+                    return false;
+                }
+                seen[unit] |= bit;
+            }
+        }
+        true
+    }
+
+    /// True when this is a complete valid grid that keeps every given of `puzzle`.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.is_full()
+            && self.is_consistent()
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// Appends the 81-character line form (digits, `.` for empty), without newline.
+    pub fn write_line(&self, out: &mut Vec<u8>) {
+        out.extend(
+            self.cells
+                .iter()
+                .map(|&v| if v == 0 { b'.' } else { b'0' + v }),
+        );
+    }
+}
+
+/// The row, column and box (0-8, 9-17, 18-26) that cell `i` belongs to.
+pub(crate) fn units_of(i: usize) -> [usize; 3] {
+    let (r, c) = (i / 9, i % 9);
+    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
+}
+
+fn is_cell_byte(b: u8) -> bool {
+    matches!(b, b'0'..=b'9' | b'.')
+}
+
+fn trim_end(mut line: &[u8]) -> &[u8] {
+    while let [rest @ .., b' ' | b'\t' | b'\r'] = line {
+        line = rest;
+    }
+    line
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = Vec::with_capacity(81);
+        self.write_line(&mut line);
+        f.write_str(std::str::from_utf8(&line).expect("line form is ASCII"))
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        Grid::parse_line(s.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    #[test]
+    fn parses_and_formats_back() {
+        let g: Grid = PUZZLE.parse().unwrap();
+        assert_eq!(g.to_string(), PUZZLE);
+        assert_eq!(g.get(1), 2);
+        assert_eq!(g.get(0), 0);
+    }
+
+    #[test]
+    fn zero_is_empty_and_trailing_space_is_tolerated() {
+        let zeros = PUZZLE.replace('.', "0") + " \r";
+        assert_eq!(
+            Grid::parse_line(zeros.as_bytes()).unwrap(),
+            PUZZLE.parse().unwrap()
+        );
+    }
+
+    #[test]
+    fn reports_length_and_bad_characters() {
+        assert_eq!(
+            Grid::parse_line(&PUZZLE.as_bytes()[..80]),
+            Err(ParseError::WrongLength(80))
+        );
+        let mut bad = PUZZLE.as_bytes().to_vec();
+        bad[5] = b'x';
+        assert_eq!(
+            Grid::parse_line(&bad),
+            Err(ParseError::BadCharacter {
+                column: 5,
+                byte: b'x'
+            })
+        );
+    }
+
+    #[test]
+    fn consistency_detects_repeats() {
+        let mut g = Grid::EMPTY;
+        g.set(0, 5);
+        g.set(80, 5);
+        assert!(g.is_consistent());
+        g.set(8, 5); // same row as cell 0
+        assert!(!g.is_consistent());
+    }
+}
