@@ -6,7 +6,7 @@
 //! with the fewest candidates, copying the whole state onto an explicit stack,
 //! so depth is bounded by the number of empty cells and nothing is allocated.
 
-use crate::grid::{Grid, units_of};
+use crate::grid::Grid;
 
 /// Why a puzzle has no solution to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
