@@ -1,1 +1,46 @@
-fn main() {}
+//! The `sudokuflow` program: parses the command line and runs a subcommand.
+
+mod cli;
+mod commands;
+mod output;
+mod progress;
+mod report;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() -> ExitCode {
+    ExitCode::from(run())
+}
+
+/// Runs the program and returns its exit status: 0 success, 1 some puzzle
+/// failed, 2 usage or I/O error.
+fn run() -> u8 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0, usage errors to
+            // stderr with status 2; a closed stdout is no reason to complain.
+            let _ = e.print();
+            return u8::try_from(e.exit_code()).unwrap_or(2);
+        }
+    };
+    let result = match &cli.command {
+        Command::Solve(args) => commands::solve(args),
+    };
+    match result {
+        Ok(status) => status,
+        // The reader went away (`sudokuflow solve big.txt | head`): stop quietly.
+        Err(e) if commands::is_broken_pipe(&e) => 0,
+        Err(e) => {
+            report::message(format_args!("{e:#}"));
+            2
+        }
+    }
+}

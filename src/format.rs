@@ -1,0 +1,400 @@
+//! Text formats of the batch pipeline: how input lines are read as puzzles
+//! (the one-line format and the 9-row grid-block format), and how solutions,
+//! counts and bad-puzzle markers are written.
+//!
+//! Writers append to a caller's byte buffer, so a whole chunk of output is
+//! built without per-puzzle allocation and written with one call.
+
+use std::fmt;
+
+use crate::grid::{Grid, ParseError};
+use crate::solver::SolveError;
+
+/// Longest input line read as such, in bytes. Anything longer is reported as
+/// [`Problem::LineTooLong`]; readers may drop the rest of such a line so that a
+/// huge line never has to be held in memory.
+pub const MAX_LINE_LEN: usize = 64 * 1024;
+
+/// How input is split into puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// Decide per input from its first significant line (see [`detect`]).
+    Auto,
+    /// One puzzle per line, 81 cells.
+    Line,
+    /// One row of 9 cells per line, as printed boards.
+    Grid,
+}
+
+/// How solutions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// One line of 81 digits.
+    Line,
+    /// 9 lines of 9 digits, then a blank line.
+    Grid,
+    /// A board with borders around the 3x3 boxes, then a blank line.
+    Pretty,
+}
+
+/// Why a puzzle gets a marker line instead of an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The line (81 cells expected) or grid row (9 expected) has another count.
+    WrongLength {
+        expected: usize,
+        found: usize,
+    },
+    /// A byte that is not a cell, at this 0-based column of the line.
+    BadCharacter {
+        column: usize,
+        byte: u8,
+    },
+    /// A grid block ended (blank line, `end` or end of input) after this many rows.
+    IncompleteGrid {
+        rows: usize,
+    },
+    /// The line is longer than [`MAX_LINE_LEN`].
+    LineTooLong,
+    ConflictingGivens,
+    NoSolution,
+}
+
+impl Problem {
+    /// The marker line written in place of the answer: `!` and a reason word,
+    /// which no solution or count can be mistaken for.
+    pub fn marker(self) -> &'static str {
+        match self {
+            Problem::WrongLength { .. } | Problem::IncompleteGrid { .. } => "!bad-length",
+            Problem::BadCharacter { .. } => "!bad-character",
+            Problem::LineTooLong => "!line-too-long",
+            Problem::ConflictingGivens => "!conflicting-givens",
+            Problem::NoSolution => "!no-solution",
+        }
+    }
+}
+
+impl From<ParseError> for Problem {
+    fn from(e: ParseError) -> Problem {
+        match e {
+            ParseError::WrongLength(found) => Problem::WrongLength {
+                expected: 81,
+                found,
+            },
+            ParseError::BadCharacter { column, byte } => Problem::BadCharacter { column, byte },
+        }
+    }
+}
+
+impl From<SolveError> for Problem {
+    fn from(e: SolveError) -> Problem {
+        match e {
+            SolveError::ConflictingGivens => Problem::ConflictingGivens,
+            SolveError::NoSolution => Problem::NoSolution,
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Problem::WrongLength { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            Problem::BadCharacter { column, byte } => {
+                ParseError::BadCharacter { column, byte }.fmt(f)
+            }
+            Problem::IncompleteGrid { rows } => {
+                write!(f, "grid ends after {rows} rows, expected 9")
+            }
+            Problem::LineTooLong => write!(f, "line longer than {MAX_LINE_LEN} bytes"),
+            Problem::ConflictingGivens => SolveError::ConflictingGivens.fmt(f),
+            Problem::NoSolution => SolveError::NoSolution.fmt(f),
+        }
+    }
+}
+
+/// What one physical input line (without its `\n`) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind<'a> {
+    /// Only whitespace.
+    Blank,
+    /// First non-blank character is `#`.
+    Comment,
+    /// The line `end`: the input stops here.
+    End,
+    /// Longer than [`MAX_LINE_LEN`].
+    TooLong,
+    /// Anything else: a puzzle line or grid row, good or bad.
+    Content(&'a [u8]),
+}
+
+/// Classifies a line. The length check comes first so that a reader which
+/// dropped the tail of a huge line classifies it the same as one that kept it.
+pub fn classify(line: &[u8]) -> LineKind<'_> {
+    if line.len() > MAX_LINE_LEN {
+        return LineKind::TooLong;
+    }
+    match line.trim_ascii() {
+        b"" => LineKind::Blank,
+        b"end" => LineKind::End,
+        [b'#', ..] => LineKind::Comment,
+        _ => LineKind::Content(line),
+    }
+}
+
+/// The input format of an input whose first significant line (neither blank
+/// nor comment) is `line`: grid if it is a grid row or a separator line of a
+/// printed board, line otherwise.
+pub fn detect(line: LineKind<'_>) -> InputFormat {
+    match line {
+        LineKind::Content(line) if parse_row(line).is_ok() => InputFormat::Grid,
+        _ => InputFormat::Line,
+    }
+}
+
+/// One cell row of a grid block: `Ok(None)` for a separator-only line.
+fn parse_row(line: &[u8]) -> Result<Option<[u8; 9]>, Problem> {
+    let mut row = [0u8; 9];
+    let mut found = 0;
+    for (column, &byte) in line.iter().enumerate() {
+        let value = match byte {
+            b' ' | b'\t' | b'\r' | b'|' | b'-' | b'+' => continue,
+            b'1'..=b'9' => byte - b'0',
+            b'.' | b'0' => 0,
+            _ => return Err(Problem::BadCharacter { column, byte }),
+        };
+        if let Some(cell) = row.get_mut(found) {
+            *cell = value;
+        }
+        found += 1;
+    }
+    match found {
+        0 => Ok(None),
+        9 => Ok(Some(row)),
+        _ => Err(Problem::WrongLength { expected: 9, found }),
+    }
+}
+
+/// A puzzle read from the input, or why it could not be read, with the
+/// 1-based physical line to report it at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub line: u64,
+    pub puzzle: Result<Grid, Problem>,
+}
+
+/// Assembles grid blocks from lines fed one at a time, in order.
+///
+/// Nine rows make a puzzle. Separator lines and comments are skipped; a blank
+/// line between puzzles is optional, but a blank line inside a block ends it
+/// early (as a bad puzzle), so one damaged block never shifts the next ones.
+#[derive(Clone, Debug)]
+pub struct GridAssembler {
+    cells: [u8; 81],
+    rows: usize,
+    first_line: u64,
+    /// The block's first bad row and its line.
+    problem: Option<(u64, Problem)>,
+}
+
+impl Default for GridAssembler {
+    fn default() -> Self {
+        GridAssembler {
+            cells: [0; 81],
+            rows: 0,
+            first_line: 0,
+            problem: None,
+        }
+    }
+}
+
+impl GridAssembler {
+    /// Feeds the 1-based line `number` (its kind from [`classify`]); returns the
+    /// puzzle it completes, if any. After [`LineKind::End`] the caller calls
+    /// [`GridAssembler::finish`] and stops.
+    pub fn feed(&mut self, number: u64, line: LineKind<'_>) -> Option<Record> {
+        let row = match line {
+            LineKind::Comment | LineKind::End => return None,
+            LineKind::Blank => return self.finish(),
+            LineKind::TooLong => Err(Problem::LineTooLong),
+            LineKind::Content(content) => match parse_row(content) {
+                Ok(None) => return None,
+                Ok(Some(row)) => Ok(row),
+                Err(problem) => Err(problem),
+            },
+        };
+        if self.rows == 0 {
+            self.first_line = number;
+        }
+        match row {
+            Ok(row) => self.cells[self.rows * 9..][..9].copy_from_slice(&row),
+            Err(problem) => {
+                self.problem.get_or_insert((number, problem));
+            }
+        }
+        self.rows += 1;
+        (self.rows == 9).then(|| self.take())
+    }
+
+    /// Ends the input (or the block): an unfinished block comes out as bad.
+    pub fn finish(&mut self) -> Option<Record> {
+        (self.rows > 0).then(|| self.take())
+    }
+
+    fn take(&mut self) -> Record {
+        let rows = std::mem::take(&mut self.rows);
+        match self.problem.take() {
+            Some((line, problem)) => Record {
+                line,
+                puzzle: Err(problem),
+            },
+            None if rows < 9 => Record {
+                line: self.first_line,
+                puzzle: Err(Problem::IncompleteGrid { rows }),
+            },
+            None => Record {
+                line: self.first_line,
+                puzzle: Ok(Grid::from_cells(self.cells).expect("cells come from digits")),
+            },
+        }
+    }
+}
+
+const PRETTY_BORDER: &[u8] = b"+-------+-------+-------+\n";
+
+impl OutputFormat {
+    /// Appends a solved grid.
+    pub fn write_grid(self, grid: &Grid, out: &mut Vec<u8>) {
+        let digits = grid.cells().map(|v| b'0' + v);
+        match self {
+            OutputFormat::Line => {
+                out.extend_from_slice(&digits);
+                out.push(b'\n');
+            }
+            OutputFormat::Grid => {
+                for row in digits.chunks_exact(9) {
+                    out.extend_from_slice(row);
+                    out.push(b'\n');
+                }
+                out.push(b'\n');
+            }
+            OutputFormat::Pretty => {
+                for (r, row) in digits.chunks_exact(9).enumerate() {
+                    if r % 3 == 0 {
+                        out.extend_from_slice(PRETTY_BORDER);
+                    }
+                    for boxed in row.chunks_exact(3) {
+                        out.extend_from_slice(&[
+                            b'|', b' ', boxed[0], b' ', boxed[1], b' ', boxed[2], b' ',
+                        ]);
+                    }
+                    out.extend_from_slice(b"|\n");
+                }
+                out.extend_from_slice(PRETTY_BORDER);
+                out.push(b'\n');
+            }
+        }
+    }
+
+    /// Appends the marker line for a bad puzzle: one line in every format (and
+    /// the blank line that ends every puzzle in the block formats).
+    pub fn write_marker(self, problem: Problem, out: &mut Vec<u8>) {
+        out.extend_from_slice(problem.marker().as_bytes());
+        out.push(b'\n');
+        if self != OutputFormat::Line {
+            out.push(b'\n');
+        }
+    }
+}
+
+/// Appends a solution count line.
+pub fn write_count(count: u32, out: &mut Vec<u8>) {
+    use std::io::Write;
+    writeln!(out, "{count}").expect("writing to a Vec cannot fail");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOLUTION: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+    fn feed_all(text: &str) -> Vec<Record> {
+        let mut assembler = GridAssembler::default();
+        let mut records = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let kind = classify(line.as_bytes());
+            records.extend(assembler.feed(i as u64 + 1, kind));
+            if kind == LineKind::End {
+                break;
+            }
+        }
+        records.extend(assembler.finish());
+        records
+    }
+
+    #[test]
+    fn classifies_lines() {
+        assert_eq!(classify(b"  \t\r"), LineKind::Blank);
+        assert_eq!(classify(b" # note"), LineKind::Comment);
+        assert_eq!(classify(b"end\r"), LineKind::End);
+        assert_eq!(classify(b"ending"), LineKind::Content(b"ending"));
+        assert_eq!(classify(&vec![b'#'; MAX_LINE_LEN + 1]), LineKind::TooLong);
+    }
+
+    #[test]
+    fn detects_grid_rows_and_board_separators() {
+        assert_eq!(
+            detect(classify(b"5 3 . | . 7 . | . . .")),
+            InputFormat::Grid
+        );
+        assert_eq!(detect(classify(b"+-------+-------+")), InputFormat::Grid);
+        assert_eq!(detect(classify(SOLUTION.as_bytes())), InputFormat::Line);
+        assert_eq!(detect(classify(b"hello")), InputFormat::Line);
+    }
+
+    #[test]
+    fn pretty_output_reads_back_as_a_grid_block() {
+        let grid: Grid = SOLUTION.parse().unwrap();
+        for format in [OutputFormat::Grid, OutputFormat::Pretty] {
+            let mut out = Vec::new();
+            format.write_grid(&grid, &mut out);
+            format.write_grid(&grid, &mut out);
+            let records = feed_all(std::str::from_utf8(&out).unwrap());
+            assert_eq!(records.len(), 2, "{format:?}");
+            assert!(records.iter().all(|r| r.puzzle == Ok(grid)));
+        }
+        let mut out = Vec::new();
+        OutputFormat::Pretty.write_grid(&grid, &mut out);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().nth(1), Some("| 5 2 7 | 3 8 9 | 4 1 6 |"));
+        assert_eq!(text.lines().count(), 14);
+    }
+
+    #[test]
+    fn damaged_block_does_not_shift_the_next() {
+        let good: Vec<&str> = (0..9).map(|r| &SOLUTION[r * 9..][..9]).collect();
+        let text = format!(
+            "{}\n12345678\n\n{}\n{}\nend\n{}",
+            good[..3].join("\n"),
+            good.join("\n"),
+            good[..2].join("\n"),
+            good.join("\n"),
+        );
+        let records = feed_all(&text);
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[0].line, 4);
+        assert_eq!(
+            records[0].puzzle,
+            Err(Problem::WrongLength {
+                expected: 9,
+                found: 8
+            })
+        );
+        assert_eq!(records[1].line, 6);
+        assert!(records[1].puzzle.is_ok());
+        assert_eq!(records[2].puzzle, Err(Problem::IncompleteGrid { rows: 2 }));
+    }
+}

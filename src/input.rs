@@ -1,0 +1,417 @@
+//! Reading inputs (files and standard input) as a sequence of [`Chunk`]s of
+//! whole lines, with memory bounded whatever the input holds.
+//!
+//! A non-empty regular file is memory-mapped and cut into slices of the map,
+//! so reading costs no copy. Anything else (a pipe, a terminal, an empty or
+//! `/proc` file) is read in bounded pieces, cut after the last newline, with
+//! the partial line carried over. A line longer than [`MAX_LINE_LEN`] is cut
+//! short and the rest skipped up to its newline; the pipeline reports it as too
+//! long either way, so both ways of reading give the same output.
+
+use std::fs::File;
+use std::io::{self, Read, Seek};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use memmap2::Mmap;
+
+use crate::format::MAX_LINE_LEN;
+
+/// Bytes per chunk of a mapped input: enough puzzles (about 1,600 lines) to
+/// amortize the per-chunk cost, few enough to keep progress and latency smooth.
+pub const CHUNK_LEN: usize = 128 * 1024;
+
+/// Bytes asked for per read of a stream. A pipe holds 64 KiB by default, so a
+/// busy pipe fills a chunk in one read.
+const READ_LEN: usize = 128 * 1024;
+
+/// One input: its name for messages and where its bytes come from.
+pub struct Input {
+    name: String,
+    source: Source,
+}
+
+enum Source {
+    Mapped { map: Arc<Mmap>, start: usize },
+    Stream(Box<dyn Read + Send>),
+}
+
+impl Input {
+    /// Opens the file at `path`, named as given in messages.
+    pub fn open(path: &Path) -> io::Result<Input> {
+        let file = File::open(path)?;
+        Input::from_file(path.display().to_string(), file)
+    }
+
+    /// Standard input, named `<stdin>` in messages. When it is redirected from
+    /// a regular file it is mapped like one, from its current position.
+    pub fn stdin() -> io::Result<Input> {
+        let name = "<stdin>".to_string();
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let file = File::from(io::stdin().as_fd().try_clone_to_owned()?);
+            Input::from_file(name, file)
+        }
+        #[cfg(not(unix))]
+        Ok(Input::from_reader(name, Box::new(io::stdin())))
+    }
+
+    /// An input read from `reader` as a stream.
+    pub fn from_reader(name: String, reader: Box<dyn Read + Send>) -> Input {
+        Input {
+            name,
+            source: Source::Stream(reader),
+        }
+    }
+
+    fn from_file(name: String, mut file: File) -> io::Result<Input> {
+        let metadata = file.metadata()?;
+        if metadata.is_dir() {
+            return Err(io::ErrorKind::IsADirectory.into());
+        }
+        // An empty file cannot be mapped, and files such as those in /proc
+        // report a length of 0 yet have content: read those as streams.
+        if metadata.is_file() && metadata.len() > 0 {
+            let start = file.stream_position()?;
+            // SAFETY: the map is only read. If another process truncates the
+            // file while we run, reading past its new end faults; like other
+            // tools that map their input, we accept that for the speed.
+            if let (Ok(map), Ok(start)) = (unsafe { Mmap::map(&file) }, usize::try_from(start)) {
+                let start = start.min(map.len());
+                // Leave the file position where reading would have: a shared
+                // standard input is then consumed, as it is when streamed.
+                file.seek(io::SeekFrom::End(0))?;
+                return Ok(Input {
+                    name,
+                    source: Source::Mapped {
+                        map: Arc::new(map),
+                        start,
+                    },
+                });
+            }
+        }
+        Ok(Input::from_reader(name, Box::new(file)))
+    }
+
+    /// The name to use in messages: the path as given, or `<stdin>`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of bytes to read, when known in advance.
+    pub fn known_len(&self) -> Option<u64> {
+        match &self.source {
+            Source::Mapped { map, start } => Some((map.len() - start) as u64),
+            Source::Stream(_) => None,
+        }
+    }
+
+    /// The input's chunks, in order; an `Err` ends them.
+    pub fn chunks(self) -> Chunks {
+        let state = match self.source {
+            Source::Mapped { map, start } => ChunkState::Mapped { map, pos: start },
+            Source::Stream(reader) => ChunkState::Stream {
+                reader,
+                carry: Vec::new(),
+                skipping: false,
+                eof: false,
+                unreported: 0,
+            },
+        };
+        Chunks {
+            state,
+            next_line: 1,
+        }
+    }
+}
+
+/// A run of whole lines of one input.
+pub struct Chunk {
+    pub data: ChunkData,
+    /// The 1-based number of the chunk's first line in its input.
+    pub first_line: u64,
+    /// How many input bytes this chunk stands for (more than the data when the
+    /// tail of a long line was skipped), for progress.
+    pub input_bytes: u64,
+}
+
+impl Chunk {
+    /// The chunk's lines without their `\n`, each with its 1-based number.
+    pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        let data = self.data.bytes();
+        // Split alone would find an empty line after the last `\n`, and one in
+        // an empty chunk.
+        let lines = (!data.is_empty())
+            .then(|| {
+                data.strip_suffix(b"\n")
+                    .unwrap_or(data)
+                    .split(|&b| b == b'\n')
+            })
+            .into_iter()
+            .flatten();
+        (self.first_line..).zip(lines)
+    }
+}
+
+/// A chunk's bytes: a slice of a mapped file, or a buffer read from a stream.
+pub enum ChunkData {
+    Mapped(Arc<Mmap>, Range<usize>),
+    Owned(Vec<u8>),
+}
+
+impl ChunkData {
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            ChunkData::Mapped(map, range) => &map[range.clone()],
+            ChunkData::Owned(buffer) => buffer,
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for ChunkData {
+    /// Gives a mapped chunk's pages back once it is done with, so that the
+    /// process's memory stays flat over a large file instead of growing to
+    /// its size.
+    fn drop(&mut self) {
+        if let ChunkData::Mapped(map, range) = self {
+            // SAFETY: MADV_DONTNEED on a shared, read-only file mapping only
+            // drops pages from this process; any later read (of this range, or
+            // of a neighbouring chunk sharing a page) faults them back in from
+            // the file with the same bytes. A failure only means less is freed.
+            let _ = unsafe {
+                map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    range.start,
+                    range.len(),
+                )
+            };
+        }
+    }
+}
+
+/// The iterator returned by [`Input::chunks`].
+pub struct Chunks {
+    state: ChunkState,
+    next_line: u64,
+}
+
+enum ChunkState {
+    Mapped {
+        map: Arc<Mmap>,
+        pos: usize,
+    },
+    Stream {
+        reader: Box<dyn Read + Send>,
+        /// Bytes read but not yet passed on: the start of a line.
+        carry: Vec<u8>,
+        /// Dropping the rest of a too-long line, up to its newline.
+        skipping: bool,
+        eof: bool,
+        /// Bytes read since the last chunk was passed on.
+        unreported: u64,
+    },
+}
+
+impl Iterator for Chunks {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        let (data, input_bytes) = match &mut self.state {
+            ChunkState::Mapped { map, pos } => {
+                let range = next_mapped_range(map, *pos)?;
+                *pos = range.end;
+                let len = range.len() as u64;
+                (ChunkData::Mapped(Arc::clone(map), range), len)
+            }
+            ChunkState::Stream {
+                reader,
+                carry,
+                skipping,
+                eof,
+                unreported,
+            } => match next_stream_buffer(reader, carry, skipping, eof, unreported) {
+                Ok(Some(buffer)) => (ChunkData::Owned(buffer), std::mem::take(unreported)),
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let first_line = self.next_line;
+        self.next_line += newlines(data.bytes());
+        Some(Ok(Chunk {
+            data,
+            first_line,
+            input_bytes,
+        }))
+    }
+}
+
+fn newlines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+/// The next chunk of a map from `pos`: about [`CHUNK_LEN`] bytes, extended to
+/// the end of the line it stops in.
+fn next_mapped_range(map: &[u8], pos: usize) -> Option<Range<usize>> {
+    let rest = map.get(pos..).filter(|rest| !rest.is_empty())?;
+    let len = match rest.get(CHUNK_LEN..) {
+        None => rest.len(),
+        Some(tail) => {
+            CHUNK_LEN
+                + tail
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(tail.len(), |i| i + 1)
+        }
+    };
+    Some(pos..pos + len)
+}
+
+/// Reads until there are whole lines to pass on (or the end of the stream),
+/// and returns them; a partial last line stays in `carry`.
+fn next_stream_buffer(
+    reader: &mut Box<dyn Read + Send>,
+    carry: &mut Vec<u8>,
+    skipping: &mut bool,
+    eof: &mut bool,
+    unreported: &mut u64,
+) -> io::Result<Option<Vec<u8>>> {
+    loop {
+        if *eof {
+            // Even with no bytes left to pass on, bytes read (the skipped tail
+            // of a long line) are passed on as done, for progress.
+            let rest = !carry.is_empty() || *unreported > 0;
+            return Ok(rest.then(|| std::mem::take(carry)));
+        }
+        let start = carry.len();
+        carry.resize(start + READ_LEN, 0);
+        let read = reader.read(&mut carry[start..]);
+        carry.truncate(start + *read.as_ref().unwrap_or(&0));
+        let n = match read {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        *unreported += n as u64;
+        if n == 0 {
+            *eof = true;
+            continue;
+        }
+        if *skipping {
+            // The carry held nothing else: the line's start was passed on.
+            match carry.iter().position(|&b| b == b'\n') {
+                None => {
+                    carry.clear();
+                    continue;
+                }
+                Some(i) => {
+                    carry.drain(..=i);
+                    *skipping = false;
+                }
+            }
+        }
+        if let Some(last) = carry.iter().rposition(|&b| b == b'\n') {
+            let rest = carry[last + 1..].to_vec();
+            let mut lines = std::mem::replace(carry, rest);
+            lines.truncate(last + 1);
+            return Ok(Some(lines));
+        }
+        if carry.len() > MAX_LINE_LEN {
+            // Pass on enough of the line to report it as too long, with the
+            // newline that its skipped tail will end with.
+            let mut line = std::mem::take(carry);
+            line.truncate(MAX_LINE_LEN + 1);
+            line.push(b'\n');
+            *skipping = true;
+            return Ok(Some(line));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that returns at most `step` bytes per read, like a slow pipe.
+    struct Trickle {
+        data: Vec<u8>,
+        pos: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.step).min(self.data.len() - self.pos);
+            buf[..n].copy_from_slice(&self.data[self.pos..][..n]);
+            self.pos += n;
+            Ok(n)
+        }
+    }
+
+    fn stream_lines(data: &[u8], step: usize) -> Vec<(u64, Vec<u8>)> {
+        let reader = Trickle {
+            data: data.to_vec(),
+            pos: 0,
+            step,
+        };
+        let input = Input::from_reader("test".into(), Box::new(reader));
+        let mut lines = Vec::new();
+        let mut bytes = 0;
+        for chunk in input.chunks() {
+            let chunk = chunk.unwrap();
+            bytes += chunk.input_bytes;
+            lines.extend(chunk.lines().map(|(n, l)| (n, l.to_vec())));
+        }
+        assert_eq!(bytes, data.len() as u64);
+        lines
+    }
+
+    #[test]
+    fn streams_keep_line_numbers_and_contents() {
+        let data = b"first\n\nthird\r\nlast without newline";
+        for step in [1, 3, 7, 1000] {
+            let lines = stream_lines(data, step);
+            let expected: Vec<(u64, Vec<u8>)> = (1..)
+                .zip(data.split(|&b| b == b'\n').map(<[u8]>::to_vec))
+                .collect();
+            assert_eq!(lines, expected, "step {step}");
+        }
+    }
+
+    #[test]
+    fn huge_lines_are_cut_short_without_losing_line_numbers() {
+        let mut data = b"a\n".to_vec();
+        data.extend(std::iter::repeat_n(b'1', 3 * MAX_LINE_LEN));
+        data.extend(b"\nb\n");
+        data.extend(std::iter::repeat_n(b'2', 2 * MAX_LINE_LEN));
+        for step in [4096, READ_LEN] {
+            let lines = stream_lines(&data, step);
+            let numbers: Vec<u64> = lines.iter().map(|(n, _)| *n).collect();
+            assert_eq!(numbers, [1, 2, 3, 4]);
+            assert_eq!(
+                (lines[0].1.as_slice(), lines[2].1.as_slice()),
+                (&b"a"[..], &b"b"[..])
+            );
+            for (_, huge) in [&lines[1], &lines[3]] {
+                // Long enough to be reported, short enough to bound memory.
+                assert!(huge.len() > MAX_LINE_LEN && huge.len() <= MAX_LINE_LEN + READ_LEN);
+            }
+        }
+    }
+
+    #[test]
+    fn mapped_ranges_end_at_line_ends() {
+        let mut data = Vec::new();
+        while data.len() < 3 * CHUNK_LEN {
+            data.extend(b"123456789\n");
+        }
+        let mut pos = 0;
+        while let Some(range) = next_mapped_range(&data, pos) {
+            assert_eq!(data[range.end - 1], b'\n');
+            pos = range.end;
+        }
+        assert_eq!(pos, data.len());
+    }
+}

@@ -1,0 +1,95 @@
+//! Messages to stderr: warnings about bad puzzles (in input order, at most
+//! [`MAX_WARNINGS`], then only their count), progress, and the `--stats`
+//! summary. Writing to stderr never fails a run: a closed stderr is ignored.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::time::Duration;
+
+use sudokuflow::format::Problem;
+use sudokuflow::pipeline::{Observer, Summary};
+
+use crate::progress::Progress;
+
+/// Per-puzzle messages shown before only counting the rest.
+pub const MAX_WARNINGS: u64 = 20;
+
+/// Prints `sudokuflow: <message>` to stderr.
+pub fn message(args: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "sudokuflow: {args}");
+}
+
+/// The solve command's [`Observer`]: warnings and the progress bar.
+pub struct Reporter {
+    progress: Progress,
+    quiet: bool,
+    shown: u64,
+    hidden: u64,
+}
+
+impl Reporter {
+    pub fn new(progress: Progress, quiet: bool) -> Reporter {
+        Reporter {
+            progress,
+            quiet,
+            shown: 0,
+            hidden: 0,
+        }
+    }
+
+    /// Removes the progress bar and, if the run `completed`, says how many
+    /// warnings were not shown (a run stopped by an error or a closed pipe
+    /// says nothing more).
+    pub fn finish(&self, completed: bool) {
+        self.progress.finish();
+        if completed && self.hidden > 0 {
+            message(format_args!("{} more bad puzzles not shown", self.hidden));
+        }
+    }
+}
+
+impl Observer for Reporter {
+    fn bad_puzzle(&mut self, input: &str, line: u64, problem: Problem) {
+        if self.quiet {
+            return;
+        }
+        if self.shown == MAX_WARNINGS {
+            self.hidden += 1;
+            return;
+        }
+        self.shown += 1;
+        self.progress
+            .suspend(|| message(format_args!("{input}:{line}: {problem}")));
+    }
+
+    fn progress(&mut self, input_bytes: u64, puzzles: u64) {
+        self.progress.advance(input_bytes, puzzles);
+    }
+}
+
+/// Prints the `--stats` summary.
+pub fn print_stats(summary: &Summary, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let per_second = if seconds > 0.0 {
+        summary.puzzles as f64 / seconds
+    } else {
+        0.0
+    };
+    let guesses = if summary.puzzles > 0 {
+        summary.guesses as f64 / summary.puzzles as f64
+    } else {
+        0.0
+    };
+    let _ = write!(
+        io::stderr().lock(),
+        "puzzles:      {}\n\
+         solved:       {}\n\
+         failed:       {}\n\
+         wall time:    {seconds:.3} s\n\
+         puzzles/s:    {per_second:.0}\n\
+         avg guesses:  {guesses:.2}\n",
+        summary.puzzles,
+        summary.puzzles - summary.failed,
+        summary.failed,
+    );
+}

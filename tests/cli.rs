@@ -1,0 +1,811 @@
+//! End-to-end tests of `sudokuflow solve`: formats, markers, exit codes,
+//! ordering across chunks and threads, output sinks and robustness.
+//!
+//! Tests that need the reference puzzle sets read them from the directory in
+//! `SUDOKUFLOW_DATA`; they are skipped, with a note, when it is unset.
+
+use std::fs::{self, File};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{self, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use proptest::prelude::*;
+use sudokuflow::Grid;
+
+const PUZZLE: &str =
+    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+const SOLUTION: &str =
+    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// Consistent givens, but the last cell of the first row has no candidate.
+const NO_SOLUTION: &str =
+    "12345678.........9...............................................................";
+const CONFLICTING: &str =
+    "11...............................................................................";
+const EMPTY: &str =
+    ".................................................................................";
+
+fn sudokuflow() -> Command {
+    Command::cargo_bin("sudokuflow").unwrap()
+}
+
+fn std_command() -> process::Command {
+    process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+}
+
+/// A reference data file, or `None` (with a note) when `SUDOKUFLOW_DATA` is unset.
+fn data_file(name: &str) -> Option<PathBuf> {
+    let Some(dir) = std::env::var_os("SUDOKUFLOW_DATA") else {
+        eprintln!("note: SUDOKUFLOW_DATA is not set; skipping the test that reads {name}");
+        return None;
+    };
+    let path = Path::new(&dir).join(name);
+    assert!(
+        path.is_file(),
+        "SUDOKUFLOW_DATA is set but {} does not exist",
+        path.display()
+    );
+    Some(path)
+}
+
+fn lines(bytes: &[u8]) -> Vec<&str> {
+    std::str::from_utf8(bytes).unwrap().lines().collect()
+}
+
+/// `PUZZLE` with its digits relabelled by `shift`: another valid puzzle.
+fn relabelled(puzzle: &str, shift: u8) -> String {
+    puzzle
+        .bytes()
+        .map(|b| match b {
+            b'1'..=b'9' => char::from(b'1' + (b - b'1' + shift) % 9),
+            _ => char::from(b),
+        })
+        .collect()
+}
+
+/// About 3 MB of puzzles (many chunks), optionally mixed with comments, blank
+/// lines and bad puzzles of every kind.
+fn big_input(with_bad_lines: bool) -> String {
+    let mut text = String::new();
+    for i in 0..40_000u32 {
+        let bad = with_bad_lines && i % 97 == 5;
+        let line = match (bad, i % 7) {
+            (true, 0) => "# a comment".to_string(),
+            (true, 1) => String::new(),
+            (true, 2) => PUZZLE[..80].to_string(),
+            (true, 3) => format!("{PUZZLE}x"),
+            (true, 4) => CONFLICTING.to_string(),
+            (true, 5) => NO_SOLUTION.to_string(),
+            _ if i % 5 == 0 => relabelled(HARD, (i % 9) as u8),
+            _ => relabelled(PUZZLE, (i % 9) as u8),
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// Checks that `output` holds one solution keeping the givens for every
+/// puzzle line of `input` (comments skipped).
+fn assert_solves_every_puzzle(input: &str, output: &[u8]) {
+    let puzzles: Vec<&str> = input.lines().filter(|l| !l.starts_with('#')).collect();
+    let solutions = lines(output);
+    assert_eq!(solutions.len(), puzzles.len());
+    for (i, (puzzle, solution)) in puzzles.iter().zip(solutions).enumerate() {
+        let puzzle: Grid = puzzle.parse().unwrap();
+        let solution: Grid = solution
+            .parse()
+            .unwrap_or_else(|e| panic!("line {}: {solution:?}: {e}", i + 1));
+        assert!(
+            solution.is_solution_of(&puzzle),
+            "line {}: {solution} does not solve {puzzle}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn judge_sample_gives_the_expected_output() {
+    let (Some(input), Some(expected)) =
+        (data_file("judge_sample.in"), data_file("judge_sample.out"))
+    else {
+        return;
+    };
+    sudokuflow()
+        .arg("solve")
+        .arg(input)
+        .assert()
+        .success()
+        .stdout(fs::read_to_string(expected).unwrap())
+        .stderr("");
+}
+
+#[test]
+fn reference_sets_are_solved_keeping_the_givens() {
+    for name in ["17_clue.txt", "forum_hardest_11plus.txt"] {
+        let Some(path) = data_file(name) else { return };
+        let output = sudokuflow()
+            .arg("solve")
+            .arg(&path)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        assert!(output.stderr.is_empty());
+        assert_solves_every_puzzle(&fs::read_to_string(&path).unwrap(), &output.stdout);
+    }
+}
+
+#[test]
+fn file_stdin_file_and_pipe_and_thread_counts_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    fs::write(&path, big_input(true)).unwrap();
+
+    let from_file = sudokuflow()
+        .args(["solve", "-j2"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let from_stdin_file = std_command()
+        .args(["solve", "-j2"])
+        .stdin(File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    let from_pipe = sudokuflow()
+        .args(["solve", "-j2", "-"])
+        .write_stdin(fs::read(&path).unwrap())
+        .output()
+        .unwrap();
+    let one_thread = sudokuflow()
+        .args(["solve", "-j1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+
+    assert_eq!(from_file.status.code(), Some(1));
+    let expected_lines = big_input(true)
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .count();
+    assert_eq!(lines(&from_file.stdout).len(), expected_lines);
+    let stderr_without_name = |o: &process::Output| {
+        String::from_utf8_lossy(&o.stderr).replace(&*path.to_string_lossy(), "<stdin>")
+    };
+    for other in [&from_stdin_file, &from_pipe, &one_thread] {
+        assert_eq!(other.status.code(), Some(1));
+        assert!(other.stdout == from_file.stdout, "outputs differ");
+        assert_eq!(stderr_without_name(other), stderr_without_name(&from_file));
+    }
+}
+
+#[test]
+fn each_kind_of_bad_line_gets_its_marker_in_place() {
+    let huge = "7".repeat(100_000);
+    let input = format!(
+        "{PUZZLE}\n{short}\n{PUZZLE}1\n{badchar}\n{CONFLICTING}\n{NO_SOLUTION}\n{huge}\n{PUZZLE}\n",
+        short = &PUZZLE[..80],
+        badchar = PUZZLE.replacen('.', "x", 1),
+    );
+    let expected_stdout = [
+        SOLUTION,
+        "!bad-length",
+        "!bad-length",
+        "!bad-character",
+        "!conflicting-givens",
+        "!no-solution",
+        "!line-too-long",
+        SOLUTION,
+    ]
+    .map(|l| format!("{l}\n"))
+    .concat();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    fs::write(&path, &input).unwrap();
+    let name = path.display().to_string();
+    for (source, run) in [
+        (
+            "<stdin>",
+            sudokuflow()
+                .arg("solve")
+                .write_stdin(input.clone())
+                .assert(),
+        ),
+        (name.as_str(), sudokuflow().arg("solve").arg(&path).assert()),
+    ] {
+        let run = run.code(1).stdout(expected_stdout.clone());
+        let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+        let messages: Vec<&str> = stderr.lines().collect();
+        assert_eq!(messages.len(), 6, "{stderr}");
+        for (message, line) in messages.iter().zip(2..) {
+            let prefix = format!("sudokuflow: {source}:{line}: ");
+            assert!(
+                message.starts_with(&prefix),
+                "{message:?} should start with {prefix:?}"
+            );
+        }
+        assert!(messages[0].contains("expected 81 cells, found 80"));
+        assert!(messages[2].contains("'x'"));
+        assert!(messages[5].contains("longer than"));
+    }
+}
+
+#[test]
+fn huge_line_without_newline_is_reported_and_skipped() {
+    let mut input = format!("{PUZZLE}\n").into_bytes();
+    input.extend(std::iter::repeat_n(b'1', 3 << 20));
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!("{SOLUTION}\n!line-too-long\n"))
+        .stderr(predicate::str::contains("<stdin>:2: line longer than"));
+}
+
+#[test]
+fn comments_blank_lines_crlf_and_end_are_handled() {
+    let input = format!(
+        "# header\n\n   \r\n{PUZZLE}\r\n  # indented comment\n{PUZZLE}  \t\nend\n{CONFLICTING}\n"
+    );
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"))
+        .stderr("");
+}
+
+#[test]
+fn end_stops_only_its_own_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.txt");
+    let second = dir.path().join("second.txt");
+    fs::write(&first, format!("{PUZZLE}\nend\n{CONFLICTING}\n")).unwrap();
+    fs::write(&second, format!("{}\n", relabelled(PUZZLE, 1))).unwrap();
+    let second_solution = relabelled(SOLUTION, 1);
+    sudokuflow()
+        .arg("solve")
+        .arg(&first)
+        .arg("-")
+        .arg(&second)
+        .write_stdin(format!("{NO_SOLUTION}\n"))
+        .assert()
+        .code(1)
+        .stdout(format!("{SOLUTION}\n!no-solution\n{second_solution}\n"))
+        .stderr("sudokuflow: <stdin>:1: no solution\n");
+}
+
+#[test]
+fn end_stops_reading_a_pipe_that_stays_open() {
+    let mut child = std_command()
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    write!(stdin, "{PUZZLE}\nend\n").unwrap();
+    // Guards against a hang only: the run should end as soon as it reads `end`.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("sudokuflow kept reading after `end`");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!("{SOLUTION}\n")
+    );
+}
+
+#[test]
+fn empty_inputs_give_empty_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    fs::write(&empty, "").unwrap();
+    sudokuflow()
+        .arg("solve")
+        .arg(&empty)
+        .assert()
+        .success()
+        .stdout("");
+    sudokuflow()
+        .arg("solve")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout("");
+    sudokuflow()
+        .arg("solve")
+        .write_stdin("# only a comment\n\n")
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn messages_after_the_twentieth_are_only_counted() {
+    let input = format!("{}\n", &PUZZLE[..10]).repeat(25);
+    let run = sudokuflow()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let messages: Vec<&str> = stderr.lines().collect();
+    assert_eq!(messages.len(), 21, "{stderr}");
+    assert!(messages[19].starts_with("sudokuflow: <stdin>:20: "));
+    assert_eq!(messages[20], "sudokuflow: 5 more bad puzzles not shown");
+    assert_eq!(lines(&run.get_output().stdout), vec!["!bad-length"; 25]);
+}
+
+#[test]
+fn quiet_turns_off_messages_but_not_markers() {
+    sudokuflow()
+        .args(["solve", "--quiet"])
+        .write_stdin(format!("{CONFLICTING}\n"))
+        .assert()
+        .code(1)
+        .stdout("!conflicting-givens\n")
+        .stderr("");
+}
+
+#[test]
+fn strict_stops_at_the_first_bad_puzzle() {
+    let mut input = format!("{PUZZLE}\n{PUZZLE}\n{NO_SOLUTION}\n");
+    input.push_str(&big_input(false));
+    sudokuflow()
+        .args(["solve", "--strict"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n!no-solution\n"))
+        .stderr("sudokuflow: <stdin>:3: no solution\n");
+}
+
+#[test]
+fn count_reports_zero_one_and_many_solutions() {
+    let input = format!("{NO_SOLUTION}\n{PUZZLE}\n{EMPTY}\n");
+    sudokuflow()
+        .args(["solve", "--count"])
+        .write_stdin(input.clone())
+        .assert()
+        .success()
+        .stdout("0\n1\n2\n")
+        .stderr("");
+    sudokuflow()
+        .args(["solve", "--count", "--limit", "1000"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("0\n1\n1000\n");
+}
+
+#[test]
+fn count_still_marks_unreadable_and_conflicting_puzzles() {
+    sudokuflow()
+        .args(["solve", "--count", "--format", "pretty"])
+        .write_stdin(format!("{CONFLICTING}\nabc\n{PUZZLE}\n"))
+        .assert()
+        .code(1)
+        .stdout("!conflicting-givens\n!bad-character\n1\n");
+}
+
+#[test]
+fn limit_needs_count_and_a_positive_value() {
+    sudokuflow()
+        .args(["solve", "--limit", "5"])
+        .assert()
+        .code(2);
+    sudokuflow()
+        .args(["solve", "--count", "--limit", "0"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn grid_and_pretty_formats() {
+    let grid: String = SOLUTION
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    sudokuflow()
+        .args(["solve", "--format", "grid"])
+        .write_stdin(format!("{PUZZLE}\n12\n{PUZZLE}\n"))
+        .assert()
+        .code(1)
+        .stdout(format!("{grid}\n!bad-length\n\n{grid}\n"));
+
+    let run = sudokuflow()
+        .args(["solve", "-f", "pretty"])
+        .write_stdin(format!("{PUZZLE}\n"))
+        .assert()
+        .success();
+    let out = lines(&run.get_output().stdout);
+    assert_eq!(out.len(), 14);
+    assert_eq!(out[0], "+-------+-------+-------+");
+    assert_eq!(out[1], "| 5 2 7 | 3 8 9 | 4 1 6 |");
+    assert_eq!(out[4], "+-------+-------+-------+");
+    assert_eq!(out[12], "+-------+-------+-------+");
+    assert_eq!(out[13], "");
+}
+
+#[test]
+fn grid_input_is_read_when_forced_or_detected() {
+    let pretty = sudokuflow()
+        .args(["solve", "-f", "pretty"])
+        .write_stdin(format!("{PUZZLE}\n{PUZZLE}\n"))
+        .output()
+        .unwrap()
+        .stdout;
+    for args in [
+        &["solve"][..],
+        &["solve", "--input", "grid"],
+        &["solve", "--input", "auto"],
+    ] {
+        sudokuflow()
+            .args(args)
+            .write_stdin(pretty.clone())
+            .assert()
+            .success()
+            .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+    }
+    // The same board as plain rows with '0' for empty cells, no blank lines.
+    let rows: String = PUZZLE
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(format!("# two boards\n{rows}{rows}"))
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+    // Forced line format reads the rows as short lines.
+    sudokuflow()
+        .args(["solve", "--input", "line"])
+        .write_stdin(rows.clone())
+        .assert()
+        .code(1)
+        .stdout("!bad-length\n".repeat(9));
+}
+
+#[test]
+fn bad_grid_rows_are_reported_and_do_not_shift_later_boards() {
+    let rows: Vec<String> = PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let mut damaged = rows.clone();
+    damaged[4] = "12345".into();
+    let input = format!(
+        "{}\n\n{}\n\n{}\n",
+        damaged.join("\n"),
+        rows.join("\n"),
+        rows[..3].join("\n")
+    );
+    sudokuflow()
+        .args(["solve", "--input", "grid"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!("!bad-length\n{SOLUTION}\n!bad-length\n"))
+        .stderr(
+            predicate::str::contains("<stdin>:5: expected 9 cells, found 5").and(
+                predicate::str::contains("<stdin>:21: grid ends after 3 rows"),
+            ),
+        );
+}
+
+#[test]
+fn output_file_is_replaced_only_when_the_run_completes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let target = dir.path().join("out.txt");
+    fs::write(&input, format!("{PUZZLE}\n{CONFLICTING}\n")).unwrap();
+    fs::write(&target, "previous\n").unwrap();
+
+    sudokuflow()
+        .arg("solve")
+        .arg("-o")
+        .arg(&target)
+        .arg(&input)
+        .arg(dir.path().join("missing.txt"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("missing.txt"));
+    assert_eq!(fs::read_to_string(&target).unwrap(), "previous\n");
+    assert_eq!(dir_entries(dir.path()), ["in.txt", "out.txt"]);
+
+    // Bad puzzles still complete the run.
+    sudokuflow()
+        .arg("solve")
+        .arg("--output")
+        .arg(&target)
+        .arg(&input)
+        .assert()
+        .code(1)
+        .stdout("");
+    assert_eq!(
+        fs::read_to_string(&target).unwrap(),
+        format!("{SOLUTION}\n!conflicting-givens\n")
+    );
+    assert_eq!(dir_entries(dir.path()), ["in.txt", "out.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn interrupt_leaves_the_previous_output_and_no_temporary() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out.txt");
+    fs::write(&target, "previous\n").unwrap();
+    let mut child = std_command()
+        .arg("solve")
+        .arg("-o")
+        .arg(&target)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{PUZZLE}").unwrap();
+    // Wait for the temporary file: the handler is set up by then.
+    while dir_entries(dir.path()).len() < 2 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let killed = process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(fs::read_to_string(&target).unwrap(), "previous\n");
+    assert_eq!(dir_entries(dir.path()), ["out.txt"]);
+}
+
+fn dir_entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn missing_input_is_an_error_naming_the_file() {
+    sudokuflow()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::starts_with("sudokuflow: cannot read input no/such/file.txt")
+                .and(predicate::str::contains("No such file")),
+        );
+    sudokuflow()
+        .args(["solve", "."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("directory"));
+}
+
+#[test]
+fn full_disk_is_an_error() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("note: no /dev/full; skipping");
+        return;
+    }
+    for input in [format!("{PUZZLE}\n"), big_input(false)] {
+        let output = std_command()
+            .arg("solve")
+            .stdin(Stdio::piped())
+            .stdout(File::options().write(true).open("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                // The run may stop before reading everything.
+                let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with("sudokuflow: error writing to stdout: No space left on device"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn broken_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    fs::write(&path, big_input(false)).unwrap();
+    let mut child = std_command()
+        .arg("solve")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first.len(), 82);
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    sudokuflow()
+        .args(["solve", "--stats"])
+        .write_stdin(format!("{PUZZLE}\n{HARD}\nxyz\n"))
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("puzzles:      3")
+                .and(predicate::str::contains("solved:       2"))
+                .and(predicate::str::contains("failed:       1"))
+                .and(predicate::str::contains("puzzles/s:"))
+                .and(predicate::str::contains("avg guesses:")),
+        );
+}
+
+#[test]
+fn help_documents_markers_exit_codes_and_examples() {
+    sudokuflow()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("!bad-length")
+                .and(predicate::str::contains("!no-solution"))
+                .and(predicate::str::contains("Exit status"))
+                .and(predicate::str::contains("Examples")),
+        );
+    sudokuflow()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit status"));
+    sudokuflow()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(format!("sudokuflow {}\n", env!("CARGO_PKG_VERSION")));
+    sudokuflow()
+        .args(["solve", "--no-such-flag"])
+        .assert()
+        .code(2);
+    sudokuflow().assert().code(2);
+}
+
+#[test]
+fn gnu_parallel_recipe_matches_one_process() {
+    let Ok(status) = process::Command::new("parallel")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+    else {
+        eprintln!("note: GNU parallel is not installed; skipping the parallel recipe test");
+        return;
+    };
+    assert!(status.success());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    fs::write(&path, big_input(false)).unwrap();
+    let recipe = process::Command::new("parallel")
+        .args(["--pipepart", "-a"])
+        .arg(&path)
+        .args(["-k", "--block", "1M"])
+        .arg(env!("CARGO_BIN_EXE_sudokuflow"))
+        .arg("solve")
+        .output()
+        .unwrap();
+    assert!(
+        recipe.status.success(),
+        "{}",
+        String::from_utf8_lossy(&recipe.stderr)
+    );
+    let single = sudokuflow().arg("solve").arg(&path).output().unwrap();
+    assert!(recipe.stdout == single.stdout, "parallel output differs");
+    assert_solves_every_puzzle(&big_input(false), &recipe.stdout);
+}
+
+/// The number of output lines `--input line` gives: lines up to `end` that
+/// are neither blank nor comments, and every over-long line.
+fn significant_lines(input: &[u8]) -> usize {
+    let input = input.strip_suffix(b"\n").unwrap_or(input);
+    let mut count = 0;
+    for line in input.split(|&b| b == b'\n') {
+        let trimmed = line.trim_ascii();
+        if line.len() > 65536 {
+            count += 1;
+        } else if trimmed == b"end" {
+            break;
+        } else if !trimmed.is_empty() && trimmed[0] != b'#' {
+            count += 1;
+        }
+    }
+    count
+}
+
+fn arbitrary_input() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..100),
+        prop::sample::select(vec![
+            b"\n".to_vec(),
+            b"\r".to_vec(),
+            b"\r\n".to_vec(),
+            b"#".to_vec(),
+            b" ".to_vec(),
+            b"\0".to_vec(),
+            b"end".to_vec(),
+            b"|".to_vec(),
+            b"+---".to_vec(),
+            b"123456789".to_vec(),
+            PUZZLE.as_bytes().to_vec(),
+            NO_SOLUTION.as_bytes().to_vec(),
+            CONFLICTING.as_bytes().to_vec(),
+        ]),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(input in arbitrary_input()) {
+        let output = sudokuflow()
+            .args(["solve", "--input", "line"])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        let code = output.status.code();
+        prop_assert!(code == Some(0) || code == Some(1), "exit {code:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let out = lines(&output.stdout);
+        prop_assert_eq!(out.len(), significant_lines(&input));
+        for line in out {
+            prop_assert!(
+                line.starts_with('!') || (line.len() == 81 && line.bytes().all(|b| b.is_ascii_digit())),
+                "unexpected output line {:?}", line
+            );
+        }
+
+        // Grid and automatic layouts must not panic either.
+        for layout in ["grid", "auto"] {
+            let code = sudokuflow()
+                .args(["solve", "--input", layout])
+                .write_stdin(input.clone())
+                .output()
+                .unwrap()
+                .status
+                .code();
+            prop_assert!(code == Some(0) || code == Some(1), "--input {layout}: exit {code:?}");
+        }
+    }
+}
