@@ -1,0 +1,304 @@
+//! Generator and shuffle tests: uniqueness (checked by our solver and, on a
+//! sample, by an independent brute-force counter), minimality, symmetry, clue
+//! targets, reproducibility, and the refusal of unreachable targets.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use sudokuflow::generate::{
+    GenerateConfig, GenerateError, Symmetry, generate, shuffle, shuffle_transform,
+};
+use sudokuflow::{Grid, count_solutions};
+
+/// Counts solutions up to `limit` by plain backtracking on the emptiest
+/// cell, sharing no code with the solver.
+fn brute_count(grid: &mut [u8; 81], limit: u32) -> u32 {
+    let mut best: Option<(usize, u16)> = None;
+    for i in 0..81 {
+        if grid[i] != 0 {
+            continue;
+        }
+        let (r, c) = (i / 9, i % 9);
+        let mut used = 0u16;
+        for k in 0..9 {
+            used |= 1 << grid[r * 9 + k];
+            used |= 1 << grid[k * 9 + c];
+            used |= 1 << grid[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
+        }
+        let free = !used & 0x3fe;
+        if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+            best = Some((i, free));
+        }
+    }
+    let Some((cell, free)) = best else {
+        return 1;
+    };
+    let mut found = 0;
+    for d in 1..=9 {
+        if free & (1 << d) != 0 {
+            grid[cell] = d;
+            found += brute_count(grid, limit - found);
+            grid[cell] = 0;
+            if found >= limit {
+                break;
+            }
+        }
+    }
+    found
+}
+
+fn solutions(p: &Grid) -> u32 {
+    count_solutions(p, 2).unwrap().solutions
+}
+
+fn config(symmetry: Symmetry, clues: Option<u8>) -> GenerateConfig {
+    GenerateConfig {
+        symmetry,
+        clues,
+        ..GenerateConfig::default()
+    }
+}
+
+/// Generates `n` minimal puzzles and checks everything about each one.
+fn check_minimal(symmetry: Symmetry, seed: u64, n: u64) {
+    let cfg = config(symmetry, None);
+    let mut used = HashSet::new();
+    let mut clues = 0;
+    for index in 0..n {
+        let g = generate(&cfg, seed, index).unwrap();
+        let (p, s) = (g.puzzle, g.solution);
+        assert!(s.is_solution_of(&p), "{p} {s}");
+        assert_eq!(solutions(&p), 1, "not unique: {p}");
+        if symmetry == Symmetry::Random {
+            assert_ne!(g.symmetry, Symmetry::Random);
+            used.insert(g.symmetry);
+        } else {
+            assert_eq!(g.symmetry, symmetry);
+        }
+        assert!(
+            g.symmetry.holds_for(&p),
+            "not {}-symmetric: {p}",
+            g.symmetry
+        );
+        assert_eq!(g.attempts, 1);
+        // Minimal: every clue group is needed.
+        for group in g.symmetry.groups() {
+            if p.get(group[0]) == 0 {
+                continue;
+            }
+            let mut q = p;
+            for &cell in &group {
+                q.set(cell, 0);
+            }
+            assert_eq!(solutions(&q), 2, "not minimal: {p} without {group:?}");
+        }
+        if index % 50 == 0 {
+            assert_eq!(brute_count(&mut p.cells().to_owned(), 2), 1, "{p}");
+        }
+        clues += p.clue_count();
+    }
+    if symmetry == Symmetry::Random {
+        assert_eq!(used.len(), 6, "random used only {used:?}");
+    }
+    eprintln!(
+        "{symmetry}: {n} minimal puzzles, {:.2} clues on average",
+        clues as f64 / n as f64
+    );
+}
+
+// 7 x 1,500 = 10,500 puzzles; separate tests run in parallel.
+#[test]
+fn minimal_none() {
+    check_minimal(Symmetry::None, 1, 1500);
+}
+#[test]
+fn minimal_rotate180() {
+    check_minimal(Symmetry::Rotate180, 2, 1500);
+}
+#[test]
+fn minimal_rotate90() {
+    check_minimal(Symmetry::Rotate90, 3, 1500);
+}
+#[test]
+fn minimal_mirror() {
+    check_minimal(Symmetry::Mirror, 4, 1500);
+}
+#[test]
+fn minimal_flip() {
+    check_minimal(Symmetry::Flip, 5, 1500);
+}
+#[test]
+fn minimal_diagonal() {
+    check_minimal(Symmetry::Diagonal, 6, 1500);
+}
+#[test]
+fn minimal_random() {
+    check_minimal(Symmetry::Random, 7, 1500);
+}
+
+#[test]
+fn clue_targets_are_met_exactly() {
+    let cases = [
+        (Symmetry::None, 30),
+        (Symmetry::None, 23),
+        (Symmetry::Rotate180, 28),
+        (Symmetry::Rotate90, 29),
+        (Symmetry::Rotate90, 32),
+        (Symmetry::Mirror, 27),
+        (Symmetry::Flip, 31),
+        (Symmetry::Diagonal, 28),
+        (Symmetry::Random, 30),
+    ];
+    for (symmetry, k) in cases {
+        let cfg = config(symmetry, Some(k));
+        for index in 0..100 {
+            let g = generate(&cfg, 99, index).unwrap();
+            assert_eq!(g.puzzle.clue_count(), usize::from(k), "{symmetry} {k}");
+            assert_eq!(solutions(&g.puzzle), 1);
+            assert!(g.solution.is_solution_of(&g.puzzle));
+            assert!(g.symmetry.holds_for(&g.puzzle));
+            if symmetry == Symmetry::Random {
+                assert_ne!(g.symmetry, Symmetry::Rotate90, "30 clues is not 4k or 4k+1");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_full_target_keeps_the_whole_grid() {
+    let g = generate(&config(Symmetry::None, Some(81)), 0, 0).unwrap();
+    assert_eq!(g.puzzle, g.solution);
+}
+
+#[test]
+fn same_seed_and_index_give_the_same_puzzle_whatever_the_order() {
+    for symmetry in Symmetry::ALL {
+        let cfg = config(symmetry, None);
+        let forward: Vec<Grid> = (0..40)
+            .map(|i| generate(&cfg, 5, i).unwrap().puzzle)
+            .collect();
+        // Backwards, and from two threads taking alternate indices.
+        for i in (0..40).rev() {
+            assert_eq!(generate(&cfg, 5, i).unwrap().puzzle, forward[i as usize]);
+        }
+        std::thread::scope(|s| {
+            for offset in 0..2 {
+                let forward = &forward;
+                s.spawn(move || {
+                    for i in (offset..40).step_by(2) {
+                        assert_eq!(generate(&cfg, 5, i).unwrap().puzzle, forward[i as usize]);
+                    }
+                });
+            }
+        });
+        let distinct: HashSet<Grid> = forward.iter().copied().collect();
+        assert_eq!(distinct.len(), forward.len(), "{symmetry}: repeated puzzle");
+        assert_ne!(generate(&cfg, 6, 0).unwrap().puzzle, forward[0]);
+    }
+}
+
+#[test]
+fn impossible_targets_are_refused_at_once() {
+    for (symmetry, k) in [
+        (Symmetry::None, 16),
+        (Symmetry::Random, 10),
+        (Symmetry::Rotate90, 30),
+        (Symmetry::None, 82),
+    ] {
+        let start = Instant::now();
+        let err = generate(&config(symmetry, Some(k)), 0, 0).unwrap_err();
+        assert!(
+            matches!(err, GenerateError::ClueTargetUnreachable { clues, .. } if clues == k),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains(&format!("{k} clues")), "{err}");
+        assert!(start.elapsed() < Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn unreachable_targets_run_out_of_attempts_quickly() {
+    let start = Instant::now();
+    // 17 clues: never found by random digging; the default budget gives up.
+    let err = generate(&config(Symmetry::None, Some(17)), 0, 0).unwrap_err();
+    let elapsed = start.elapsed();
+    let GenerateError::AttemptsExhausted {
+        clues,
+        attempts,
+        fewest,
+        ..
+    } = err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!(
+        (clues, attempts),
+        (17, GenerateConfig::DEFAULT_MAX_ATTEMPTS)
+    );
+    assert!((18..=30).contains(&fewest), "{fewest}");
+    assert!(err.to_string().contains("gave up after"), "{err}");
+    eprintln!("17 clues: gave up after {attempts} grids in {elapsed:?}");
+    assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
+
+    // A small budget for an unlikely symmetric target.
+    let cfg = GenerateConfig {
+        max_attempts: 5,
+        ..config(Symmetry::Rotate90, Some(17))
+    };
+    assert!(matches!(
+        generate(&cfg, 1, 2),
+        Err(GenerateError::AttemptsExhausted { attempts: 5, .. })
+    ));
+}
+
+#[test]
+fn symmetry_names_parse() {
+    for (sym, name) in Symmetry::ALL.iter().zip(Symmetry::NAMES) {
+        assert_eq!(name.parse::<Symmetry>().unwrap(), *sym);
+        assert_eq!(sym.to_string(), name);
+    }
+    let err = "spiral".parse::<Symmetry>().unwrap_err().to_string();
+    assert!(err.contains("rotate180"), "{err}");
+}
+
+#[test]
+fn shuffle_variants_are_reproducible_and_differ() {
+    let p = generate(&GenerateConfig::default(), 3, 0).unwrap().puzzle;
+    let variants: HashSet<Grid> = (0..20).map(|v| shuffle(&p, 8, 0, v)).collect();
+    assert_eq!(variants.len(), 20);
+    assert_eq!(shuffle(&p, 8, 0, 3), shuffle(&p, 8, 0, 3));
+    assert_ne!(shuffle(&p, 8, 0, 3), shuffle(&p, 8, 1, 3));
+    assert_ne!(shuffle(&p, 8, 0, 3), shuffle(&p, 9, 0, 3));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn shuffled_puzzles_keep_their_solution_count(
+        seed in any::<u64>(), index in any::<u64>(), variant in 0u64..100,
+        symmetry in proptest::sample::select(Symmetry::ALL.to_vec()),
+    ) {
+        let g = generate(&config(symmetry, None), seed, index % 1000).unwrap();
+        let t = shuffle_transform(seed, index, variant);
+        let p = shuffle(&g.puzzle, seed, index, variant);
+        prop_assert_eq!(p, t.apply(&g.puzzle));
+        prop_assert_eq!(p.clue_count(), g.puzzle.clue_count());
+        prop_assert_eq!(solutions(&p), 1);
+        prop_assert!(t.apply(&g.solution).is_solution_of(&p));
+
+        // A puzzle with several solutions keeps its count too.
+        let mut loose = g.puzzle;
+        for cell in 0..27 {
+            loose.set(cell, 0);
+        }
+        let n = count_solutions(&loose, 50).unwrap().solutions;
+        let shuffled = shuffle(&loose, seed, index, variant);
+        prop_assert_eq!(count_solutions(&shuffled, 50).unwrap().solutions, n);
+    }
+}
