@@ -1,6 +1,6 @@
 //! Text formats of the batch pipeline: how input lines are read as puzzles
 //! (the one-line format and the 9-row grid-block format), and how solutions,
-//! counts and bad-puzzle markers are written.
+//! puzzles, counts and bad-puzzle markers are written.
 //!
 //! Writers append to a caller's byte buffer, so a whole chunk of output is
 //! built without per-puzzle allocation and written with one call.
@@ -26,7 +26,7 @@ pub enum InputFormat {
     Grid,
 }
 
-/// How solutions are written.
+/// How grids (solutions and puzzles) are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutputFormat {
     /// One line of 81 digits.
@@ -264,9 +264,10 @@ impl GridAssembler {
 const PRETTY_BORDER: &[u8] = b"+-------+-------+-------+\n";
 
 impl OutputFormat {
-    /// Appends a solved grid.
+    /// Appends a grid: a solution, or a puzzle with `.` for its empty cells
+    /// (which reads back as the same puzzle).
     pub fn write_grid(self, grid: &Grid, out: &mut Vec<u8>) {
-        let digits = grid.cells().map(|v| b'0' + v);
+        let digits = grid.cells().map(|v| if v == 0 { b'.' } else { b'0' + v });
         match self {
             OutputFormat::Line => {
                 out.extend_from_slice(&digits);
@@ -293,6 +294,24 @@ impl OutputFormat {
                 }
                 out.extend_from_slice(PRETTY_BORDER);
                 out.push(b'\n');
+            }
+        }
+    }
+
+    /// Appends a puzzle with its solution: `puzzle,solution` on one line in
+    /// the line format; in the block formats, the puzzle's block, then the
+    /// solution's.
+    pub fn write_with_solution(self, puzzle: &Grid, solution: &Grid, out: &mut Vec<u8>) {
+        match self {
+            OutputFormat::Line => {
+                puzzle.write_line(out);
+                out.push(b',');
+                solution.write_line(out);
+                out.push(b'\n');
+            }
+            OutputFormat::Grid | OutputFormat::Pretty => {
+                self.write_grid(puzzle, out);
+                self.write_grid(solution, out);
             }
         }
     }
@@ -371,6 +390,23 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.lines().nth(1), Some("| 5 2 7 | 3 8 9 | 4 1 6 |"));
         assert_eq!(text.lines().count(), 14);
+    }
+
+    #[test]
+    fn puzzles_keep_empty_cells_and_pair_with_solutions() {
+        let solution: Grid = SOLUTION.parse().unwrap();
+        let mut puzzle = solution;
+        puzzle.set(0, 0);
+        let mut out = Vec::new();
+        OutputFormat::Line.write_with_solution(&puzzle, &solution, &mut out);
+        assert_eq!(out, format!(".{},{SOLUTION}\n", &SOLUTION[1..]).as_bytes());
+        for format in [OutputFormat::Grid, OutputFormat::Pretty] {
+            let mut out = Vec::new();
+            format.write_with_solution(&puzzle, &solution, &mut out);
+            let records = feed_all(std::str::from_utf8(&out).unwrap());
+            let grids: Vec<_> = records.into_iter().map(|r| r.puzzle).collect();
+            assert_eq!(grids, [Ok(puzzle), Ok(solution)], "{format:?}");
+        }
     }
 
     #[test]

@@ -153,6 +153,66 @@ impl Chunk {
             .flatten();
         (self.first_line..).zip(lines)
     }
+
+    /// Cuts the chunk into chunks of whole lines of at most `max_len` bytes
+    /// (a longer line makes a chunk of its own), in order, for work whose
+    /// output is much larger than its input. Their `input_bytes` add up to
+    /// this chunk's.
+    pub fn split(mut self, max_len: usize) -> Vec<Chunk> {
+        // Taken out (leaving an empty range or buffer), so that dropping
+        // `self` neither frees the pages the pieces still need nor copies.
+        let (whole, map) = match &mut self.data {
+            ChunkData::Mapped(map, range) => (std::mem::take(range), Some(Arc::clone(map))),
+            ChunkData::Owned(buffer) => (0..buffer.len(), None),
+        };
+        let owned = match &mut self.data {
+            ChunkData::Owned(buffer) => std::mem::take(buffer),
+            ChunkData::Mapped(..) => Vec::new(),
+        };
+        let bytes = match &map {
+            Some(map) => &map[whole.clone()],
+            None => &owned[..],
+        };
+        let mut pieces = Vec::new();
+        let (mut start, mut first_line, mut counted) = (0, self.first_line, 0);
+        while start < bytes.len() {
+            // The end of the last line that fits, or of the first line.
+            let limit = bytes.len().min(start + max_len.max(1));
+            let end = match bytes[start..limit].iter().rposition(|&b| b == b'\n') {
+                Some(i) if limit < bytes.len() => start + i + 1,
+                _ if limit == bytes.len() => limit,
+                _ => bytes[limit..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len(), |i| limit + i + 1),
+            };
+            let data = match &map {
+                Some(map) => {
+                    ChunkData::Mapped(Arc::clone(map), whole.start + start..whole.start + end)
+                }
+                None => ChunkData::Owned(bytes[start..end].to_vec()),
+            };
+            let input_bytes = (end - start) as u64;
+            counted += input_bytes;
+            pieces.push(Chunk {
+                data,
+                first_line,
+                input_bytes,
+            });
+            first_line += bytes[start..end].iter().filter(|&&b| b == b'\n').count() as u64;
+            start = end;
+        }
+        // Bytes the chunk stands for beyond its data (a skipped long line's tail).
+        match pieces.last_mut() {
+            Some(last) => last.input_bytes += self.input_bytes - counted,
+            None => pieces.push(Chunk {
+                data: ChunkData::Owned(Vec::new()),
+                first_line: self.first_line,
+                input_bytes: self.input_bytes,
+            }),
+        }
+        pieces
+    }
 }
 
 /// A chunk's bytes: a slice of a mapped file, or a buffer read from a stream.
@@ -333,6 +393,48 @@ fn next_stream_buffer(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_chunks_keep_lines_numbers_and_bytes() {
+        let text: Vec<u8> = (1..=50)
+            .map(|i| format!("line {i}{}\n", "x".repeat(i % 7 * 5)))
+            .collect::<String>()
+            .into_bytes();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("in.txt");
+        std::fs::write(&path, &text).unwrap();
+        for input in [
+            Input::open(&path).unwrap(),
+            Input::from_reader("test".into(), Box::new(io::Cursor::new(text.clone()))),
+        ] {
+            let chunks: Vec<Chunk> = input.chunks().map(Result::unwrap).collect();
+            for max_len in [1, 10, 40, 1000] {
+                let mut lines = Vec::new();
+                let mut bytes = 0;
+                for chunk in chunks.iter().map(|c| Chunk {
+                    data: ChunkData::Owned(c.data.bytes().to_vec()),
+                    first_line: c.first_line,
+                    input_bytes: c.input_bytes,
+                }) {
+                    for piece in chunk.split(max_len) {
+                        bytes += piece.input_bytes;
+                        assert!(piece.data.bytes().len() <= max_len || piece.lines().count() == 1);
+                        lines.extend(piece.lines().map(|(n, l)| (n, l.to_vec())));
+                    }
+                }
+                let expected: Vec<(u64, Vec<u8>)> = (1..)
+                    .zip(text.split(|&b| b == b'\n').map(<[u8]>::to_vec))
+                    .take(50)
+                    .collect();
+                assert_eq!(lines, expected, "max_len {max_len}");
+                assert_eq!(bytes, text.len() as u64);
+            }
+            // Mapped pieces too.
+            let pieces: Vec<Chunk> = chunks.into_iter().flat_map(|c| c.split(64)).collect();
+            let count: usize = pieces.iter().map(|p| p.lines().count()).sum();
+            assert_eq!(count, 50);
+        }
+    }
 
     /// A reader that returns at most `step` bytes per read, like a slow pipe.
     struct Trickle {

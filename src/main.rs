@@ -20,7 +20,7 @@ fn main() -> ExitCode {
 }
 
 /// Runs the program and returns its exit status: 0 success, 1 some puzzle
-/// failed, 2 usage or I/O error.
+/// failed (or generate gave up on a clue target), 2 usage or I/O error.
 fn run() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -33,6 +33,8 @@ fn run() -> u8 {
     };
     let result = match &cli.command {
         Command::Solve(args) => commands::solve(args),
+        Command::Generate(args) => commands::generate(args),
+        Command::Shuffle(args) => commands::shuffle(args),
     };
     match result {
         Ok(status) => status,

@@ -1,16 +1,19 @@
-//! The batch pipeline: solve (or count) every puzzle of a list of inputs, in
-//! parallel, writing the answers in input order.
+//! The batch pipeline: solve, count or shuffle every puzzle of a list of
+//! inputs ([`run`]), or generate a numbered stream of puzzles ([`generate`]),
+//! in parallel, writing the output in order.
 //!
-//! A producer thread cuts the inputs into chunks (and assembles grid blocks,
-//! which is sequential work); rayon workers turn each chunk into its output
-//! bytes; the calling thread is the ordered writer, which emits a chunk's
-//! output as soon as it and every chunk before it are done. A chunk holds its
-//! slot from being cut until it is written, and there are a fixed number of
-//! slots, so memory stays flat however large the input.
+//! A producer thread cuts the work into jobs: for [`run`] it cuts the inputs
+//! into chunks (and assembles grid blocks, which is sequential work), for
+//! [`generate`] it cuts the puzzle numbers into ranges. Rayon workers turn each
+//! job into its output bytes; the calling thread is the ordered writer, which
+//! emits a job's output as soon as it and every job before it are done. A job
+//! holds its slot from being cut until it is written, and there are a fixed
+//! number of slots, so memory stays flat however large the input or count.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
+use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
 use std::thread;
@@ -18,6 +21,7 @@ use std::thread;
 use rayon::ThreadPool;
 
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
+use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
 use crate::input::{CHUNK_LEN, Chunk, ChunkData, Input};
 use crate::solver;
@@ -29,6 +33,10 @@ const SLOTS_PER_THREAD: usize = 4;
 /// Puzzles per job when the producer assembles grid blocks itself.
 const RECORDS_PER_JOB: usize = 1024;
 
+/// Most puzzles per job of a [`generate`] run (fewer for small counts, so
+/// that every worker gets some): a fraction of a second of work.
+const GENERATED_PER_JOB: u64 = 256;
+
 /// What to print for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -36,6 +44,21 @@ pub enum Mode {
     Solve,
     /// The number of solutions, counting up to `limit`.
     Count { limit: u32 },
+    /// `variants` equivalent puzzles, each under the transform
+    /// [`crate::generate::shuffle`] draws from `seed`, [`shuffle_index`] and the variant
+    /// number. Puzzles are not solved: a puzzle with no or many solutions
+    /// gives puzzles with as many. An unreadable puzzle gets `variants`
+    /// marker lines, so that the output has `variants` entries per puzzle.
+    Shuffle { seed: u64, variants: u32 },
+}
+
+/// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
+/// puzzle at 1-based line `line` of the input at 0-based position `input`:
+/// the line number itself for the first input, so a file and the same file
+/// on standard input shuffle alike, and distinct numbers for later inputs
+/// (up to 2^40 lines per input).
+pub fn shuffle_index(input: usize, line: u64) -> u64 {
+    ((input as u64) << 40) ^ line
 }
 
 /// How a run reads, answers and writes.
@@ -56,10 +79,33 @@ impl Options {
     /// output format.
     fn answer_format(&self) -> OutputFormat {
         match self.mode {
-            Mode::Solve => self.output_format,
+            Mode::Solve | Mode::Shuffle { .. } => self.output_format,
             Mode::Count { .. } => OutputFormat::Line,
         }
     }
+
+    /// Answers (or markers) written per input puzzle.
+    fn answers_per_puzzle(&self) -> usize {
+        match self.mode {
+            Mode::Solve | Mode::Count { .. } => 1,
+            Mode::Shuffle { variants, .. } => variants as usize,
+        }
+    }
+}
+
+/// How a [`generate`] run makes and writes puzzles.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateOptions {
+    pub config: GenerateConfig,
+    /// Puzzle `i` is [`crate::generate::generate`]`(config, seed, i)`.
+    pub seed: u64,
+    /// Puzzles to make, numbered from 0.
+    pub count: u64,
+    pub output_format: OutputFormat,
+    /// Write each puzzle's solution with it (see [`OutputFormat::write_with_solution`]).
+    pub with_solution: bool,
+    /// Worker threads.
+    pub threads: usize,
 }
 
 /// Totals of a run.
@@ -71,6 +117,8 @@ pub struct Summary {
     pub failed: u64,
     /// Guesses the solver made, over all puzzles.
     pub guesses: u64,
+    /// Clues over all generated puzzles ([`generate`] only).
+    pub clues: u64,
 }
 
 impl std::ops::AddAssign for Summary {
@@ -78,6 +126,7 @@ impl std::ops::AddAssign for Summary {
         self.puzzles += other.puzzles;
         self.failed += other.failed;
         self.guesses += other.guesses;
+        self.clues += other.clues;
     }
 }
 
@@ -86,7 +135,8 @@ pub trait Observer {
     /// The puzzle at `line` (1-based) of the input named `input` got a marker.
     fn bad_puzzle(&mut self, input: &str, line: u64, problem: Problem);
     /// The output of `input_bytes` more bytes of input, holding `puzzles`
-    /// more puzzles, was written.
+    /// more puzzles, was written (for [`generate`]: `puzzles` more puzzles,
+    /// and no input).
     fn progress(&mut self, input_bytes: u64, puzzles: u64);
 }
 
@@ -101,6 +151,9 @@ pub enum Error {
     Threads(String),
     /// A worker panicked: a bug.
     WorkerPanicked,
+    /// Generating puzzle `index` (0-based) failed: its clue target was not
+    /// met. The puzzles before it were written.
+    Generate { index: u64, source: GenerateError },
 }
 
 impl fmt::Display for Error {
@@ -110,6 +163,7 @@ impl fmt::Display for Error {
             Error::Write(source) => write!(f, "error writing output: {source}"),
             Error::Threads(reason) => write!(f, "cannot start threads: {reason}"),
             Error::WorkerPanicked => f.write_str("internal error: a worker thread panicked"),
+            Error::Generate { index, source } => write!(f, "puzzle {}: {source}", index + 1),
         }
     }
 }
@@ -118,6 +172,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Read { source, .. } | Error::Write(source) => Some(source),
+            Error::Generate { source, .. } => Some(source),
             Error::Threads(_) | Error::WorkerPanicked => None,
         }
     }
@@ -132,29 +187,79 @@ pub fn run(
     out: &mut dyn Write,
     observer: &mut dyn Observer,
 ) -> Result<Summary, Error> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .thread_name(|i| format!("sudokuflow-worker-{i}"))
-        .build()
-        .map_err(|e| Error::Threads(e.to_string()))?;
     let names: Vec<String> = inputs
         .iter()
         .map(|input| input.name().to_string())
         .collect();
+    let options = *options;
+    execute(options.threads, names, out, observer, move |dispatcher| {
+        Producer {
+            dispatcher,
+            options,
+        }
+        .run(inputs);
+    })
+}
+
+/// Generates puzzles `0..options.count` in parallel, writing them in order to
+/// `out` and telling `observer` about progress. The output is the same
+/// whatever the number of threads. Stops at the first puzzle whose clue
+/// target is not met ([`Error::Generate`]), after writing those before it.
+pub fn generate(
+    options: &GenerateOptions,
+    out: &mut dyn Write,
+    observer: &mut dyn Observer,
+) -> Result<Summary, Error> {
+    let options = *options;
+    let slots = (options.threads.max(1) * SLOTS_PER_THREAD) as u64;
+    let per_job = (options.count / slots).clamp(1, GENERATED_PER_JOB);
+    execute(
+        options.threads,
+        Vec::new(),
+        out,
+        observer,
+        move |mut dispatcher| {
+            let mut start = 0;
+            while start < options.count {
+                let end = options.count.min(start + per_job);
+                if !dispatcher.dispatch(move || generate_range(start..end, &options)) {
+                    return;
+                }
+                start = end;
+            }
+        },
+    )
+}
+
+/// The parallel, ordered core of every run: starts `threads` workers, runs
+/// `produce` on its own thread to hand them jobs through a [`Dispatcher`],
+/// and writes the finished jobs in order on the calling thread. `names` are
+/// the inputs' names for messages.
+fn execute(
+    threads: usize,
+    names: Vec<String>,
+    out: &mut dyn Write,
+    observer: &mut dyn Observer,
+    produce: impl FnOnce(Dispatcher) + Send + 'static,
+) -> Result<Summary, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("sudokuflow-worker-{i}"))
+        .build()
+        .map_err(|e| Error::Threads(e.to_string()))?;
     let (results, results_rx) = mpsc::channel();
-    let (slots, slots_rx) = mpsc::sync_channel(SLOTS_PER_THREAD * options.threads.max(1));
-    let producer = Producer {
+    let (slots, slots_rx) = mpsc::sync_channel(SLOTS_PER_THREAD * threads.max(1));
+    let dispatcher = Dispatcher {
         pool,
-        options: *options,
         results,
         slots,
         next_seq: 0,
     };
     // Not joined: when the writer stops early the producer may be blocked
-    // reading a terminal or pipe; it ends at its next chunk, or with the process.
+    // reading a terminal or pipe; it ends at its next job, or with the process.
     thread::Builder::new()
-        .name("sudokuflow-reader".into())
-        .spawn(move || producer.run(inputs))
+        .name("sudokuflow-producer".into())
+        .spawn(move || produce(dispatcher))
         .map_err(|e| Error::Threads(e.to_string()))?;
     let writer = OrderedWriter {
         out,
@@ -190,6 +295,22 @@ struct Done {
     summary: Summary,
     /// A bad puzzle in strict mode: the run stops after this job.
     strict_stop: bool,
+    /// The job could not finish: the run fails after writing its output.
+    error: Option<Error>,
+}
+
+impl Done {
+    fn new(input: usize, input_bytes: u64) -> Done {
+        Done {
+            input,
+            input_bytes,
+            output: Vec::new(),
+            bad: Vec::new(),
+            summary: Summary::default(),
+            strict_stop: false,
+            error: None,
+        }
+    }
 }
 
 /// What reaches the writer, numbered in input order.
@@ -199,9 +320,10 @@ enum Item {
     Panicked,
 }
 
-struct Producer {
+/// Numbers items in order and hands them to the workers, or straight to the
+/// writer, each taking a slot.
+struct Dispatcher {
     pool: ThreadPool,
-    options: Options,
     results: Sender<(u64, Item)>,
     /// Holds one token per item in flight; blocks when all slots are taken,
     /// and fails once the writer has stopped.
@@ -209,74 +331,17 @@ struct Producer {
     next_seq: u64,
 }
 
-impl Producer {
-    fn run(mut self, inputs: Vec<Input>) {
-        for (index, input) in inputs.into_iter().enumerate() {
-            if !self.read_input(index, input) {
-                return;
-            }
-        }
-    }
-
-    /// Sends the jobs of one input; false when the run is to stop.
-    fn read_input(&mut self, index: usize, input: Input) -> bool {
-        let mut format = self.options.input_format;
-        let mut grid = GridReader::default();
-        for chunk in input.chunks() {
-            let chunk = match chunk {
-                Ok(chunk) => chunk,
-                Err(error) => {
-                    self.send(Item::ReadError {
-                        input: index,
-                        error,
-                    });
-                    return false;
-                }
-            };
-            if format == InputFormat::Auto {
-                format = detect_format(&chunk);
-            }
-            if format == InputFormat::Grid {
-                if grid.read(&chunk) {
-                    break;
-                }
-                if grid.records.len() >= RECORDS_PER_JOB && !self.dispatch(grid.take_job(index)) {
-                    return false;
-                }
-                continue;
-            }
-            // Found here rather than by the worker so that reading stops at
-            // once, even on a pipe that is kept open after the `end`.
-            let end = chunk
-                .lines()
-                .any(|(_, line)| format::classify(line) == LineKind::End);
-            let job = Job {
-                input: index,
-                input_bytes: chunk.input_bytes,
-                work: Work::Lines(chunk),
-            };
-            if !self.dispatch(job) {
-                return false;
-            }
-            if end {
-                break;
-            }
-        }
-        grid.records.extend(grid.assembler.finish());
-        grid.is_empty() || self.dispatch(grid.take_job(index))
-    }
-
-    /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
-    fn dispatch(&mut self, job: Job) -> bool {
+impl Dispatcher {
+    /// Takes a slot and has a worker run `work`; false when the writer has stopped.
+    fn dispatch(&mut self, work: impl FnOnce() -> Done + Send + 'static) -> bool {
         if self.slots.send(()).is_err() {
             return false;
         }
         let seq = self.take_seq();
         let results = self.results.clone();
-        let options = self.options;
         self.pool.spawn(move || {
-            let item = panic::catch_unwind(AssertUnwindSafe(|| process(job, &options)))
-                .map_or(Item::Panicked, Item::Done);
+            let item =
+                panic::catch_unwind(AssertUnwindSafe(work)).map_or(Item::Panicked, Item::Done);
             // An error means the writer has stopped and wants nothing more.
             let _ = results.send((seq, item));
         });
@@ -295,6 +360,86 @@ impl Producer {
     fn take_seq(&mut self) -> u64 {
         self.next_seq += 1;
         self.next_seq - 1
+    }
+}
+
+/// Cuts inputs into jobs for [`run`].
+struct Producer {
+    dispatcher: Dispatcher,
+    options: Options,
+}
+
+impl Producer {
+    fn run(mut self, inputs: Vec<Input>) {
+        for (index, input) in inputs.into_iter().enumerate() {
+            if !self.read_input(index, input) {
+                return;
+            }
+        }
+    }
+
+    /// Sends the jobs of one input; false when the run is to stop.
+    fn read_input(&mut self, index: usize, input: Input) -> bool {
+        let mut format = self.options.input_format;
+        let mut grid = GridReader::default();
+        // Jobs of about the same output size whatever the answers per puzzle.
+        let answers = self.options.answers_per_puzzle();
+        let records_per_job = (RECORDS_PER_JOB / answers).max(1);
+        'chunks: for chunk in input.chunks() {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(error) => {
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error,
+                    });
+                    return false;
+                }
+            };
+            if format == InputFormat::Auto {
+                format = detect_format(&chunk);
+            }
+            if format == InputFormat::Grid {
+                if grid.read(&chunk) {
+                    break;
+                }
+                if grid.records.len() >= records_per_job && !self.dispatch(grid.take_job(index)) {
+                    return false;
+                }
+                continue;
+            }
+            let pieces = if answers > 1 {
+                chunk.split(CHUNK_LEN / answers)
+            } else {
+                vec![chunk]
+            };
+            for chunk in pieces {
+                // Found here rather than by the worker so that reading stops at
+                // once, even on a pipe that is kept open after the `end`.
+                let end = chunk
+                    .lines()
+                    .any(|(_, line)| format::classify(line) == LineKind::End);
+                let job = Job {
+                    input: index,
+                    input_bytes: chunk.input_bytes,
+                    work: Work::Lines(chunk),
+                };
+                if !self.dispatch(job) {
+                    return false;
+                }
+                if end {
+                    break 'chunks;
+                }
+            }
+        }
+        grid.records.extend(grid.assembler.finish());
+        grid.is_empty() || self.dispatch(grid.take_job(index))
+    }
+
+    /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
+    fn dispatch(&mut self, job: Job) -> bool {
+        let options = self.options;
+        self.dispatcher.dispatch(move || process(job, &options))
     }
 }
 
@@ -351,14 +496,7 @@ fn detect_format(chunk: &Chunk) -> InputFormat {
 
 /// A worker's job: the answer or marker of every puzzle, into one buffer.
 fn process(job: Job, options: &Options) -> Done {
-    let mut done = Done {
-        input: job.input,
-        input_bytes: job.input_bytes,
-        output: Vec::new(),
-        bad: Vec::new(),
-        summary: Summary::default(),
-        strict_stop: false,
-    };
+    let mut done = Done::new(job.input, job.input_bytes);
     match job.work {
         Work::Lines(chunk) => {
             done.output
@@ -392,11 +530,48 @@ fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
     let puzzles = data.bytes().len().min(2 * CHUNK_LEN) / 82 + 1;
     let per_puzzle = match (options.mode, options.output_format) {
         (Mode::Count { .. }, _) => 4,
-        (Mode::Solve, OutputFormat::Line) => 82,
-        (Mode::Solve, OutputFormat::Grid) => 91,
-        (Mode::Solve, OutputFormat::Pretty) => 14 * 26,
+        (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Line) => 82,
+        (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Grid) => 91,
+        (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Pretty) => 14 * 26,
     };
-    puzzles * per_puzzle
+    puzzles * per_puzzle * options.answers_per_puzzle()
+}
+
+/// A generate job: puzzles `range`, into one buffer.
+fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
+    let mut done = Done::new(0, 0);
+    let per_puzzle = match options.output_format {
+        OutputFormat::Line => 82,
+        OutputFormat::Grid => 91,
+        OutputFormat::Pretty => 14 * 26,
+    };
+    let per_puzzle = per_puzzle * if options.with_solution { 2 } else { 1 };
+    done.output
+        .reserve(per_puzzle * (range.end - range.start) as usize);
+    for index in range {
+        match generator::generate(&options.config, options.seed, index) {
+            Ok(generated) => {
+                done.summary.puzzles += 1;
+                done.summary.clues += generated.puzzle.clue_count() as u64;
+                if options.with_solution {
+                    options.output_format.write_with_solution(
+                        &generated.puzzle,
+                        &generated.solution,
+                        &mut done.output,
+                    );
+                } else {
+                    options
+                        .output_format
+                        .write_grid(&generated.puzzle, &mut done.output);
+                }
+            }
+            Err(source) => {
+                done.error = Some(Error::Generate { index, source });
+                break;
+            }
+        }
+    }
+    done
 }
 
 impl Done {
@@ -418,13 +593,25 @@ impl Done {
                 format::write_count(count.solutions, &mut self.output);
                 Ok(())
             }
+            Mode::Shuffle { seed, variants } => {
+                let index = shuffle_index(self.input, line);
+                for variant in 0..variants {
+                    let shuffled = generator::shuffle(&grid, seed, index, variant.into());
+                    options
+                        .output_format
+                        .write_grid(&shuffled, &mut self.output);
+                }
+                Ok(())
+            }
         });
         let Err(problem) = answer else {
             return true;
         };
-        options
-            .answer_format()
-            .write_marker(problem, &mut self.output);
+        for _ in 0..options.answers_per_puzzle() {
+            options
+                .answer_format()
+                .write_marker(problem, &mut self.output);
+        }
         self.summary.failed += 1;
         self.bad.push((line, problem));
         if options.strict {
@@ -503,6 +690,9 @@ impl OrderedWriter<'_> {
         self.summary += done.summary;
         self.observer
             .progress(done.input_bytes, done.summary.puzzles);
+        if let Some(error) = done.error {
+            return Err(error);
+        }
         Ok(!done.strict_stop)
     }
 }

@@ -19,7 +19,7 @@ pub fn message(args: fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "sudokuflow: {args}");
 }
 
-/// The solve command's [`Observer`]: warnings and the progress bar.
+/// The [`Observer`] of every command: warnings and the progress bar.
 pub struct Reporter {
     progress: Progress,
     quiet: bool,
@@ -67,19 +67,16 @@ impl Observer for Reporter {
     }
 }
 
+/// `total / count`, or 0 for no count.
+fn average(total: f64, count: f64) -> f64 {
+    if count > 0.0 { total / count } else { 0.0 }
+}
+
 /// Prints the `--stats` summary.
 pub fn print_stats(summary: &Summary, wall: Duration) {
     let seconds = wall.as_secs_f64();
-    let per_second = if seconds > 0.0 {
-        summary.puzzles as f64 / seconds
-    } else {
-        0.0
-    };
-    let guesses = if summary.puzzles > 0 {
-        summary.guesses as f64 / summary.puzzles as f64
-    } else {
-        0.0
-    };
+    let per_second = average(summary.puzzles as f64, seconds);
+    let guesses = average(summary.guesses as f64, summary.puzzles as f64);
     let _ = write!(
         io::stderr().lock(),
         "puzzles:      {}\n\
@@ -91,5 +88,41 @@ pub fn print_stats(summary: &Summary, wall: Duration) {
         summary.puzzles,
         summary.puzzles - summary.failed,
         summary.failed,
+    );
+}
+
+/// Prints the `--stats` summary of `generate`, with the seed that repeats the run.
+pub fn print_generate_stats(seed: u64, summary: &Summary, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let _ = write!(
+        io::stderr().lock(),
+        "seed:         {seed}\n\
+         puzzles:      {}\n\
+         avg clues:    {:.2}\n\
+         wall time:    {seconds:.3} s\n\
+         puzzles/s:    {:.0}\n",
+        summary.puzzles,
+        average(summary.clues as f64, summary.puzzles as f64),
+        average(summary.puzzles as f64, seconds),
+    );
+}
+
+/// Prints the `--stats` summary of `shuffle`, with the seed that repeats the run.
+pub fn print_shuffle_stats(seed: u64, variants: u32, summary: &Summary, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let _ = write!(
+        io::stderr().lock(),
+        "seed:         {seed}\n\
+         puzzles:      {}\n\
+         shuffled:     {}\n\
+         failed:       {}\n\
+         written:      {}\n\
+         wall time:    {seconds:.3} s\n\
+         puzzles/s:    {:.0}\n",
+        summary.puzzles,
+        summary.puzzles - summary.failed,
+        summary.failed,
+        (summary.puzzles - summary.failed) * u64::from(variants),
+        average(summary.puzzles as f64, seconds),
     );
 }

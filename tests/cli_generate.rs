@@ -1,0 +1,669 @@
+//! End-to-end tests of `sudokuflow generate` and `sudokuflow shuffle`:
+//! uniqueness (checked by the library's counter and, on a sample, by an
+//! independent brute-force counter), symmetry, clue targets, solutions,
+//! reproducibility whatever the thread count, formats, output files, markers
+//! and exit codes.
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{self, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sudokuflow::generate::Symmetry;
+use sudokuflow::{Grid, count_solutions};
+
+fn sudokuflow() -> Command {
+    Command::cargo_bin("sudokuflow").unwrap()
+}
+
+/// Runs `sudokuflow args...`, expects success, and returns stdout.
+fn run_ok(args: &[&str]) -> String {
+    let output = sudokuflow().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "sudokuflow {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+/// The puzzles of a file in the line format, comments and blank lines skipped.
+fn puzzle_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+fn parse(line: &str) -> Grid {
+    line.parse()
+        .unwrap_or_else(|e| panic!("{line:?} is not a puzzle: {e}"))
+}
+
+/// Solutions of `grid` counted by the library, up to 2.
+fn solutions(grid: &Grid) -> u32 {
+    count_solutions(grid, 2).unwrap().solutions
+}
+
+/// Counts solutions up to `limit` by plain backtracking on the emptiest
+/// cell, sharing no code with the solver.
+fn brute_count(grid: &mut [u8; 81], limit: u32) -> u32 {
+    let mut best: Option<(usize, u16)> = None;
+    for i in 0..81 {
+        if grid[i] != 0 {
+            continue;
+        }
+        let (r, c) = (i / 9, i % 9);
+        let mut used = 0u16;
+        for k in 0..9 {
+            used |= 1 << grid[r * 9 + k];
+            used |= 1 << grid[k * 9 + c];
+            used |= 1 << grid[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
+        }
+        let free = !used & 0x3fe;
+        if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+            best = Some((i, free));
+        }
+    }
+    let Some((cell, free)) = best else {
+        return 1;
+    };
+    let mut found = 0;
+    for d in 1..=9 {
+        if free & (1 << d) != 0 {
+            grid[cell] = d;
+            found += brute_count(grid, limit - found);
+            grid[cell] = 0;
+            if found >= limit {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Parses the board blocks of grid or pretty output, each followed by a
+/// blank line, and checks that every block has `rows_per_block` lines.
+fn parse_blocks(text: &str, rows_per_block: usize) -> Vec<Grid> {
+    let blocks: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert!(text.ends_with("\n\n"), "output ends with a blank line");
+    blocks
+        .iter()
+        .map(|block| {
+            let rows: Vec<&str> = block.lines().collect();
+            assert_eq!(rows.len(), rows_per_block, "block {block:?}");
+            let cells: String = block
+                .chars()
+                .filter(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            parse(&cells)
+        })
+        .collect()
+}
+
+#[test]
+fn two_thousand_puzzles_each_have_exactly_one_solution() {
+    let out = run_ok(&["generate", "-n", "2000", "--seed", "7"]);
+    let puzzles: Vec<Grid> = out.lines().map(parse).collect();
+    assert_eq!(puzzles.len(), 2000);
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(solutions(puzzle), 1, "puzzle {}: {puzzle}", i + 1);
+        assert!((17..=40).contains(&puzzle.clue_count()), "{puzzle}");
+    }
+    // An independent check on a sample of 50.
+    for puzzle in puzzles.iter().step_by(40) {
+        assert_eq!(
+            brute_count(&mut puzzle.cells().to_owned(), 2),
+            1,
+            "{puzzle}"
+        );
+    }
+    // Minimal: on a sample, removing any one clue allows a second solution.
+    for puzzle in puzzles.iter().step_by(200) {
+        for cell in (0..81).filter(|&i| puzzle.get(i) != 0) {
+            let mut fewer = *puzzle;
+            fewer.set(cell, 0);
+            assert_eq!(solutions(&fewer), 2, "{puzzle} without cell {cell}");
+        }
+    }
+    // Not the same puzzle over and over.
+    let mut distinct = puzzles.clone();
+    distinct.sort_by_key(|g| *g.cells());
+    distinct.dedup();
+    assert_eq!(distinct.len(), 2000);
+}
+
+#[test]
+fn every_symmetry_holds_and_keeps_puzzles_unique() {
+    for (k, name) in Symmetry::NAMES.iter().enumerate() {
+        let symmetry: Symmetry = name.parse().unwrap();
+        let seed = (100 + k).to_string();
+        let out = run_ok(&["generate", "-n", "300", "--seed", &seed, "--symmetry", name]);
+        let puzzles: Vec<Grid> = out.lines().map(parse).collect();
+        assert_eq!(puzzles.len(), 300, "{name}");
+        for puzzle in &puzzles {
+            assert!(symmetry.holds_for(puzzle), "{name}: {puzzle}");
+            assert_eq!(solutions(puzzle), 1, "{name}: {puzzle}");
+        }
+        for puzzle in puzzles.iter().step_by(60) {
+            assert_eq!(
+                brute_count(&mut puzzle.cells().to_owned(), 2),
+                1,
+                "{puzzle}"
+            );
+        }
+        if symmetry == Symmetry::Random {
+            // A mix, not always the same one.
+            let fixed = Symmetry::CONCRETE.iter().filter(|s| **s != Symmetry::None);
+            let kinds = fixed
+                .filter(|s| puzzles.iter().any(|p| s.holds_for(p)))
+                .count();
+            assert!(kinds >= 3, "random symmetry used only {kinds} kinds");
+        }
+    }
+}
+
+#[test]
+fn clue_target_is_met_exactly() {
+    for (symmetry, clues) in [("none", "30"), ("rotate180", "27"), ("rotate90", "33")] {
+        let out = run_ok(&[
+            "generate",
+            "-n",
+            "60",
+            "--seed",
+            "3",
+            "--clues",
+            clues,
+            "--symmetry",
+            symmetry,
+        ]);
+        let puzzles: Vec<Grid> = out.lines().map(parse).collect();
+        assert_eq!(puzzles.len(), 60);
+        for puzzle in &puzzles {
+            assert_eq!(puzzle.clue_count().to_string(), clues, "{puzzle}");
+            assert_eq!(solutions(puzzle), 1, "{puzzle}");
+            assert!(symmetry.parse::<Symmetry>().unwrap().holds_for(puzzle));
+        }
+    }
+}
+
+#[test]
+fn solution_follows_each_puzzle_after_a_comma() {
+    let out = run_ok(&["generate", "-n", "200", "--seed", "11", "--solution"]);
+    let plain = run_ok(&["generate", "-n", "200", "--seed", "11"]);
+    assert_eq!(out.lines().count(), 200);
+    for (line, plain) in out.lines().zip(plain.lines()) {
+        let (puzzle, solution) = line.split_once(',').expect("puzzle,solution");
+        assert_eq!(puzzle, plain, "--solution keeps the puzzles");
+        let (puzzle, solution) = (parse(puzzle), parse(solution));
+        assert!(solution.is_full() && solution.is_consistent(), "{solution}");
+        assert!(solution.is_solution_of(&puzzle), "{solution} for {puzzle}");
+        assert_eq!(sudokuflow::solve(&puzzle).unwrap().grid, solution);
+    }
+}
+
+#[test]
+fn same_seed_same_bytes_whatever_the_threads() {
+    let args = |j: &'static str| ["generate", "-n", "1500", "--seed", "99", "-j", j];
+    let one = run_ok(&args("1"));
+    let two = run_ok(&args("2"));
+    let three = run_ok(&args("3"));
+    assert_eq!(one.lines().count(), 1500);
+    assert!(one == two && two == three, "output depends on -j");
+    let other = run_ok(&["generate", "-n", "1500", "--seed", "100", "-j", "2"]);
+    assert_ne!(one, other);
+    // The first puzzles of a longer run are the puzzles of a shorter one.
+    let short = run_ok(&["generate", "-n", "10", "--seed", "99"]);
+    assert!(one.starts_with(&short));
+    // Symmetry and clue targets are reproducible too.
+    let sym = [
+        "generate",
+        "-n",
+        "300",
+        "--seed",
+        "5",
+        "--symmetry",
+        "random",
+    ];
+    let clues = ["generate", "-n", "100", "--seed", "5", "--clues", "28"];
+    for args in [&sym[..], &clues[..]] {
+        let j1 = run_ok(&[args, &["-j", "1"]].concat());
+        let j2 = run_ok(&[args, &["-j", "2"]].concat());
+        assert_eq!(j1, j2, "{args:?}");
+    }
+}
+
+#[test]
+fn without_a_seed_runs_differ_and_stats_print_the_seed_to_repeat_one() {
+    let first = sudokuflow()
+        .args(["generate", "-n", "20", "--stats"])
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    let second = run_ok(&["generate", "-n", "20"]);
+    assert_ne!(first.stdout, second.as_bytes());
+    let stderr = String::from_utf8(first.stderr).unwrap();
+    for field in ["puzzles:      20", "avg clues:", "puzzles/s:"] {
+        assert!(stderr.contains(field), "{stderr}");
+    }
+    let seed = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("seed:"))
+        .expect("a seed line")
+        .trim();
+    let again = run_ok(&["generate", "-n", "20", "--seed", seed]);
+    assert_eq!(again.as_bytes(), first.stdout);
+}
+
+#[test]
+fn unreachable_clue_targets_are_refused_before_any_output() {
+    for args in [
+        &["--clues", "10"][..],
+        &["--clues", "16", "--symmetry", "mirror"],
+        &["--clues", "82"],
+        &["--clues", "30", "--symmetry", "rotate90"],
+    ] {
+        sudokuflow()
+            .args(["generate", "-n", "1000000"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("cannot generate puzzles with"));
+    }
+    sudokuflow()
+        .args(["generate", "--clues", "300"])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn giving_up_on_a_clue_target_exits_1_and_keeps_the_old_file() {
+    // 17 clues: no grid in the attempt budget gets there.
+    let assert = sudokuflow()
+        .args([
+            "generate", "-n", "1", "--seed", "1", "--clues", "17", "-j", "1",
+        ])
+        .assert()
+        .code(1)
+        .stdout("");
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("puzzle 1: gave up after"), "{stderr}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out.txt");
+    fs::write(&target, "previous\n").unwrap();
+    sudokuflow()
+        .args(["generate", "--seed", "1", "--clues", "17", "-o"])
+        .arg(&target)
+        .assert()
+        .code(1);
+    assert_eq!(fs::read_to_string(&target).unwrap(), "previous\n");
+    assert_eq!(dir_entries(dir.path()), ["out.txt"]);
+}
+
+#[test]
+fn grid_and_pretty_formats_hold_the_same_puzzles() {
+    let line = run_ok(&["generate", "-n", "12", "--seed", "21", "--solution"]);
+    let pairs: Vec<(Grid, Grid)> = line
+        .lines()
+        .map(|l| {
+            let (p, s) = l.split_once(',').unwrap();
+            (parse(p), parse(s))
+        })
+        .collect();
+    let puzzles: Vec<Grid> = pairs.iter().map(|p| p.0).collect();
+    for (format, rows) in [("grid", 9), ("pretty", 13)] {
+        let out = run_ok(&["generate", "-n", "12", "--seed", "21", "--format", format]);
+        assert_eq!(parse_blocks(&out, rows), puzzles, "{format}");
+        // With --solution, the solution's board follows the puzzle's.
+        let out = run_ok(&[
+            "generate",
+            "-n",
+            "12",
+            "--seed",
+            "21",
+            "--format",
+            format,
+            "--solution",
+        ]);
+        let boards = parse_blocks(&out, rows);
+        let expected: Vec<Grid> = pairs.iter().flat_map(|&(p, s)| [p, s]).collect();
+        assert_eq!(boards, expected, "{format} --solution");
+    }
+    let pretty = run_ok(&["generate", "--seed", "21", "--format", "pretty"]);
+    assert_eq!(pretty.lines().next(), Some("+-------+-------+-------+"));
+    assert!(pretty.lines().nth(1).unwrap().starts_with("| "));
+    // The board output reads back as puzzles, each with one solution.
+    sudokuflow()
+        .args(["solve", "--count", "--input", "grid"])
+        .write_stdin(pretty)
+        .assert()
+        .success()
+        .stdout("1\n");
+}
+
+fn dir_entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn output_file_is_written_atomically() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("puzzles.txt");
+    fs::write(&target, "previous\n").unwrap();
+    sudokuflow()
+        .args(["generate", "-n", "300", "--seed", "4", "-o"])
+        .arg(&target)
+        .assert()
+        .success()
+        .stdout("");
+    let stdout = run_ok(&["generate", "-n", "300", "--seed", "4"]);
+    assert_eq!(fs::read_to_string(&target).unwrap(), stdout);
+    assert_eq!(dir_entries(dir.path()), ["puzzles.txt"]);
+
+    let shuffled = dir.path().join("shuffled.txt");
+    sudokuflow()
+        .args(["shuffle", "--seed", "4", "-o"])
+        .arg(&shuffled)
+        .arg(&target)
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(fs::read_to_string(&shuffled).unwrap().lines().count(), 300);
+    assert_eq!(dir_entries(dir.path()), ["puzzles.txt", "shuffled.txt"]);
+}
+
+#[test]
+fn zero_puzzles_is_empty_output() {
+    sudokuflow()
+        .args(["generate", "-n", "0"])
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    sudokuflow()
+        .args(["generate", "--symmetry", "spiral"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("rotate180"));
+    sudokuflow()
+        .args(["generate", "--count", "5"])
+        .assert()
+        .code(2);
+    sudokuflow().args(["shuffle", "-n", "0"]).assert().code(2);
+}
+
+#[test]
+fn generate_broken_pipe_ends_quietly() {
+    let mut child = process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(["generate", "-n", "1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first.len(), 82);
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn help_documents_options_exit_codes_and_examples() {
+    for (command, words) in [
+        (
+            "generate",
+            &["--puzzles", "--symmetry", "--clues", "--solution", "--seed"][..],
+        ),
+        ("shuffle", &["--variants", "--seed", "!bad-length"]),
+    ] {
+        let out = run_ok(&[command, "--help"]);
+        for word in words.iter().chain(&["Exit status", "Examples", "--format"]) {
+            assert!(out.contains(word), "{command} --help lacks {word}:\n{out}");
+        }
+    }
+}
+
+#[test]
+fn shuffled_puzzles_keep_clues_and_one_solution() {
+    let sample = fs::read_to_string(data("sample.txt")).unwrap();
+    let inputs: Vec<Grid> = puzzle_lines(&sample).into_iter().map(parse).collect();
+    assert!(inputs.len() >= 20);
+    let out = run_ok(
+        &["shuffle", "-n", "3", "--seed", "8"]
+            .into_iter()
+            .chain([data("sample.txt").to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    let variants: Vec<Grid> = out.lines().map(parse).collect();
+    assert_eq!(variants.len(), 3 * inputs.len());
+    for (input, three) in inputs.iter().zip(variants.chunks(3)) {
+        for variant in three {
+            assert_eq!(variant.clue_count(), input.clue_count());
+            assert_eq!(solutions(variant), 1, "{variant} from {input}");
+            assert_ne!(variant, input);
+        }
+        assert!(three[0] != three[1] && three[1] != three[2], "{three:?}");
+    }
+    // A puzzle with many solutions keeps as many (counted up to 5), also
+    // by the independent counter.
+    let first = puzzle_lines(&sample)[0];
+    let open = parse(&(".".repeat(30) + &first[30..]));
+    let before = count_solutions(&open, 5).unwrap().solutions;
+    assert!(before >= 2);
+    let out = sudokuflow()
+        .args(["shuffle", "-n", "4", "--seed", "1"])
+        .write_stdin(format!("{open}\n"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let variants = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(variants.lines().count(), 4);
+    for line in variants.lines() {
+        let grid = parse(line);
+        assert_eq!(count_solutions(&grid, 5).unwrap().solutions, before);
+        assert_eq!(brute_count(&mut grid.cells().to_owned(), 5), before);
+    }
+}
+
+#[test]
+fn shuffle_is_reproducible_whatever_the_threads() {
+    let sample = data("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let run =
+        |seed: &str, j: &str| run_ok(&["shuffle", "-n", "5", "--seed", seed, "-j", j, sample]);
+    let one = run("42", "1");
+    assert_eq!(one, run("42", "2"));
+    assert_ne!(one, run("43", "2"));
+    // A file and the same file on standard input shuffle alike.
+    sudokuflow()
+        .args(["shuffle", "-n", "5", "--seed", "42"])
+        .write_stdin(fs::read(sample).unwrap())
+        .assert()
+        .success()
+        .stdout(one.clone());
+    // Variant 0 of a longer run is the variant of a shorter one.
+    let single = run_ok(&["shuffle", "--seed", "42", sample]);
+    let firsts: Vec<&str> = one.lines().step_by(5).collect();
+    assert_eq!(single.lines().collect::<Vec<_>>(), firsts);
+    // The same file twice: the second copy gets other transforms.
+    let twice = run_ok(&["shuffle", "--seed", "42", sample, sample]);
+    let (a, b) = twice.split_at(twice.len() / 2);
+    assert_eq!(a, single);
+    assert_ne!(a, b);
+}
+
+#[test]
+fn shuffle_without_a_seed_prints_it_under_stats() {
+    let sample = data("sample.txt");
+    let first = sudokuflow()
+        .args(["shuffle", "-n", "2", "--stats"])
+        .arg(&sample)
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    let stderr = String::from_utf8(first.stderr).unwrap();
+    assert!(stderr.contains("puzzles:      24"), "{stderr}");
+    let seed = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("seed:"))
+        .expect("a seed line")
+        .trim();
+    let again = run_ok(&[
+        "shuffle",
+        "-n",
+        "2",
+        "--seed",
+        seed,
+        sample.to_str().unwrap(),
+    ]);
+    assert_eq!(again.as_bytes(), first.stdout);
+}
+
+#[test]
+fn shuffle_marks_bad_lines_once_per_variant() {
+    let bad = data("bad_lines.txt");
+    let text = fs::read_to_string(&bad).unwrap();
+    let inputs = puzzle_lines(&text);
+    let assert = sudokuflow()
+        .args(["shuffle", "-n", "2", "--seed", "9"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("bad_lines.txt:2: expected 81 cells, found 80").and(
+                predicate::str::contains("bad_lines.txt:4: bad character 'x'"),
+            ),
+        );
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2 * inputs.len(), "two entries per puzzle");
+    for (input, pair) in inputs.iter().zip(lines.chunks(2)) {
+        match input.parse::<Grid>() {
+            Ok(grid) => {
+                for line in pair {
+                    assert_eq!(parse(line).clue_count(), grid.clue_count());
+                }
+            }
+            Err(_) => {
+                assert!(pair[0].starts_with('!'), "{pair:?} for {input}");
+                assert_eq!(pair[0], pair[1]);
+            }
+        }
+    }
+    assert_eq!(lines.iter().filter(|l| **l == "!bad-length").count(), 4);
+    assert_eq!(lines.iter().filter(|l| **l == "!bad-character").count(), 2);
+    // Block formats: one marker line and a blank line per variant.
+    sudokuflow()
+        .args(["shuffle", "-n", "2", "--format", "grid"])
+        .write_stdin("123\n")
+        .assert()
+        .code(1)
+        .stdout("!bad-length\n\n!bad-length\n\n");
+}
+
+#[test]
+fn shuffle_reads_grid_blocks_and_writes_any_format() {
+    let grid_input = data("sample_grid.txt");
+    let out = run_ok(&[
+        "shuffle",
+        "--seed",
+        "2",
+        "--format",
+        "pretty",
+        grid_input.to_str().unwrap(),
+    ]);
+    let boards = parse_blocks(&out, 13);
+    assert!(!boards.is_empty());
+    for board in &boards {
+        assert_eq!(solutions(board), 1, "{board}");
+    }
+    // Generated puzzles piped through shuffle stay unique.
+    let generated = run_ok(&[
+        "generate",
+        "-n",
+        "100",
+        "--seed",
+        "6",
+        "--symmetry",
+        "mirror",
+    ]);
+    let out = sudokuflow()
+        .args(["shuffle", "-n", "2", "--seed", "6"])
+        .write_stdin(generated.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let shuffled: Vec<Grid> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(parse)
+        .collect();
+    assert_eq!(shuffled.len(), 200);
+    for (puzzle, pair) in generated.lines().map(parse).zip(shuffled.chunks(2)) {
+        for variant in pair {
+            assert_eq!(variant.clue_count(), puzzle.clue_count());
+            assert_eq!(solutions(variant), 1);
+        }
+    }
+}
+
+#[test]
+fn many_variants_of_a_large_input_stay_in_order_and_stop_at_end() {
+    let sample = fs::read_to_string(data("sample.txt")).unwrap();
+    let puzzles = puzzle_lines(&sample);
+    // About 330 KB: several input chunks, cut finer for many variants.
+    let mut text = String::new();
+    for i in 0..4000 {
+        text.push_str(puzzles[i % puzzles.len()]);
+        text.push('\n');
+        if i == 3000 {
+            text.push_str("end\n");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    let seven = run_ok(&["shuffle", "-n", "7", "--seed", "12", "-j", "2", path]);
+    let lines: Vec<&str> = seven.lines().collect();
+    assert_eq!(lines.len(), 7 * 3001);
+    let one = run_ok(&["shuffle", "--seed", "12", path]);
+    assert_eq!(
+        one.lines().collect::<Vec<_>>(),
+        lines.iter().step_by(7).copied().collect::<Vec<_>>()
+    );
+    for (i, variant) in lines.iter().enumerate().step_by(97) {
+        let input = parse(puzzles[i / 7 % puzzles.len()]);
+        let variant = parse(variant);
+        assert_eq!(variant.clue_count(), input.clue_count());
+        assert_eq!(solutions(&variant), 1);
+    }
+    // Streamed from a pipe, with one thread: the same bytes.
+    sudokuflow()
+        .args(["shuffle", "-n", "7", "--seed", "12", "-j", "1"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(seven);
+}
