@@ -1,12 +1,35 @@
 //! The solver: first solution, and solution counting up to a limit.
 //!
-//! Representation: one 9-bit candidate mask per cell. Propagation applies naked
-//! singles (a cell with one candidate) and hidden singles (a digit with one
-//! place in a unit) until nothing changes; search branches on the unsolved cell
-//! with the fewest candidates, copying the whole state onto an explicit stack,
-//! so depth is bounded by the number of empty cells and nothing is allocated.
+//! # Representation
+//!
+//! The grid is cut into three bands of three rows. For every digit and band
+//! one `u32` holds the 27 cells of the band where the digit is still possible
+//! (bit `9 * row + column`, row 0-2 within the band): 27 words in all, plus one
+//! word per band of the cells not yet placed. A state is 124 bytes, cheap to
+//! copy when the search branches.
+//!
+//! Within a band a digit takes one cell in each of the three rows and in each
+//! of the three boxes, so the rows-by-boxes pattern of its candidates must hold
+//! a 3x3 permutation matrix. One update of a word looks up which boxes each row
+//! can use, then a 512-entry table keeps only the row-box pairs that lie on a
+//! permutation inside that pattern. This one step does locked candidates
+//! (pointing and claiming) and box hidden singles, which then show up as rows
+//! with a single candidate. A row with a single candidate is a placement: the
+//! cell is removed from the other digits, and its column from the digit's other
+//! two bands. Columns need no work inside a band: distinct boxes there are
+//! distinct columns.
+//!
+//! Words that change are marked dirty and updated until none is. Then naked
+//! singles (cells in exactly one digit's word, found with once/twice
+//! accumulation over the nine words of a band) become row singles and the loop
+//! goes on. When nothing is left, the search branches on a cell with two
+//! candidates if one exists (else one with the fewest), trying its lowest digit
+//! and pushing the state without that digit on a fixed stack. Every frame on
+//! the stack stands for a placed cell, so 81 frames always suffice and nothing
+//! is allocated.
 
 use crate::grid::Grid;
+use std::mem::MaybeUninit;
 
 /// Why a puzzle has no solution to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,233 +70,594 @@ pub struct Count {
 
 /// Solves `puzzle` to its first solution.
 pub fn solve(puzzle: &Grid) -> Result<Solution, SolveError> {
-    let mut first = None;
-    let guesses = search(puzzle, 1, |g| first = Some(*g))?;
-    first
-        .map(|grid| Solution { grid, guesses })
-        .ok_or(SolveError::NoSolution)
+    let start = State::from_puzzle(puzzle)?;
+    let mut cells = [0u8; 81];
+    let mut found = false;
+    let guesses = search(start, 1, |s| {
+        s.write_cells(&mut cells);
+        found = true;
+    });
+    if !found {
+        return Err(SolveError::NoSolution);
+    }
+    let grid = Grid::from_cells(cells).ok_or(SolveError::NoSolution)?;
+    Ok(Solution { grid, guesses })
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (a limit of 2 is the
 /// uniqueness check). Only [`SolveError::ConflictingGivens`] is returned as an
 /// error; a puzzle without solution counts 0.
 pub fn count_solutions(puzzle: &Grid, limit: u32) -> Result<Count, SolveError> {
+    let start = State::from_puzzle(puzzle)?;
     let mut solutions = 0;
-    let guesses = search(puzzle, limit, |_| solutions += 1)?;
+    if limit == 0 {
+        return Ok(Count {
+            solutions,
+            guesses: 0,
+        });
+    }
+    let guesses = search(start, limit, |_| solutions += 1);
     Ok(Count { solutions, guesses })
 }
 
-const ALL: u16 = 0x3fe; // bits 1..=9
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The first cell of each row of a band: subtracting it works on the three
+/// 9-bit rows at once.
+const ROW_LSB: u32 = 1 | 1 << 9 | 1 << 18;
+/// The rows of a band.
+const ROWS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
-/// The 20 peers of every cell (same row, column or box, not itself).
-static PEERS: [[u8; 20]; 81] = peers();
+/// A lookup table starting a cache line.
+#[repr(align(64))]
+struct Table<T>(T);
 
-/// The 9 cells of every unit: rows 0-8, columns 9-17, boxes 18-26.
-static UNITS: [[u8; 9]; 27] = units();
+/// For a 9-bit row of a band word, which of the three boxes it touches.
+static ROW_BOXES: Table<[u8; 512]> = Table(row_boxes());
 
-const fn units() -> [[u8; 9]; 27] {
-    let mut u = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            u[i][j] = (i * 9 + j) as u8;
-            u[9 + i][j] = (j * 9 + i) as u8;
-            u[18 + i][j] = (((i / 3) * 3 + j / 3) * 9 + (i % 3) * 3 + j % 3) as u8;
-            j += 1;
-        }
-        i += 1;
-    }
-    u
-}
+/// For a rows-by-boxes pattern (bit `3 * row + box`), the cells of the band in
+/// the row-box pairs that lie on some permutation inside the pattern; 0 if
+/// there is none.
+static PERM_MASK: Table<[u32; 512]> = Table(perm_mask());
 
-const fn peers() -> [[u8; 20]; 81] {
-    let mut p = [[0u8; 20]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let mut n = 0;
-        let mut j = 0;
-        while j < 81 {
-            let same_row = i / 9 == j / 9;
-            let same_col = i % 9 == j % 9;
-            let same_box = (i / 27 == j / 27) && ((i % 9) / 3 == (j % 9) / 3);
-            if i != j && (same_row || same_col || same_box) {
-                p[i][n] = j as u8;
-                n += 1;
+/// For a 3x3 pattern (bit `3 * row + column`), the pairs that lie on some
+/// permutation matrix inside it; 0 if there is none.
+static PERM_9: Table<[u16; 512]> = Table(perm_9());
+
+const fn perm_9() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut p = 0;
+    while p < 512 {
+        let cells = PERM_MASK.0[p];
+        let mut r = 0;
+        while r < 3 {
+            let mut b = 0;
+            while b < 3 {
+                if cells & (1 << (9 * r + 3 * b)) != 0 {
+                    t[p] |= 1 << (3 * r + b);
+                }
+                b += 1;
             }
-            j += 1;
+            r += 1;
         }
-        i += 1;
+        p += 1;
     }
-    p
+    t
 }
 
-#[derive(Clone, Copy)]
-struct State {
-    cand: [u16; 81],
-    /// Cells whose digit has been placed and removed from their peers.
-    placed: u128,
+/// For each cell of a band, the cells of its row and box, and of its column.
+static ROW_BOX_COLUMN: Table<[(u32, u32); 27]> = Table(row_box_column());
+
+const fn row_box_column() -> [(u32, u32); 27] {
+    let mut t = [(0, 0); 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (row, column) = (cell / 9, cell % 9);
+        let box_cells = (7 << (column / 3 * 3)) * ROW_LSB;
+        t[cell] = (ROWS[row] | box_cells, (1 << column) * ROW_LSB);
+        cell += 1;
+    }
+    t
+}
+
+const fn row_boxes() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut b = 0;
+        while b < 3 {
+            if x & (7 << (3 * b)) != 0 {
+                t[x] |= 1 << b;
+            }
+            b += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn perm_mask() -> [u32; 512] {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut cells = 0;
+        let mut k = 0;
+        while k < 6 {
+            let perm = PERMS[k];
+            let mut pattern = 0;
+            let mut row_cells = 0;
+            let mut r = 0;
+            while r < 3 {
+                pattern |= 1 << (3 * r + perm[r]);
+                row_cells |= 7u32 << (9 * r + 3 * perm[r]);
+                r += 1;
+            }
+            if p & pattern == pattern {
+                cells |= row_cells;
+            }
+            k += 1;
+        }
+        t[p] = cells;
+        p += 1;
+    }
+    t
+}
+
+/// The cells of every row of `a` that holds exactly one of them. Every row of
+/// `a` must be non-empty.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    // Clearing each row's lowest bit leaves the rows that held two or more.
+    let multi = a & a.wrapping_sub(ROW_LSB);
+    let mut keep = 0;
+    for row in ROWS {
+        keep |= ((multi & row == 0) as u32).wrapping_neg() & row;
+    }
+    a & keep
+}
+
+/// The rows of a band that hold a cell of `s`.
+#[inline(always)]
+fn rows_of(s: u32) -> u32 {
+    let mut rows = 0;
+    for row in ROWS {
+        rows |= ((s & row != 0) as u32).wrapping_neg() & row;
+    }
+    rows
+}
+
+/// Where the word of `digit` (0-8) in `band` is: band-major, so that the
+/// nine digits of a band are adjacent.
+#[inline(always)]
+fn idx(digit: usize, band: usize) -> usize {
+    9 * band + digit
 }
 
 struct Contradiction;
 
+enum Stuck {
+    Solved,
+    /// Branch on this digit (0-8) in this band-local cell of this band.
+    Guess {
+        digit: usize,
+        band: usize,
+        cell: u32,
+    },
+}
+
+/// Two whole cache lines: copies on branching stay aligned.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct State {
+    /// `cand[idx(digit, band)]`: the band's cells where the digit may go.
+    cand: [u32; 27],
+    /// The cells of each band not placed yet.
+    unsolved: [u32; 3],
+    /// Bit `idx(digit, band)`: the word changed since its last update.
+    dirty: u32,
+}
+
 impl State {
-    fn place(&mut self, cell: usize, bit: u16) -> Result<(), Contradiction> {
-        self.cand[cell] = bit;
-        self.placed |= 1 << cell;
-        for &p in &PEERS[cell] {
-            let c = &mut self.cand[p as usize];
-            if *c & bit != 0 {
-                *c &= !bit;
-                if *c == 0 {
-                    return Err(Contradiction);
+    /// The state with the givens placed, or `ConflictingGivens`.
+    ///
+    /// Each given first removes its digit from its row, box and column, so a
+    /// peer given with the same digit finds it gone: that is a conflict. The
+    /// other digits leave the given cells at the end, all at once.
+    fn from_puzzle(puzzle: &Grid) -> Result<State, SolveError> {
+        let mut cand = [BAND; 27];
+        // The given cells of each digit and band, and of each band.
+        let mut own = [0; 27];
+        let mut all = [0; 3];
+        for (band, values) in puzzle.cells().chunks_exact(27).enumerate() {
+            for (cell, &v) in values.iter().enumerate() {
+                all[band] |= u32::from(v != 0) << cell;
+            }
+            let mut givens = all[band];
+            while givens != 0 {
+                let cell = givens.trailing_zeros() as usize;
+                givens &= givens - 1;
+                let bit = 1 << cell;
+                let w = idx(usize::from(values[cell]).clamp(1, 9) - 1, band);
+                if cand[w] & bit == 0 {
+                    return Err(SolveError::ConflictingGivens);
                 }
+                let (row_box, column) = ROW_BOX_COLUMN.0[cell];
+                for b in 0..3 {
+                    cand[w % 9 + 9 * b] &= !column;
+                }
+                cand[w] = cand[w] & !row_box | bit;
+                own[w] |= bit;
             }
         }
+        for (w, c) in cand.iter_mut().enumerate() {
+            *c &= !all[w / 9] | own[w];
+        }
+        Ok(State {
+            cand,
+            unsolved: all.map(|g| BAND & !g),
+            dirty: (1 << 27) - 1,
+        })
+    }
+
+    /// Applies the band constraint to word `w` and places its row singles.
+    #[inline(always)]
+    fn update(&mut self, w: usize) -> Result<(), Contradiction> {
+        let a = self.cand[w];
+        let pattern = ROW_BOXES.0[(a & 511) as usize] as usize
+            | (ROW_BOXES.0[(a >> 9 & 511) as usize] as usize) << 3
+            | (ROW_BOXES.0[(a >> 18 & 511) as usize] as usize) << 6;
+        let a = a & PERM_MASK.0[pattern & 511];
+        if a == 0 {
+            return Err(Contradiction);
+        }
+        let (digit, band) = (w % 9, w / 9);
+        let new = single_rows(a) & self.unsolved[band];
+        if new != 0 {
+            self.unsolved[band] &= !new;
+            // The other digits leave the new cells; the digit leaves their
+            // columns in the other bands.
+            let words = &mut self.cand[9 * band..9 * band + 9];
+            let mut changed = 0;
+            for (d, word) in words.iter_mut().enumerate() {
+                changed |= ((*word & new != 0) as u32) << d;
+                *word &= !new;
+            }
+            let columns = (new | new >> 9 | new >> 18) & 511;
+            let column_cells = columns * ROW_LSB;
+            let mut column_changed = 0;
+            for b in 0..3 {
+                let o = idx(digit, b);
+                column_changed |= ((self.cand[o] & column_cells != 0) as u32) << (9 * b);
+                self.cand[o] &= !column_cells;
+            }
+            self.dirty |= changed << (9 * band) | column_changed << digit;
+        }
+        self.cand[w] = a;
+        self.dirty &= !(1 << w);
         Ok(())
     }
 
-    /// Naked and hidden singles to a fixed point.
-    fn propagate(&mut self) -> Result<(), Contradiction> {
+    /// Propagates to a fixed point: the solution, or a cell to branch on.
+    fn propagate(&mut self) -> Result<Stuck, Contradiction> {
+        // Words changed since the stack constraint last ran.
+        let mut touched = 0;
         loop {
-            let mut changed = false;
-            for cell in 0..81 {
-                let c = self.cand[cell];
-                if self.placed & (1 << cell) == 0 && c.is_power_of_two() {
-                    self.place(cell, c)?;
-                    changed = true;
+            while self.dirty != 0 {
+                // A batch's updates do not wait on each other's dirty bits;
+                // words they dirty again are taken by the next batch.
+                let mut batch = self.dirty;
+                touched |= batch;
+                while batch != 0 {
+                    let w = batch.trailing_zeros() as usize;
+                    batch &= batch - 1;
+                    self.update(w)?;
                 }
             }
-            for unit in &UNITS {
-                let (mut once, mut twice) = (0u16, 0u16);
-                for &cell in unit {
-                    let c = self.cand[cell as usize];
-                    twice |= once & c;
-                    once |= c;
-                }
-                if once != ALL {
-                    return Err(Contradiction);
-                }
-                let mut hidden = once & !twice;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    // Two hidden singles in one cell leave the second without a place.
-                    let cell = unit
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| self.cand[c] & bit != 0)
-                        .ok_or(Contradiction)?;
-                    if self.placed & (1 << cell) == 0 {
-                        self.place(cell, bit)?;
-                        changed = true;
-                    }
-                }
+            let Some(pairs) = self.naked_singles()? else {
+                continue;
+            };
+            if self.unsolved == [0; 3] {
+                return Ok(Stuck::Solved);
             }
-            if !changed {
-                return Ok(());
+            let digits = (touched | touched >> 9 | touched >> 18) & 511;
+            touched = 0;
+            if !self.stack_constraint(digits)? {
+                return Ok(self.choose_guess(pairs));
             }
         }
     }
 
-    fn to_grid(&self) -> Grid {
-        let mut cells = [0u8; 81];
-        for (v, &c) in cells.iter_mut().zip(&self.cand) {
-            *v = c.trailing_zeros() as u8;
+    /// Turns every naked single into a row single of its digit. If there was
+    /// none, returns the cells with two candidates of each band.
+    #[inline(never)]
+    fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
+        let mut any = false;
+        let mut pairs = [0; 3];
+        for (band, pair) in pairs.iter_mut().enumerate() {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for d in 0..9 {
+                let c = self.cand[idx(d, band)];
+                thrice |= twice & c;
+                twice |= once & c;
+                once |= c;
+            }
+            if unsolved & !once != 0 {
+                return Err(Contradiction);
+            }
+            *pair = unsolved & twice & !thrice;
+            let singles = unsolved & !twice;
+            if singles == 0 {
+                continue;
+            }
+            any = true;
+            for d in 0..9 {
+                let w = idx(d, band);
+                let s = singles & self.cand[w];
+                if s != 0 {
+                    let rows = rows_of(s);
+                    // Two singles of one digit in one row cannot both hold.
+                    if s.count_ones() != rows.count_ones() / 9 {
+                        return Err(Contradiction);
+                    }
+                    self.cand[w] &= !rows | s;
+                    self.dirty |= 1 << w;
+                }
+            }
         }
-        Grid::from_cells(cells).expect("solved cells are digits")
+        Ok((!any).then_some(pairs))
+    }
+
+    /// Applies the stack constraint to each digit of the 9-bit mask `digits`:
+    /// within a stack a digit takes one column in each band and each column
+    /// once, so the bands-by-columns pattern must hold a permutation matrix.
+    /// This finds hidden singles of columns and column-box locked
+    /// candidates. Returns whether a word changed.
+    #[inline(never)]
+    fn stack_constraint(&mut self, mut digits: u32) -> Result<bool, Contradiction> {
+        let mut any = false;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let bands = [0, 1, 2].map(|b| self.cand[idx(digit, b)]);
+            // Columns each band can use, one 9-bit row per band.
+            let mut cols = 0;
+            for (i, a) in bands.into_iter().enumerate() {
+                cols |= ((a | a >> 9 | a >> 18) & 511) << (9 * i);
+            }
+            let mut allowed = 0;
+            for stack in 0..3 {
+                let part = cols >> (3 * stack);
+                let pattern = (part & 7) | (part >> 6 & 0x38) | (part >> 12 & 0x1c0);
+                let keep = PERM_9.0[pattern as usize & 511] as u32;
+                if keep == 0 {
+                    return Err(Contradiction);
+                }
+                allowed |= ((keep & 7) | (keep & 0x38) << 6 | (keep & 0x1c0) << 12) << (3 * stack);
+            }
+            if allowed != cols {
+                for (i, a) in bands.into_iter().enumerate() {
+                    let w = idx(digit, i);
+                    let kept = a & ((allowed >> (9 * i) & 511) * ROW_LSB);
+                    if kept != a {
+                        self.cand[w] = kept;
+                        self.dirty |= 1 << w;
+                        any = true;
+                    }
+                }
+            }
+        }
+        Ok(any)
+    }
+
+    /// A cell with two candidates if there is one (`pairs`, per band), else
+    /// one with the fewest. Among two-candidate cells, one in the row with
+    /// the most of them, in the band with the most of them: such a guess
+    /// shapes much of the grid.
+    fn choose_guess(&self, pairs: [u32; 3]) -> Stuck {
+        if pairs != [0; 3] {
+            let band = (0..3).max_by_key(|&b| pairs[b].count_ones()).unwrap_or(0);
+            let row = (0..3)
+                .max_by_key(|&r| (pairs[band] & ROWS[r]).count_ones())
+                .unwrap_or(0);
+            let cell = (pairs[band] & ROWS[row]).trailing_zeros();
+            return self.lowest_digit(band, cell);
+        }
+        let mut best = (10, 0, 0);
+        for band in 0..3 {
+            let mut left = self.unsolved[band];
+            while left != 0 {
+                let cell = left.trailing_zeros();
+                left &= left - 1;
+                let n = (0..9)
+                    .filter(|&d| self.cand[idx(d, band)] >> cell & 1 != 0)
+                    .count();
+                if n < best.0 {
+                    best = (n, band, cell);
+                }
+            }
+        }
+        self.lowest_digit(best.1, best.2)
+    }
+
+    fn lowest_digit(&self, band: usize, cell: u32) -> Stuck {
+        let digit = (0..9)
+            .find(|&d| self.cand[idx(d, band)] >> cell & 1 != 0)
+            .unwrap_or(0);
+        Stuck::Guess { digit, band, cell }
+    }
+
+    /// Writes the solved grid: digits 1-9, row-major.
+    ///
+    /// Branch-free: the digits' bits are regrouped into the four bit planes
+    /// of the values, and each plane spreads 8 cells at a time over the bytes
+    /// of a `u64`.
+    fn write_cells(&self, cells: &mut [u8; 81]) {
+        // The last 8-cell group of a band spills into the next band's first
+        // bytes (rewritten next), and of the last band into the padding.
+        let mut out = [0u8; 88];
+        for band in 0..3 {
+            let c = |d| self.cand[idx(d, band)];
+            // Bit k of value d + 1 for each digit d.
+            let planes = [
+                c(0) | c(2) | c(4) | c(6) | c(8),
+                c(1) | c(2) | c(5) | c(6),
+                c(3) | c(4) | c(5) | c(6),
+                c(7) | c(8),
+            ];
+            for group in 0..4 {
+                let mut bytes = 0u64;
+                for (k, plane) in planes.iter().enumerate() {
+                    let bits = u64::from(plane >> (8 * group) & 0xff);
+                    // Byte i keeps bit i of `bits`, then becomes 0 or 1 << k.
+                    let spread = (bits * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+                    bytes |= ((spread + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080) >> (7 - k);
+                }
+                let at = 27 * band + 8 * group;
+                out[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
+            }
+        }
+        cells.copy_from_slice(&out[..81]);
     }
 }
 
-/// Depth-first search reporting each solution to `found` until `limit` are
-/// found. Returns the number of guesses made.
-fn search(puzzle: &Grid, limit: u32, mut found: impl FnMut(&Grid)) -> Result<u32, SolveError> {
-    if !puzzle.is_consistent() {
-        return Err(SolveError::ConflictingGivens);
-    }
-    let mut start = State {
-        cand: [ALL; 81],
-        placed: 0,
-    };
+/// The most frames the search stack can hold: one per guessed cell on the
+/// current path, and each guess places a cell.
+const MAX_DEPTH: usize = 81;
+
+/// Depth-first search from `start`, reporting each solution to `found` until
+/// `limit` are found (`limit` at least 1). Returns the number of guesses made.
+fn search(start: State, limit: u32, mut found: impl FnMut(&State)) -> u32 {
+    let mut stack = [const { MaybeUninit::<State>::uninit() }; MAX_DEPTH];
+    let mut depth = 0;
+    let mut state = start;
     let mut guesses = 0;
     let mut solutions = 0;
-    if limit == 0 {
-        return Ok(0);
-    }
-    let placed_ok = (0..81).all(|i| {
-        let v = puzzle.get(i);
-        v == 0 || (start.cand[i] & (1 << v) != 0 && start.place(i, 1 << v).is_ok())
-    });
-    if !placed_ok {
-        return Ok(0);
-    }
-    // Binary branching: try one digit, push the state without it. Every frame
-    // below the top stands for one guessed cell, so 81 frames always suffice.
-    let mut frames = [start; 81];
-    let mut depth = 1;
-    while depth > 0 {
-        depth -= 1;
-        let mut state = frames[depth];
-        loop {
-            if state.propagate().is_err() {
-                break;
-            }
-            // Minimum remaining values: the unplaced cell with the fewest candidates.
-            let mut best = None;
-            let mut best_count = 10;
-            for cell in 0..81 {
-                if state.placed & (1 << cell) == 0 {
-                    let n = state.cand[cell].count_ones();
-                    if n < best_count {
-                        best_count = n;
-                        best = Some(cell);
-                    }
-                }
-            }
-            let Some(cell) = best else {
-                found(&state.to_grid());
+    loop {
+        match state.propagate() {
+            Ok(Stuck::Solved) => {
+                found(&state);
                 solutions += 1;
-                if solutions == limit {
-                    return Ok(guesses);
+                if solutions >= limit {
+                    return guesses;
                 }
-                break;
-            };
-            guesses += 1;
-            let c = state.cand[cell];
-            let bit = c & c.wrapping_neg();
-            let mut without = state;
-            without.cand[cell] &= !bit;
-            frames[depth] = without;
-            depth += 1;
-            if state.place(cell, bit).is_err() {
-                break;
             }
+            Ok(Stuck::Guess { digit, band, cell }) => {
+                // Binary branching: the digit in the cell now, the state
+                // without it later.
+                guesses += 1;
+                let w = idx(digit, band);
+                let bit = 1 << cell;
+                let mut without = state;
+                without.cand[w] &= !bit;
+                without.dirty |= 1 << w;
+                // A state that still has an unplaced cell has at most 80
+                // guessed cells above it, so `depth` stays below MAX_DEPTH.
+                if depth < MAX_DEPTH {
+                    stack[depth].write(without);
+                    depth += 1;
+                }
+                state.cand[w] &= !rows_of(bit) | bit;
+                state.dirty |= 1 << w;
+                continue;
+            }
+            Err(Contradiction) => {}
         }
+        if depth == 0 {
+            return guesses;
+        }
+        depth -= 1;
+        // SAFETY: frames below `depth` were written before being counted.
+        state = unsafe { stack[depth].assume_init_read() };
     }
-    Ok(guesses)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The oracle: plain backtracking over cells in order, counting solutions
+    /// up to `limit`. Slow but obviously right.
+    fn brute_count(g: &mut [u8; 81], limit: u32) -> u32 {
+        let Some(i) = g.iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let mut n = 0;
+        for v in 1..=9 {
+            let ok = (0..81).all(|j| {
+                let same_unit = j / 9 == i / 9
+                    || j % 9 == i % 9
+                    || (j / 27 == i / 27 && j % 9 / 3 == i % 9 / 3);
+                !same_unit || g[j] != v
+            });
+            if ok {
+                g[i] = v;
+                n += brute_count(g, limit - n);
+                g[i] = 0;
+                if n >= limit {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    const SOLVED: &str =
+        "416837529982465371735129468571298643293746185864351297647913852359682714128574936";
+
+    fn grid(s: &str) -> Grid {
+        s.parse().unwrap()
+    }
 
     #[test]
     fn solves_judge_sample() {
-        let p: Grid =
-            "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3."
-                .parse()
-                .unwrap();
-        let s = solve(&p).unwrap();
-        assert_eq!(
-            s.grid.to_string(),
-            "416837529982465371735129468571298643293746185864351297647913852359682714128574936"
+        let p = grid(
+            "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.",
         );
+        let s = solve(&p).unwrap();
+        assert_eq!(s.grid.to_string(), SOLVED);
         assert_eq!(count_solutions(&p, 2).unwrap().solutions, 1);
+    }
+
+    #[test]
+    fn solves_hard_puzzles() {
+        for p in [
+            "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ] {
+            let p = grid(p);
+            let s = solve(&p).unwrap();
+            assert!(s.grid.is_solution_of(&p));
+            assert_eq!(count_solutions(&p, 2).unwrap().solutions, 1);
+        }
+    }
+
+    #[test]
+    fn full_grid_and_limits() {
+        let g = grid(SOLVED);
+        assert_eq!(solve(&g).unwrap().grid, g);
+        assert_eq!(solve(&g).unwrap().guesses, 0);
+        assert_eq!(count_solutions(&g, 2).unwrap().solutions, 1);
+        assert_eq!(count_solutions(&g, 0).unwrap().solutions, 0);
     }
 
     #[test]
     fn empty_grid_has_many_solutions() {
         assert_eq!(count_solutions(&Grid::EMPTY, 5).unwrap().solutions, 5);
+        assert_eq!(count_solutions(&Grid::EMPTY, 1000).unwrap().solutions, 1000);
         assert!(
             solve(&Grid::EMPTY)
                 .unwrap()
@@ -288,6 +672,7 @@ mod tests {
         g.set(0, 1);
         g.set(1, 1);
         assert_eq!(solve(&g), Err(SolveError::ConflictingGivens));
+        assert_eq!(count_solutions(&g, 2), Err(SolveError::ConflictingGivens));
         // Row 0 holds 1-8 and column 8 holds a 9 lower down: cell 8 has no candidate.
         let mut g = Grid::EMPTY;
         for d in 1..=8 {
@@ -296,5 +681,137 @@ mod tests {
         g.set(9 * 4 + 8, 9);
         assert_eq!(solve(&g), Err(SolveError::NoSolution));
         assert_eq!(count_solutions(&g, 2).unwrap().solutions, 0);
+    }
+
+    #[test]
+    fn conflicts_in_columns_and_boxes() {
+        let mut g = Grid::EMPTY;
+        g.set(4, 7);
+        g.set(76, 7); // same column
+        assert_eq!(solve(&g), Err(SolveError::ConflictingGivens));
+        let mut g = Grid::EMPTY;
+        g.set(30, 3);
+        g.set(50, 3); // same box (rows 3 and 5, columns 3 and 5)
+        assert_eq!(solve(&g), Err(SolveError::ConflictingGivens));
+    }
+
+    /// A solved grid relabelled and with rows and columns permuted within
+    /// bands and stacks, from a seed.
+    fn solved_grid(seed: u64) -> [u8; 81] {
+        let base = grid(SOLVED);
+        let mut x = seed;
+        let mut next = move |n: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % n) as usize
+        };
+        let mut labels: Vec<u8> = (1..=9).collect();
+        for i in (1..9).rev() {
+            labels.swap(i, next(i as u64 + 1));
+        }
+        let perm3 = |k: usize| {
+            [
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0],
+            ][k]
+        };
+        let mut rows = [0; 9];
+        let mut cols = [0; 9];
+        let (bands, stacks) = (perm3(next(6)), perm3(next(6)));
+        for k in 0..3 {
+            let (r, c) = (perm3(next(6)), perm3(next(6)));
+            for j in 0..3 {
+                rows[3 * k + j] = 3 * bands[k] + r[j];
+                cols[3 * k + j] = 3 * stacks[k] + c[j];
+            }
+        }
+        let mut out = [0; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                out[9 * r + c] = labels[base.get(9 * rows[r] + cols[c]) as usize - 1];
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn blanked_grids_agree_with_brute_force(
+            seed in any::<u64>(),
+            blanks in proptest::collection::vec(0usize..81, 0..32),
+        ) {
+            let full = solved_grid(seed);
+            let mut cells = full;
+            for &i in &blanks {
+                cells[i] = 0;
+            }
+            let p = Grid::from_cells(cells).unwrap();
+            let s = solve(&p).unwrap();
+            prop_assert!(s.grid.is_solution_of(&p));
+            let mut scratch = cells;
+            let expected = brute_count(&mut scratch, 3);
+            prop_assert_eq!(count_solutions(&p, 3).unwrap().solutions, expected);
+        }
+
+        #[test]
+        fn sparse_blanked_grids_solve(
+            seed in any::<u64>(),
+            keep in proptest::collection::vec(0usize..81, 0..30),
+        ) {
+            let full = solved_grid(seed);
+            let mut cells = [0; 81];
+            for &i in &keep {
+                cells[i] = full[i];
+            }
+            let p = Grid::from_cells(cells).unwrap();
+            let s = solve(&p).unwrap();
+            prop_assert!(s.grid.is_solution_of(&p));
+            let c = count_solutions(&p, 2).unwrap();
+            prop_assert!(c.solutions >= 1);
+        }
+
+        #[test]
+        fn garbage_grids_agree_with_brute_force(
+            givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..40),
+            seed in any::<u64>(),
+            from_solution in any::<bool>(),
+        ) {
+            // Either arbitrary digits, or a solved grid's digits with a few
+            // random givens written over them (mostly unsolvable, some
+            // conflicting).
+            let mut cells = [0u8; 81];
+            if from_solution {
+                let full = solved_grid(seed);
+                for i in (0..81).filter(|i| (seed >> (i % 64)) & 1 == 1) {
+                    cells[i] = full[i];
+                }
+            }
+            for &(i, v) in &givens {
+                cells[i] = v;
+            }
+            let p = Grid::from_cells(cells).unwrap();
+            if !p.is_consistent() {
+                prop_assert_eq!(solve(&p), Err(SolveError::ConflictingGivens));
+                prop_assert_eq!(count_solutions(&p, 2), Err(SolveError::ConflictingGivens));
+                return Ok(());
+            }
+            match solve(&p) {
+                Ok(s) => prop_assert!(s.grid.is_solution_of(&p)),
+                Err(e) => prop_assert_eq!(e, SolveError::NoSolution),
+            }
+            let c = count_solutions(&p, 2).unwrap();
+            prop_assert_eq!(c.solutions == 0, solve(&p).is_err());
+            if p.clue_count() >= 45 {
+                let mut scratch = cells;
+                prop_assert_eq!(c.solutions, brute_count(&mut scratch, 2));
+            }
+        }
     }
 }
