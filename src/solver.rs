@@ -4,9 +4,13 @@
 //!
 //! The grid is cut into three bands of three rows. For every digit and band
 //! one `u32` holds the 27 cells of the band where the digit is still possible
-//! (bit `9 * row + column`, row 0-2 within the band): 27 words in all, plus one
-//! word per band of the cells not yet placed. A state is 124 bytes, cheap to
-//! copy when the search branches.
+//! (bit `9 * row + column`, row 0-2 within the band): 27 words in all, stored
+//! band-major so a band's nine digits are adjacent, plus one word per band of
+//! the cells not yet placed. A state is 124 bytes, cheap to copy when the
+//! search branches. Eliminations are word-wide `and`s instead of loops over
+//! cells, and the tables they use fit in a few kilobytes of L1.
+//!
+//! # Propagation
 //!
 //! Within a band a digit takes one cell in each of the three rows and in each
 //! of the three boxes, so the rows-by-boxes pattern of its candidates must hold
@@ -22,11 +26,20 @@
 //! Words that change are marked dirty and updated until none is. Then naked
 //! singles (cells in exactly one digit's word, found with once/twice
 //! accumulation over the nine words of a band) become row singles and the loop
-//! goes on. When nothing is left, the search branches on a cell with two
-//! candidates if one exists (else one with the fewest), trying its lowest digit
-//! and pushing the state without that digit on a fixed stack. Every frame on
-//! the stack stands for a placed cell, so 81 frames always suffice and nothing
-//! is allocated.
+//! goes on. If there are none, the same permutation rule is applied across
+//! bands: in each stack a digit's bands-by-columns pattern must hold a
+//! permutation matrix, which finds column hidden singles and column-box
+//! locked candidates.
+//!
+//! # Search
+//!
+//! When nothing is left, the search branches on a cell with two candidates
+//! (in the row with the most of them, in the band with the most of them;
+//! measured to need about a fifth fewer guesses than the first such cell),
+//! else on a cell with the fewest. It tries the cell's lowest digit and
+//! pushes the state without that digit on a fixed stack. Every frame on the
+//! stack stands for a placed cell, so 81 frames always suffice and nothing is
+//! allocated.
 
 use crate::grid::Grid;
 use std::mem::MaybeUninit;
@@ -108,27 +121,23 @@ const ROW_LSB: u32 = 1 | 1 << 9 | 1 << 18;
 /// The rows of a band.
 const ROWS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
-/// A lookup table starting a cache line.
-#[repr(align(64))]
-struct Table<T>(T);
-
 /// For a 9-bit row of a band word, which of the three boxes it touches.
-static ROW_BOXES: Table<[u8; 512]> = Table(row_boxes());
+static ROW_BOXES: [u8; 512] = row_boxes();
 
 /// For a rows-by-boxes pattern (bit `3 * row + box`), the cells of the band in
 /// the row-box pairs that lie on some permutation inside the pattern; 0 if
 /// there is none.
-static PERM_MASK: Table<[u32; 512]> = Table(perm_mask());
+static PERM_MASK: [u32; 512] = perm_mask();
 
 /// For a 3x3 pattern (bit `3 * row + column`), the pairs that lie on some
 /// permutation matrix inside it; 0 if there is none.
-static PERM_9: Table<[u16; 512]> = Table(perm_9());
+static PERM_9: [u16; 512] = perm_9();
 
 const fn perm_9() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut p = 0;
     while p < 512 {
-        let cells = PERM_MASK.0[p];
+        let cells = PERM_MASK[p];
         let mut r = 0;
         while r < 3 {
             let mut b = 0;
@@ -146,7 +155,7 @@ const fn perm_9() -> [u16; 512] {
 }
 
 /// For each cell of a band, the cells of its row and box, and of its column.
-static ROW_BOX_COLUMN: Table<[(u32, u32); 27]> = Table(row_box_column());
+static ROW_BOX_COLUMN: [(u32, u32); 27] = row_box_column();
 
 const fn row_box_column() -> [(u32, u32); 27] {
     let mut t = [(0, 0); 27];
@@ -253,9 +262,7 @@ enum Stuck {
     },
 }
 
-/// Two whole cache lines: copies on branching stay aligned.
 #[derive(Clone, Copy)]
-#[repr(align(64))]
 struct State {
     /// `cand[idx(digit, band)]`: the band's cells where the digit may go.
     cand: [u32; 27],
@@ -272,49 +279,57 @@ impl State {
     /// peer given with the same digit finds it gone: that is a conflict. The
     /// other digits leave the given cells at the end, all at once.
     fn from_puzzle(puzzle: &Grid) -> Result<State, SolveError> {
-        let mut cand = [BAND; 27];
-        // The given cells of each digit and band, and of each band.
+        let mut s = State {
+            cand: [BAND; 27],
+            unsolved: [BAND; 3],
+            dirty: (1 << 27) - 1,
+        };
+        // The given cells of each digit and band.
         let mut own = [0; 27];
-        let mut all = [0; 3];
         for (band, values) in puzzle.cells().chunks_exact(27).enumerate() {
+            let mut givens = 0u32;
             for (cell, &v) in values.iter().enumerate() {
-                all[band] |= u32::from(v != 0) << cell;
+                givens |= u32::from(v != 0) << cell;
             }
-            let mut givens = all[band];
+            s.unsolved[band] = BAND & !givens;
             while givens != 0 {
                 let cell = givens.trailing_zeros() as usize;
                 givens &= givens - 1;
-                let bit = 1 << cell;
-                let w = idx(usize::from(values[cell]).clamp(1, 9) - 1, band);
-                if cand[w] & bit == 0 {
+                let digit = usize::from(values[cell]).clamp(1, 9) - 1;
+                let w = idx(digit, band);
+                if s.cand[w] & (1 << cell) == 0 {
                     return Err(SolveError::ConflictingGivens);
                 }
-                let (row_box, column) = ROW_BOX_COLUMN.0[cell];
-                for b in 0..3 {
-                    cand[w % 9 + 9 * b] &= !column;
-                }
-                cand[w] = cand[w] & !row_box | bit;
-                own[w] |= bit;
+                s.place(digit, band, cell);
+                own[w] |= 1 << cell;
             }
         }
-        for (w, c) in cand.iter_mut().enumerate() {
-            *c &= !all[w / 9] | own[w];
+        for (w, c) in s.cand.iter_mut().enumerate() {
+            *c &= s.unsolved[w / 9] | own[w];
         }
-        Ok(State {
-            cand,
-            unsolved: all.map(|g| BAND & !g),
-            dirty: (1 << 27) - 1,
-        })
+        Ok(s)
+    }
+
+    /// Places `digit` in band-local `cell` of `band` for the digit alone:
+    /// removes it from the cell's row, box and column.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, cell: usize) {
+        let (row_box, column) = ROW_BOX_COLUMN[cell];
+        for b in 0..3 {
+            self.cand[idx(digit, b)] &= !column;
+        }
+        let w = idx(digit, band);
+        self.cand[w] = self.cand[w] & !row_box | 1 << cell;
     }
 
     /// Applies the band constraint to word `w` and places its row singles.
     #[inline(always)]
     fn update(&mut self, w: usize) -> Result<(), Contradiction> {
         let a = self.cand[w];
-        let pattern = ROW_BOXES.0[(a & 511) as usize] as usize
-            | (ROW_BOXES.0[(a >> 9 & 511) as usize] as usize) << 3
-            | (ROW_BOXES.0[(a >> 18 & 511) as usize] as usize) << 6;
-        let a = a & PERM_MASK.0[pattern & 511];
+        let pattern = ROW_BOXES[(a & 511) as usize] as usize
+            | (ROW_BOXES[(a >> 9 & 511) as usize] as usize) << 3
+            | (ROW_BOXES[(a >> 18 & 511) as usize] as usize) << 6;
+        let a = a & PERM_MASK[pattern & 511];
         if a == 0 {
             return Err(Contradiction);
         }
@@ -377,7 +392,6 @@ impl State {
 
     /// Turns every naked single into a row single of its digit. If there was
     /// none, returns the cells with two candidates of each band.
-    #[inline(never)]
     fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
         let mut any = false;
         let mut pairs = [0; 3];
@@ -424,7 +438,6 @@ impl State {
     /// once, so the bands-by-columns pattern must hold a permutation matrix.
     /// This finds hidden singles of columns and column-box locked
     /// candidates. Returns whether a word changed.
-    #[inline(never)]
     fn stack_constraint(&mut self, mut digits: u32) -> Result<bool, Contradiction> {
         let mut any = false;
         while digits != 0 {
@@ -440,7 +453,7 @@ impl State {
             for stack in 0..3 {
                 let part = cols >> (3 * stack);
                 let pattern = (part & 7) | (part >> 6 & 0x38) | (part >> 12 & 0x1c0);
-                let keep = PERM_9.0[pattern as usize & 511] as u32;
+                let keep = PERM_9[pattern as usize & 511] as u32;
                 if keep == 0 {
                     return Err(Contradiction);
                 }
