@@ -415,10 +415,12 @@ impl Producer {
             };
             for chunk in pieces {
                 // Found here rather than by the worker so that reading stops at
-                // once, even on a pipe that is kept open after the `end`.
-                let end = chunk
-                    .lines()
-                    .any(|(_, line)| format::classify(line) == LineKind::End);
+                // once, even on a pipe that is kept open after the `end`. The
+                // substring search skips the line scan for almost every chunk.
+                let end = memchr::memmem::find(chunk.data.bytes(), b"end").is_some()
+                    && chunk
+                        .lines()
+                        .any(|(_, line)| format::classify(line) == LineKind::End);
                 let job = Job {
                     input: index,
                     input_bytes: chunk.input_bytes,
