@@ -121,8 +121,7 @@ and of solutions as its puzzle. Puzzles are not solved, only transformed.
 Variant v of the puzzle at line L of an input depends only on the seed, L, v
 and the input's position in the list, so the same command with the same --seed
 prints the same bytes whatever -j (and a file shuffles as it does on standard
-input). Without --seed a random one is
-used; --stats prints it ('seed: ...').
+input). Without --seed a random one is used; --stats prints it ('seed: ...').
 
 An unreadable puzzle gets N marker lines in place of its variants, so the
 output always has N entries per puzzle:
