@@ -174,13 +174,8 @@ pub struct GenerateArgs {
 
 #[derive(Debug, Args)]
 pub struct ShuffleArgs {
-    /// Input files, read in order; '-' or none for standard input
-    #[arg(value_name = "FILE")]
-    pub inputs: Vec<PathBuf>,
-
-    /// How the input is laid out ('auto' looks at each input's first puzzle line)
-    #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
-    pub input_format: InputArg,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Equivalent puzzles to print per input puzzle
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
@@ -210,13 +205,8 @@ fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Input files, read in order; '-' or none for standard input
-    #[arg(value_name = "FILE")]
-    pub inputs: Vec<PathBuf>,
-
-    /// How the input is laid out ('auto' looks at each input's first puzzle line)
-    #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
-    pub input_format: InputArg,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Print each puzzle's number of solutions instead of a solution (one line
     /// per puzzle, whatever --format)
@@ -241,6 +231,18 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// Where puzzles are read from and how they are laid out.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Input files, read in order; '-' or none for standard input
+    #[arg(value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+
+    /// How the input is laid out ('auto' looks at each input's first puzzle line)
+    #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
+    pub input_format: InputArg,
 }
 
 /// Where and how puzzles are written.

@@ -21,14 +21,14 @@ use crate::report::{self, Reporter};
 /// `sudokuflow solve`: 0 when every puzzle was answered, 1 when some got a marker.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let inputs = open_inputs(&args.inputs)?;
+    let inputs = open_inputs(&args.input.inputs)?;
     let options = Options {
         mode: if args.count {
             Mode::Count { limit: args.limit }
         } else {
             Mode::Solve
         },
-        input_format: args.input_format.into(),
+        input_format: args.input.input_format.into(),
         output_format: args.output.format.into(),
         strict: args.strict,
         threads: threads(&args.run),
@@ -44,13 +44,13 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
 pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
-    let inputs = open_inputs(&args.inputs)?;
+    let inputs = open_inputs(&args.input.inputs)?;
     let options = Options {
         mode: Mode::Shuffle {
             seed,
             variants: args.variants,
         },
-        input_format: args.input_format.into(),
+        input_format: args.input.input_format.into(),
         output_format: args.output.format.into(),
         strict: false,
         threads: threads(&args.run),
