@@ -15,7 +15,15 @@ Exit status:
   0  every puzzle was answered (or generated)
   1  some puzzle got a marker line (bad input, conflicting givens, no solution),
      or generate gave up on a --clues target
-  2  usage error, or an input or output could not be read or written";
+  2  usage error, or an input or output could not be read or written
+
+Examples:
+  sudokuflow solve puzzles.txt > solutions.txt
+  sudokuflow solve --count puzzles.txt
+  sudokuflow generate -n 1000 --seed 42 --symmetry rotate180
+  sudokuflow shuffle -n 5 puzzles.txt
+
+'sudokuflow <command> --help' explains each command and its options.";
 
 #[derive(Debug, Parser)]
 #[command(
