@@ -41,6 +41,15 @@
 //! pushes the state without that digit on a fixed stack. Every frame on the
 //! stack stands for a placed cell, so 81 frames always suffice and nothing is
 //! allocated.
+//!
+//! # Builds
+//!
+//! The solver is made of bit counts, bit scans, `and not`s and variable
+//! shifts, which the baseline x86-64 instruction set lacks or spells with
+//! several instructions. On x86-64 it is compiled twice, with and without
+//! `popcnt`, BMI1, BMI2, `lzcnt` and AVX2 (for its three-operand encodings),
+//! and each call takes the first build when the processor has them; both
+//! search identically (see `builds_agree`).
 
 use crate::grid::Grid;
 use std::mem::MaybeUninit;
@@ -84,34 +93,91 @@ pub struct Count {
 
 /// Solves `puzzle` to its first solution.
 pub fn solve(puzzle: &Grid) -> Result<Solution, SolveError> {
-    let start = State::from_puzzle(puzzle)?;
-    let mut cells = [0u8; 81];
-    let mut found = false;
-    let guesses = search(start, 1, |s| {
-        s.write_cells(&mut cells);
-        found = true;
-    });
-    if !found {
+    let found = run(puzzle, 1)?;
+    let Some(first) = found.first else {
         return Err(SolveError::NoSolution);
-    }
+    };
+    let mut cells = [0u8; 81];
+    first.write_cells(&mut cells);
     let grid = Grid::from_cells(cells).ok_or(SolveError::NoSolution)?;
-    Ok(Solution { grid, guesses })
+    Ok(Solution {
+        grid,
+        guesses: found.guesses,
+    })
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (a limit of 2 is the
 /// uniqueness check). Only [`SolveError::ConflictingGivens`] is returned as an
 /// error; a puzzle without solution counts 0.
 pub fn count_solutions(puzzle: &Grid, limit: u32) -> Result<Count, SolveError> {
+    let found = run(puzzle, limit)?;
+    Ok(Count {
+        solutions: found.solutions,
+        guesses: found.guesses,
+    })
+}
+
+/// What a search found.
+struct Found {
+    solutions: u32,
+    guesses: u32,
+    /// The first solution, if any.
+    first: Option<State>,
+}
+
+/// Loads `puzzle` and searches it for up to `limit` solutions, with the
+/// fastest build of the solver this processor runs.
+fn run(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: the processor has the features `run_bit_instructions`
+        // is compiled for.
+        return unsafe { run_bit_instructions(puzzle, limit) };
+    }
+    run_portable(puzzle, limit)
+}
+
+/// Whether the processor has `popcnt`, `tzcnt`/`andn`/`blsr` (BMI1),
+/// `shlx`/`shrx` (BMI2), `lzcnt` and AVX2 (whose three-operand encodings
+/// spare register copies). The standard library caches the
+/// detection, so this is a few loads.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// The solver for the baseline instruction set.
+#[inline(never)]
+fn run_portable(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+    run_inline(puzzle, limit)
+}
+
+/// The same solver compiled with bit-manipulation instructions: the counts,
+/// bit scans, `and not`s and variable shifts it is made of each become one
+/// instruction, and the AVX encodings need fewer register copies.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+#[inline(never)]
+fn run_bit_instructions(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+    run_inline(puzzle, limit)
+}
+
+#[inline(always)]
+fn run_inline(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
     let start = State::from_puzzle(puzzle)?;
-    let mut solutions = 0;
     if limit == 0 {
-        return Ok(Count {
-            solutions,
+        return Ok(Found {
+            solutions: 0,
             guesses: 0,
+            first: None,
         });
     }
-    let guesses = search(start, limit, |_| solutions += 1);
-    Ok(Count { solutions, guesses })
+    Ok(search(start, limit))
 }
 
 /// All 27 cells of a band.
@@ -279,6 +345,7 @@ impl State {
     /// Each given first removes its digit from its row, box and column, so a
     /// peer given with the same digit finds it gone: that is a conflict. The
     /// other digits leave the given cells at the end, all at once.
+    #[inline(always)]
     fn from_puzzle(puzzle: &Grid) -> Result<State, SolveError> {
         let mut s = State {
             cand: [BAND; 27],
@@ -362,6 +429,7 @@ impl State {
     }
 
     /// Propagates to a fixed point: the solution, or a cell to branch on.
+    #[inline(always)]
     fn propagate(&mut self) -> Result<Stuck, Contradiction> {
         // Words changed since the stack constraint last ran.
         let mut touched = 0;
@@ -393,6 +461,7 @@ impl State {
 
     /// Turns every naked single into a row single of its digit. If there was
     /// none, returns the cells with two candidates of each band.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
         let mut any = false;
         let mut pairs = [0; 3];
@@ -421,12 +490,16 @@ impl State {
                 let w = idx(d, band);
                 let s = singles & self.cand[w];
                 if s != 0 {
-                    let rows = rows_of(s);
                     // Two singles of one digit in one row cannot both hold.
-                    if s.count_ones() != rows.count_ones() / 9 {
+                    let mut clash = 0;
+                    for row in ROWS {
+                        let r = s & row;
+                        clash |= r & r.wrapping_sub(1);
+                    }
+                    if clash != 0 {
                         return Err(Contradiction);
                     }
-                    self.cand[w] &= !rows | s;
+                    self.cand[w] &= !rows_of(s) | s;
                     self.dirty |= 1 << w;
                 }
             }
@@ -439,6 +512,7 @@ impl State {
     /// once, so the bands-by-columns pattern must hold a permutation matrix.
     /// This finds hidden singles of columns and column-box locked
     /// candidates. Returns whether a word changed.
+    #[inline(always)]
     fn stack_constraint(&mut self, mut digits: u32) -> Result<bool, Contradiction> {
         let mut any = false;
         while digits != 0 {
@@ -479,6 +553,7 @@ impl State {
     /// one with the fewest. Among two-candidate cells, the first with the
     /// most unsolved cells in its row and box: a guess there shapes much of
     /// the grid.
+    #[inline(always)]
     fn choose_guess(&self, pairs: [u32; 3]) -> Stuck {
         if pairs != [0; 3] {
             let mut best = (0, 0, 0);
@@ -513,6 +588,7 @@ impl State {
         self.lowest_digit(best.1, best.2)
     }
 
+    #[inline(always)]
     fn lowest_digit(&self, band: usize, cell: u32) -> Stuck {
         let digit = (0..9)
             .find(|&d| self.cand[idx(d, band)] >> cell & 1 != 0)
@@ -558,27 +634,33 @@ impl State {
 /// current path, and each guess places a cell.
 const MAX_DEPTH: usize = 81;
 
-/// Depth-first search from `start`, reporting each solution to `found` until
-/// `limit` are found (`limit` at least 1). Returns the number of guesses made.
-fn search(start: State, limit: u32, mut found: impl FnMut(&State)) -> u32 {
+/// Depth-first search from `start` until `limit` solutions are found
+/// (`limit` at least 1).
+#[inline(always)]
+fn search(start: State, limit: u32) -> Found {
     let mut stack = [const { MaybeUninit::<State>::uninit() }; MAX_DEPTH];
     let mut depth = 0;
     let mut state = start;
-    let mut guesses = 0;
-    let mut solutions = 0;
+    let mut found = Found {
+        solutions: 0,
+        guesses: 0,
+        first: None,
+    };
     loop {
         match state.propagate() {
             Ok(Stuck::Solved) => {
-                found(&state);
-                solutions += 1;
-                if solutions >= limit {
-                    return guesses;
+                if found.solutions == 0 {
+                    found.first = Some(state);
+                }
+                found.solutions += 1;
+                if found.solutions >= limit {
+                    return found;
                 }
             }
             Ok(Stuck::Guess { digit, band, cell }) => {
                 // Binary branching: the digit in the cell now, the state
                 // without it later.
-                guesses += 1;
+                found.guesses += 1;
                 let w = idx(digit, band);
                 let bit = 1 << cell;
                 let mut without = state;
@@ -597,7 +679,7 @@ fn search(start: State, limit: u32, mut found: impl FnMut(&State)) -> u32 {
             Err(Contradiction) => {}
         }
         if depth == 0 {
-            return guesses;
+            return found;
         }
         depth -= 1;
         // SAFETY: frames below `depth` were written before being counted.
@@ -759,6 +841,52 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Both builds of the solver find the same solutions with the same
+    /// guesses, on puzzles from many givens down to a handful (many
+    /// solutions, deep searches) and on unsolvable and conflicting ones.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn builds_agree() {
+        if !has_bit_instructions() {
+            return;
+        }
+        let outcome = |r: Result<Found, SolveError>| {
+            r.map(|f| {
+                let first = f.first.map(|s| {
+                    let mut cells = [0; 81];
+                    s.write_cells(&mut cells);
+                    cells
+                });
+                (f.solutions, f.guesses, first)
+            })
+        };
+        for seed in 0..6000u64 {
+            let full = solved_grid(seed);
+            let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let keep = 81 - seed % 66;
+            let mut cells = [0; 81];
+            for (i, cell) in cells.iter_mut().enumerate() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 81 < keep {
+                    *cell = full[i];
+                }
+            }
+            if seed % 7 == 0 {
+                // A wrong given: mostly no solution, sometimes a conflict.
+                cells[(x % 81) as usize] = (x / 81 % 9) as u8 + 1;
+            }
+            let p = Grid::from_cells(cells).unwrap();
+            for limit in [1, 2, 3] {
+                let portable = outcome(run_portable(&p, limit));
+                // SAFETY: the features were detected above.
+                let fast = outcome(unsafe { run_bit_instructions(&p, limit) });
+                assert_eq!(portable, fast, "{p} limit {limit}");
+            }
+        }
     }
 
     proptest! {
