@@ -252,15 +252,17 @@ const fn row_boxes() -> [u8; 512] {
     t
 }
 
+/// The six orderings of three things.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 const fn perm_mask() -> [u32; 512] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
     let mut p = 0;
     while p < 512 {
@@ -814,16 +816,7 @@ mod tests {
         for i in (1..9).rev() {
             labels.swap(i, next(i as u64 + 1));
         }
-        let perm3 = |k: usize| {
-            [
-                [0, 1, 2],
-                [0, 2, 1],
-                [1, 0, 2],
-                [1, 2, 0],
-                [2, 0, 1],
-                [2, 1, 0],
-            ][k]
-        };
+        let perm3 = |k: usize| PERMS[k];
         let mut rows = [0; 9];
         let mut cols = [0; 9];
         let (bands, stacks) = (perm3(next(6)), perm3(next(6)));

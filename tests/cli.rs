@@ -5,7 +5,7 @@
 //! `SUDOKUFLOW_DATA`; they are skipped, with a note, when it is unset.
 
 use std::fs::{self, File};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{self, Stdio};
 
@@ -13,6 +13,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use proptest::prelude::*;
 use sudokuflow::Grid;
+
+mod common;
 
 const PUZZLE: &str =
     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
@@ -640,21 +642,7 @@ fn broken_pipe_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.txt");
     fs::write(&path, big_input(false)).unwrap();
-    let mut child = std_command()
-        .arg("solve")
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    reader.read_line(&mut first).unwrap();
-    assert_eq!(first.len(), 82);
-    drop(reader);
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    common::assert_quiet_after_broken_pipe(&[Path::new("solve"), &path]);
 }
 
 #[test]

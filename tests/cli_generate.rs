@@ -5,9 +5,7 @@
 //! and exit codes.
 
 use std::fs;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{self, Stdio};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -378,20 +376,7 @@ fn bad_options_are_usage_errors() {
 
 #[test]
 fn generate_broken_pipe_ends_quietly() {
-    let mut child = process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
-        .args(["generate", "-n", "1000000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    reader.read_line(&mut first).unwrap();
-    assert_eq!(first.len(), 82);
-    drop(reader);
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    common::assert_quiet_after_broken_pipe(&["generate", "-n", "1000000"]);
 }
 
 #[test]

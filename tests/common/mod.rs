@@ -1,5 +1,11 @@
 //! Helpers shared by the integration tests.
 
+// Each test crate compiles this module and uses only part of it.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
 /// Counts solutions up to `limit` by plain backtracking on the emptiest
 /// cell, sharing no code with the solver.
 pub fn brute_count(grid: &mut [u8; 81], limit: u32) -> u32 {
@@ -35,4 +41,23 @@ pub fn brute_count(grid: &mut [u8; 81], limit: u32) -> u32 {
         }
     }
     found
+}
+
+/// Runs `sudokuflow args...`, reads its first output line, then closes the
+/// pipe: the program must stop with status 0 and nothing on stderr.
+pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first.len(), 82);
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
