@@ -91,6 +91,9 @@ impl Output {
                     .into_inner()
                     .map_err(io::IntoInnerError::into_error)
                     .with_context(write_context)?;
+                // On disk before the rename, so a crash cannot leave a short
+                // file under the final name.
+                temp.as_file().sync_all().with_context(write_context)?;
                 let mut pending = lock_pending();
                 temp.persist(&target)
                     .map_err(|e| e.error)
