@@ -4,14 +4,11 @@
 //! type and its text formats, the [`solver`], and the batch [`pipeline`]
 //! that reads, solves and writes puzzles by the million.
 
-pub mod format;
-pub mod generate;
-pub mod grid;
-pub mod input;
-pub mod pipeline;
-pub mod rng;
-pub mod solver;
-pub mod transform;
+mod engine;
+mod stream;
+
+pub use engine::{generate, grid, rng, solver, transform};
+pub use stream::{format, input, pipeline};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};

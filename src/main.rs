@@ -1,16 +1,13 @@
 //! The `sudokuflow` program: parses the command line and runs a subcommand.
 
 mod cli;
-mod commands;
-mod output;
-mod progress;
-mod report;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
+use crate::cli::args::{Cli, Command};
+use crate::cli::{commands, report};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

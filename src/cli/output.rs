@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use anyhow::Context;
 use tempfile::NamedTempFile;
 
-use crate::report;
+use crate::cli::report;
 
 const BUFFER_LEN: usize = 256 * 1024;
 

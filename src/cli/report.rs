@@ -9,7 +9,7 @@ use std::time::Duration;
 use sudokuflow::format::Problem;
 use sudokuflow::pipeline::{Observer, Summary};
 
-use crate::progress::Progress;
+use crate::cli::progress::Progress;
 
 /// Per-puzzle messages shown before only counting the rest.
 pub const MAX_WARNINGS: u64 = 20;

@@ -1,0 +1,59 @@
+//! `sudokuflow generate`: a numbered, reproducible stream of new puzzles.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Context;
+use sudokuflow::generate::GenerateConfig;
+use sudokuflow::pipeline::{self, GenerateOptions};
+
+use super::{finish_output, random_seed, threads};
+use crate::cli::args::GenerateArgs;
+use crate::cli::output::Output;
+use crate::cli::progress::Progress;
+use crate::cli::report::{self, Reporter};
+
+/// `sudokuflow generate`: 0 when every puzzle was made, 1 when a clue target
+/// was given up on (the puzzles before it are written to stdout; a file is
+/// not replaced).
+pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let config = GenerateConfig {
+        symmetry: args.symmetry,
+        clues: args.clues,
+        ..GenerateConfig::default()
+    };
+    // An unreachable target is a usage error, found before any output.
+    config.validate()?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let options = GenerateOptions {
+        config,
+        seed,
+        count: args.puzzles,
+        output_format: args.output.format.into(),
+        with_solution: args.solution,
+        threads: threads(&args.run),
+    };
+    let mut output = Output::create(args.output.output.as_deref())?;
+    let mut reporter = Reporter::new(
+        Progress::for_puzzles(args.puzzles, args.run.quiet),
+        args.run.quiet,
+    );
+    let result = match pipeline::generate(&options, &mut output, &mut reporter) {
+        Err(gave_up @ pipeline::Error::Generate { .. }) => {
+            // Show the puzzles made so far (a temporary file is just dropped).
+            let flushed = output.flush();
+            reporter.finish(false);
+            flushed.with_context(|| format!("error writing to {}", output.name()))?;
+            report::message(format_args!("{gave_up}"));
+            return Ok(1);
+        }
+        result => finish_output(result, output),
+    };
+    reporter.finish(result.is_ok());
+    let summary = result?;
+    if args.stats {
+        report::print_generate_stats(seed, &summary, started.elapsed());
+    }
+    Ok(0)
+}

@@ -1,0 +1,111 @@
+//! The subcommands, one module each: each turns parsed arguments into a run
+//! of the library and returns the process exit status. What they share (opening
+//! inputs, running the pipeline into an output, thread counts, seeds) is here.
+
+mod generate;
+mod shuffle;
+mod solve;
+
+pub use generate::generate;
+pub use shuffle::shuffle;
+pub use solve::solve;
+
+use std::hash::{BuildHasher, RandomState};
+use std::io;
+use std::num::NonZeroUsize;
+use std::path::Path;
+use std::thread;
+use std::time::SystemTime;
+
+use anyhow::Context;
+use sudokuflow::input::Input;
+use sudokuflow::pipeline::{self, Options, Summary};
+
+use crate::cli::args::RunArgs;
+use crate::cli::output::Output;
+use crate::cli::progress::Progress;
+use crate::cli::report::Reporter;
+
+/// Runs the pipeline over `inputs` into standard output or the file `output`,
+/// with warnings and progress on stderr.
+fn run_inputs(
+    inputs: Vec<Input>,
+    options: &Options,
+    output: Option<&Path>,
+    run: &RunArgs,
+) -> anyhow::Result<Summary> {
+    let total_bytes = inputs.iter().map(Input::known_len).sum::<Option<u64>>();
+    let mut output = Output::create(output)?;
+    let mut reporter = Reporter::new(Progress::new(total_bytes, run.quiet), run.quiet);
+    let result = pipeline::run(inputs, options, &mut output, &mut reporter);
+    let result = finish_output(result, output);
+    reporter.finish(result.is_ok());
+    result
+}
+
+/// Completes `output` after a run that ended with `result`: flushed, and a
+/// file moved into place, only if the run succeeded.
+fn finish_output(
+    result: Result<Summary, pipeline::Error>,
+    output: Output,
+) -> anyhow::Result<Summary> {
+    let output_name = output.name();
+    match result {
+        Ok(summary) => output.finish().map(|()| summary),
+        Err(pipeline::Error::Write(e)) => {
+            Err(e).with_context(|| format!("error writing to {output_name}"))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The worker count: `-j`, or every core.
+fn threads(run: &RunArgs) -> usize {
+    run.threads
+        .or_else(|| thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get)
+}
+
+/// A seed for a run without `--seed`: different for every run.
+fn random_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // RandomState's keys are random per process; the time and process id
+    // make two states of one process differ too.
+    RandomState::new().hash_one((now, std::process::id()))
+}
+
+/// Opens every input up front, so a wrong path fails the run before any output.
+fn open_inputs(paths: &[impl AsRef<Path>]) -> anyhow::Result<Vec<Input>> {
+    if paths.is_empty() {
+        return Ok(vec![open_stdin()?]);
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let path = path.as_ref();
+            if path == Path::new("-") {
+                return open_stdin();
+            }
+            Input::open(path).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot read input {}: {e}; check the path, or use '-' for standard input",
+                    path.display()
+                )
+            })
+        })
+        .collect()
+}
+
+fn open_stdin() -> anyhow::Result<Input> {
+    Input::stdin().context("cannot read standard input")
+}
+
+/// True when `error` comes from writing to a closed pipe, a quiet way to stop.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,31 @@
+//! `sudokuflow shuffle`: equivalent disguises of each puzzle.
+
+use std::time::Instant;
+
+use sudokuflow::pipeline::{Mode, Options};
+
+use super::{open_inputs, random_seed, run_inputs, threads};
+use crate::cli::args::ShuffleArgs;
+use crate::cli::report;
+
+/// `sudokuflow shuffle`: 0 when every puzzle was shuffled, 1 when some got markers.
+pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let inputs = open_inputs(&args.input.inputs)?;
+    let options = Options {
+        mode: Mode::Shuffle {
+            seed,
+            variants: args.variants,
+        },
+        input_format: args.input.input_format.into(),
+        output_format: args.output.format.into(),
+        strict: false,
+        threads: threads(&args.run),
+    };
+    let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
+    if args.stats {
+        report::print_shuffle_stats(seed, args.variants, &summary, started.elapsed());
+    }
+    Ok(u8::from(summary.failed > 0))
+}

@@ -1,0 +1,31 @@
+//! `sudokuflow solve`: the first solution, or the solution count, of each puzzle.
+
+use std::time::Instant;
+
+use sudokuflow::pipeline::{Mode, Options};
+
+use super::{open_inputs, run_inputs, threads};
+use crate::cli::args::SolveArgs;
+use crate::cli::report;
+
+/// `sudokuflow solve`: 0 when every puzzle was answered, 1 when some got a marker.
+pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let inputs = open_inputs(&args.input.inputs)?;
+    let options = Options {
+        mode: if args.count {
+            Mode::Count { limit: args.limit }
+        } else {
+            Mode::Solve
+        },
+        input_format: args.input.input_format.into(),
+        output_format: args.output.format.into(),
+        strict: args.strict,
+        threads: threads(&args.run),
+    };
+    let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
+    if args.stats {
+        report::print_stats(&summary, started.elapsed());
+    }
+    Ok(u8::from(summary.failed > 0))
+}

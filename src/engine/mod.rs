@@ -1,0 +1,8 @@
+//! The engine: pure Sudoku logic with no I/O. Grids, the solver, the
+//! generator and the validity-preserving transforms.
+
+pub mod generate;
+pub mod grid;
+pub mod rng;
+pub mod solver;
+pub mod transform;

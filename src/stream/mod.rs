@@ -1,0 +1,6 @@
+//! Streaming I/O: reading inputs in chunks, the text formats, and the
+//! parallel ordered pipeline that answers puzzles by the million.
+
+pub mod format;
+pub mod input;
+pub mod pipeline;
