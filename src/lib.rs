@@ -7,8 +7,8 @@
 mod engine;
 mod stream;
 
-pub use engine::{generate, grid, rng, solver, transform};
-pub use stream::{format, input, pipeline};
+pub use engine::{generate, grid, logic, rng, solver, transform};
+pub use stream::{format, input, pipeline, rating_format};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};

@@ -32,6 +32,8 @@ fn run() -> u8 {
         Command::Solve(args) => commands::solve(args),
         Command::Generate(args) => commands::generate(args),
         Command::Shuffle(args) => commands::shuffle(args),
+        Command::Rate(args) => commands::rate(args),
+        Command::Explain(args) => commands::explain(args),
     };
     match result {
         Ok(status) => status,

@@ -4,11 +4,30 @@
 
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
+use sudokuflow::logic::Level;
+
+/// The levels and their ER bands, for help texts (a macro so that
+/// `concat!` can put it in several of them).
+macro_rules! levels_help {
+    () => {
+        "Levels (bands of ER, one per family of techniques):
+  easy    up to 2.3   singles (full house, hidden and naked singles), and the
+                      direct pointing, claiming and hidden pair that lead to one
+  medium  2.4 - 2.9   pointing and claiming (and the direct hidden triplet)
+  hard    3.0 - 4.4   naked and hidden pairs and triplets, X-Wing, Swordfish,
+                      XY-Wing, XYZ-Wing
+  expert  4.5 - 6.4   unique rectangles, quads, Jellyfish, BUG, aligned pair
+                      exclusion
+  hell    6.5 and up  chains: X-chains, forcing chains, Nishio, cell and region
+                      forcing chains, dynamic forcing chains"
+    };
+}
 
 const EXIT_CODES: &str = "\
 Exit status:
@@ -48,6 +67,12 @@ pub enum Command {
     /// Print shuffled equivalents of puzzles (same clue and solution counts)
     #[command(after_help = SHUFFLE_AFTER_HELP)]
     Shuffle(ShuffleArgs),
+    /// Rate puzzles on the Sudoku Explainer scale (ER/EP/ED) and name their level
+    #[command(after_help = RATE_AFTER_HELP)]
+    Rate(RateArgs),
+    /// Explain how a person solves puzzles, step by step
+    #[command(after_help = EXPLAIN_AFTER_HELP)]
+    Explain(ExplainArgs),
 }
 
 const SOLVE_AFTER_HELP: &str = "\
@@ -78,7 +103,8 @@ Examples:
   sudokuflow solve -j 4 -o solutions.txt part1.txt part2.txt
   parallel --pipepart -a huge.txt -k --block 1M sudokuflow solve > solutions.txt";
 
-const GENERATE_AFTER_HELP: &str = "\
+const GENERATE_AFTER_HELP: &str = concat!(
+    "\
 Output: one puzzle per line, '.' for an empty cell, in order; with --format
 grid or pretty, one board per puzzle, each followed by a blank line. Every
 puzzle has exactly one solution. Without --clues it is minimal: removing any
@@ -103,9 +129,16 @@ Low targets (about 20 and under) are rare: after 10000 grids for one puzzle
 generate gives up, with the puzzles before it written to stdout (an -o file is
 left untouched), and exits with status 1.
 
+--level keeps only puzzles whose rating (see 'sudokuflow rate --help') falls in
+that level's band; it combines with every other option, --clues included
+(rarer combinations take longer, and give up after 10000 grids as above).
+",
+    levels_help!(),
+    "
+
 Exit status:
   0  every puzzle was generated
-  1  gave up on a --clues target
+  1  gave up on a --clues or --level target
   2  usage error (including an unreachable --clues), or the output could not be
      written
 
@@ -114,7 +147,9 @@ Examples:
   sudokuflow generate -n 100000 --symmetry rotate180 -o puzzles.txt
   sudokuflow generate -n 10 --clues 30 --solution
   sudokuflow generate --format pretty
-  sudokuflow generate -n 1000 --stats | sudokuflow solve --count";
+  sudokuflow generate -n 24 --level hard --symmetry rotate180
+  sudokuflow generate -n 1000 --stats | sudokuflow solve --count"
+);
 
 const SHUFFLE_AFTER_HELP: &str = "\
 Input: as for solve, one puzzle per line or as grid blocks, from files or
@@ -146,6 +181,150 @@ Examples:
   sudokuflow shuffle -n 10 --seed 7 puzzles.txt
   sudokuflow generate -n 100 | sudokuflow shuffle -n 5 --format pretty";
 
+const RATE_AFTER_HELP: &str = concat!(
+    "\
+Input: as for solve, one puzzle per line or as grid blocks, from files or
+standard input.
+
+Output: one line per puzzle, in input order:
+  <puzzle> <ER>/<EP>/<ED> <level> <hardest technique>
+  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 4.4/1.2/1.2 hard XYZ-Wing
+ER is the rating of the hardest step of the easiest solution path the engine
+knows, EP the hardest step up to the first placed digit, ED the first step's
+rating, on the Sudoku Explainer scale (1.0 to about 11). A puzzle the engine
+cannot finish within --budget (or at all: nested forcing chains are beyond
+it) still gets a line, its ER a lower bound written with '>' (e.g. '>9.5/...')
+and level hell.
+
+A puzzle without exactly one solution gets a marker line, as with solve:
+  !bad-length  !bad-character  !line-too-long  !conflicting-givens
+  !no-solution  !multiple-solutions
+
+",
+    levels_help!(),
+    "
+
+Exit status:
+  0  every puzzle was rated
+  1  some puzzle got a marker line
+  2  usage error, or an input or output could not be read or written
+
+Examples:
+  sudokuflow rate puzzles.txt > rated.txt
+  sudokuflow generate -n 1000 | sudokuflow rate --stats
+  sudokuflow rate --budget 2s hardest.txt
+  sudokuflow rate puzzles.txt | awk '$3 == \"hard\"'"
+);
+
+const EXPLAIN_AFTER_HELP: &str = "\
+Puzzles: each argument is a puzzle written on one line (81 cells, '.' or '0'
+for empty), a file of puzzles as for solve, or '-' for standard input (the
+default).
+
+Text output (the default): for each puzzle its rating, then every step in
+order with its rating and the reason in words,
+    1. [1.2] r3c5 = 7 (hidden single in box 2)
+   14. [2.6] pointing: 4 in box 1 lies on row 2, so r2c7, r2c8 <> 4
+with the grid of candidates printed before each step that needs them, and
+the solution. Chains are written as implications: r1c2=4 -> r1c5<>4 -> ...
+
+--format json writes JSON Lines, one document per puzzle:
+  {\"puzzle\": \"...\", \"solution\": \"...\", \"rating\": {\"er\": 4.4, \"ep\": 1.2,
+   \"ed\": 1.2, \"level\": \"hard\", \"hardest\": \"XYZ-Wing\", \"complete\": true},
+   \"steps\": [{\"technique\": \"Hidden Single\", \"rating\": 1.2,
+   \"placements\": [[3, 5, 7]], \"eliminations\": [], \"text\": \"...\"}, ...]}
+with rows, columns and digits from 1. Applying the steps in order to the
+puzzle's candidates reaches its solution.
+
+Bad puzzles get the marker lines of rate, and the exit status is as for rate.
+
+Examples:
+  sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+  sudokuflow explain --format json puzzles.txt > steps.jsonl
+  sudokuflow generate --level hard | sudokuflow explain";
+
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Time allowed per puzzle, e.g. 500ms or 2s; 0 for no limit
+    #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = parse_budget)]
+    pub budget: Budget,
+
+    /// Stop at the first bad puzzle, after writing its marker line
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Print totals, puzzles per level and speed to stderr at the end
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write to FILE, replacing it only once the run completes
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Puzzles (81 cells on one line), files of puzzles, or '-' for standard input
+    #[arg(value_name = "PUZZLE|FILE")]
+    pub puzzles: Vec<String>,
+
+    /// How the input files are laid out ('auto' looks at each input's first puzzle line)
+    #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
+    pub input_format: InputArg,
+
+    /// Steps in words, or one JSON document per puzzle
+    #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+
+    /// Time allowed per puzzle, e.g. 500ms or 2s; 0 for no limit
+    #[arg(long, value_name = "TIME", default_value = "2s", value_parser = parse_budget)]
+    pub budget: Budget,
+
+    /// Write to FILE, replacing it only once the run completes
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// Steps in words, with candidate grids
+    Text,
+    /// JSON Lines: one document per puzzle
+    Json,
+}
+
+/// A time budget per puzzle; `None` for no limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget(pub Option<Duration>);
+
+/// Parses `500ms`, `2s`, `1.5s` or `0` (no limit).
+fn parse_budget(text: &str) -> Result<Budget, String> {
+    let wrong = || format!("'{text}' is not a time; write it like 500ms or 2s (0 for no limit)");
+    let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
+        (ms, 0.001)
+    } else if let Some(s) = text.strip_suffix('s') {
+        (s, 1.0)
+    } else {
+        (text, 0.001)
+    };
+    let value: f64 = number.trim().parse().map_err(|_| wrong())?;
+    if !value.is_finite() || value < 0.0 || value * scale > 86_400.0 {
+        return Err(wrong());
+    }
+    Ok(Budget(
+        (value > 0.0).then(|| Duration::from_secs_f64(value * scale)),
+    ))
+}
+
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// How many puzzles to generate
@@ -164,6 +343,10 @@ pub struct GenerateArgs {
     /// Exactly K clues instead of a minimal puzzle
     #[arg(long, value_name = "K")]
     pub clues: Option<u8>,
+
+    /// Only puzzles of this level: easy, medium, hard, expert or hell (see below)
+    #[arg(long, value_name = "LEVEL", ignore_case = true, value_parser = level_parser())]
+    pub level: Option<Level>,
 
     /// Print each puzzle's solution with it ('puzzle,solution' in the line format)
     #[arg(long)]
@@ -203,6 +386,12 @@ pub struct ShuffleArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// Parses a level name, listing them in help and errors.
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(Level::name))
+        .map(|name| name.parse::<Level>().expect("the names parse"))
 }
 
 /// Parses a symmetry name of [`Symmetry::NAMES`], listing them in help and errors.

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use sudokuflow::format::Problem;
+use sudokuflow::logic::Level;
 use sudokuflow::pipeline::{Observer, Summary};
 
 use crate::cli::progress::Progress;
@@ -89,6 +90,30 @@ pub fn print_stats(summary: &Summary, wall: Duration) {
         summary.puzzles - summary.failed,
         summary.failed,
     );
+}
+
+/// Prints the `--stats` summary of `rate`: totals, puzzles per level and speed.
+pub fn print_rate_stats(summary: &Summary, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let mut text = format!(
+        "puzzles:      {}\n\
+         rated:        {}\n\
+         failed:       {}\n",
+        summary.puzzles,
+        summary.puzzles - summary.failed,
+        summary.failed
+    );
+    for (level, count) in Level::ALL.iter().zip(summary.levels) {
+        text += &format!("{:<13} {count}\n", format!("{level}:"));
+    }
+    text += &format!(
+        "lower bounds: {}\n\
+         wall time:    {seconds:.3} s\n\
+         puzzles/s:    {:.0}\n",
+        summary.lower_bounds,
+        average(summary.puzzles as f64, seconds)
+    );
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Prints the `--stats` summary of `generate`, with the seed that repeats the run.

@@ -3,6 +3,7 @@
 
 pub mod generate;
 pub mod grid;
+pub mod logic;
 pub mod rng;
 pub mod solver;
 pub mod transform;

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::grid::{Grid, ParseError};
+use crate::logic::RateError;
 use crate::solver::SolveError;
 
 /// Longest input line read as such, in bytes. Anything longer is reported as
@@ -58,6 +59,8 @@ pub enum Problem {
     LineTooLong,
     ConflictingGivens,
     NoSolution,
+    /// More than one grid completes the givens (when only one is accepted).
+    MultipleSolutions,
 }
 
 impl Problem {
@@ -70,6 +73,7 @@ impl Problem {
             Problem::LineTooLong => "!line-too-long",
             Problem::ConflictingGivens => "!conflicting-givens",
             Problem::NoSolution => "!no-solution",
+            Problem::MultipleSolutions => "!multiple-solutions",
         }
     }
 }
@@ -82,6 +86,16 @@ impl From<ParseError> for Problem {
                 found,
             },
             ParseError::BadCharacter { column, byte } => Problem::BadCharacter { column, byte },
+        }
+    }
+}
+
+impl From<RateError> for Problem {
+    fn from(e: RateError) -> Problem {
+        match e {
+            RateError::ConflictingGivens => Problem::ConflictingGivens,
+            RateError::NoSolution => Problem::NoSolution,
+            RateError::MultipleSolutions => Problem::MultipleSolutions,
         }
     }
 }
@@ -110,6 +124,7 @@ impl fmt::Display for Problem {
             Problem::LineTooLong => write!(f, "line longer than {MAX_LINE_LEN} bytes"),
             Problem::ConflictingGivens => SolveError::ConflictingGivens.fmt(f),
             Problem::NoSolution => SolveError::NoSolution.fmt(f),
+            Problem::MultipleSolutions => RateError::MultipleSolutions.fmt(f),
         }
     }
 }

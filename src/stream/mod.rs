@@ -4,3 +4,4 @@
 pub mod format;
 pub mod input;
 pub mod pipeline;
+pub mod rating_format;

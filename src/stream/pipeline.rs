@@ -24,6 +24,8 @@ use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Pr
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
 use crate::input::{CHUNK_LEN, Chunk, ChunkData, Input};
+use crate::logic;
+use crate::rating_format;
 use crate::solver;
 
 /// Chunks in flight per worker thread: enough to keep every worker busy
@@ -50,6 +52,12 @@ pub enum Mode {
     /// gives puzzles with as many. An unreadable puzzle gets `variants`
     /// marker lines, so that the output has `variants` entries per puzzle.
     Shuffle { seed: u64, variants: u32 },
+    /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
+    /// (see [`rating_format::write_rating_line`]). A puzzle without exactly one
+    /// solution gets a marker.
+    Rate { options: logic::Options },
+    /// The explanation, step by step, in words or as JSON Lines.
+    Explain { options: logic::Options, json: bool },
 }
 
 /// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
@@ -80,15 +88,15 @@ impl Options {
     fn answer_format(&self) -> OutputFormat {
         match self.mode {
             Mode::Solve | Mode::Shuffle { .. } => self.output_format,
-            Mode::Count { .. } => OutputFormat::Line,
+            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } => OutputFormat::Line,
         }
     }
 
     /// Answers (or markers) written per input puzzle.
     fn answers_per_puzzle(&self) -> usize {
         match self.mode {
-            Mode::Solve | Mode::Count { .. } => 1,
             Mode::Shuffle { variants, .. } => variants as usize,
+            _ => 1,
         }
     }
 }
@@ -119,6 +127,10 @@ pub struct Summary {
     pub guesses: u64,
     /// Clues over all generated puzzles ([`generate`] only).
     pub clues: u64,
+    /// Rated puzzles per level, easiest first ([`Mode::Rate`] and [`Mode::Explain`]).
+    pub levels: [u64; 5],
+    /// Rated puzzles whose rating is a lower bound (budget or engine exhausted).
+    pub lower_bounds: u64,
 }
 
 impl std::ops::AddAssign for Summary {
@@ -127,6 +139,10 @@ impl std::ops::AddAssign for Summary {
         self.failed += other.failed;
         self.guesses += other.guesses;
         self.clues += other.clues;
+        for (level, more) in self.levels.iter_mut().zip(other.levels) {
+            *level += more;
+        }
+        self.lower_bounds += other.lower_bounds;
     }
 }
 
@@ -532,6 +548,8 @@ fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
     let puzzles = data.bytes().len().min(2 * CHUNK_LEN) / 82 + 1;
     let per_puzzle = match (options.mode, options.output_format) {
         (Mode::Count { .. }, _) => 4,
+        (Mode::Rate { .. }, _) => 128,
+        (Mode::Explain { .. }, _) => 4096,
         (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Line) => 82,
         (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Grid) => 91,
         (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Pretty) => 14 * 26,
@@ -577,6 +595,11 @@ fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
 }
 
 impl Done {
+    fn count_rating(&mut self, rating: &logic::Rating) {
+        self.summary.levels[rating.level as usize] += 1;
+        self.summary.lower_bounds += u64::from(!rating.complete);
+    }
+
     /// Writes the answer to one puzzle, or its marker; false to stop the job.
     fn answer(&mut self, line: u64, puzzle: Result<Grid, Problem>, options: &Options) -> bool {
         self.summary.puzzles += 1;
@@ -593,6 +616,22 @@ impl Done {
                 let count = solver::count_solutions(&grid, limit)?;
                 self.summary.guesses += u64::from(count.guesses);
                 format::write_count(count.solutions, &mut self.output);
+                Ok(())
+            }
+            Mode::Rate { options } => {
+                let rating = logic::rate_with(&grid, &options)?;
+                self.count_rating(&rating);
+                rating_format::write_rating_line(&grid, &rating, &mut self.output);
+                Ok(())
+            }
+            Mode::Explain { options, json } => {
+                let explanation = logic::explain_with(&grid, &options)?;
+                self.count_rating(&explanation.rating);
+                if json {
+                    rating_format::write_explanation_json(&explanation, &mut self.output);
+                } else {
+                    rating_format::write_explanation_text(&explanation, &mut self.output);
+                }
                 Ok(())
             }
             Mode::Shuffle { seed, variants } => {

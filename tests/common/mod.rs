@@ -61,3 +61,35 @@ pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// The puzzles of reference set `name` in `$SUDOKUFLOW_DATA`. Without the
+/// variable the caller skips, with a visible note, except where data is
+/// required (`CI` or `SUDOKUFLOW_REQUIRE_DATA` set): then it fails.
+pub fn reference_puzzles(name: &str) -> Option<Vec<sudokuflow::Grid>> {
+    let Some(dir) = std::env::var_os("SUDOKUFLOW_DATA") else {
+        if std::env::var_os("CI").is_some() || std::env::var_os("SUDOKUFLOW_REQUIRE_DATA").is_some()
+        {
+            panic!("SUDOKUFLOW_DATA is not set, and reference data is required here");
+        }
+        eprintln!("note: SUDOKUFLOW_DATA is not set; SKIPPED the checks on {name}");
+        return None;
+    };
+    let path = std::path::PathBuf::from(dir).join(name);
+    let text = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "SUDOKUFLOW_DATA is set but {} is unreadable: {e}",
+            path.display()
+        )
+    });
+    let puzzles: Vec<sudokuflow::Grid> = text
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, line)| !line.is_empty() && line[0] != b'#')
+        .map(|(n, line)| {
+            sudokuflow::Grid::parse_line(line)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), n + 1))
+        })
+        .collect();
+    assert!(!puzzles.is_empty(), "{} holds no puzzles", path.display());
+    Some(puzzles)
+}

@@ -2,11 +2,15 @@
 //! of the library and returns the process exit status. What they share (opening
 //! inputs, running the pipeline into an output, thread counts, seeds) is here.
 
+mod explain;
 mod generate;
+mod rate;
 mod shuffle;
 mod solve;
 
+pub use explain::explain;
 pub use generate::generate;
+pub use rate::rate;
 pub use shuffle::shuffle;
 pub use solve::solve;
 

@@ -1,0 +1,33 @@
+//! `sudokuflow rate`: each puzzle's Sudoku Explainer rating and level.
+
+use std::time::Instant;
+
+use sudokuflow::logic;
+use sudokuflow::pipeline::{Mode, Options};
+
+use super::{open_inputs, run_inputs, threads};
+use crate::cli::args::RateArgs;
+use crate::cli::report;
+
+/// `sudokuflow rate`: 0 when every puzzle was rated, 1 when some got a marker.
+pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let inputs = open_inputs(&args.input.inputs)?;
+    let options = Options {
+        mode: Mode::Rate {
+            options: logic::Options {
+                budget: args.budget.0,
+                ceiling: None,
+            },
+        },
+        input_format: args.input.input_format.into(),
+        output_format: sudokuflow::format::OutputFormat::Line,
+        strict: args.strict,
+        threads: threads(&args.run),
+    };
+    let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
+    if args.stats {
+        report::print_rate_stats(&summary, started.elapsed());
+    }
+    Ok(u8::from(summary.failed > 0))
+}

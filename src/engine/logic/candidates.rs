@@ -1,0 +1,222 @@
+//! The candidate grid the step engine reasons on: for each cell its value or
+//! the digits still possible there, kept both per cell and per digit so that
+//! unit-wise techniques (subsets) and digit-wise ones (fish, chains) are cheap.
+
+use std::fmt;
+
+use super::cells::{CellSet, PEERS, UNIT_SETS, digits};
+use crate::grid::Grid;
+
+/// Every digit's bit in a candidate mask (bit `d` for digit `d`).
+pub const ALL_DIGITS: u16 = 0x3fe;
+
+/// A grid of values and candidates. A filled cell has no candidates.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Candidates {
+    values: [u8; 81],
+    masks: [u16; 81],
+    /// The cells where each digit is a candidate (index 1-9).
+    digit_cells: [CellSet; 10],
+}
+
+/// Why a grid of values and marks cannot be reasoned on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CandidatesError {
+    /// A digit repeats in a unit.
+    ConflictingValues,
+    /// An empty cell has no candidate left.
+    NoCandidates { cell: usize },
+}
+
+impl fmt::Display for CandidatesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CandidatesError::ConflictingValues => f.write_str("a digit repeats in a unit"),
+            CandidatesError::NoCandidates { cell } => {
+                write!(f, "{} has no candidate left", super::cells::CellName(*cell))
+            }
+        }
+    }
+}
+
+impl std::error::Error for CandidatesError {}
+
+impl Candidates {
+    /// The candidates of a puzzle: every digit not seen by a peer's value.
+    ///
+    /// # Errors
+    /// When a digit repeats in a unit or an empty cell has no candidate.
+    pub fn from_grid(grid: &Grid) -> Result<Candidates, CandidatesError> {
+        Candidates::with_marks(grid, &[ALL_DIGITS; 81])
+    }
+
+    /// The candidates of a grid with pencil marks: each empty cell keeps the
+    /// digits of `marks[cell]` (bit `d` for digit `d`) that no peer's value
+    /// rules out. A player's notes come in this way; pass [`ALL_DIGITS`]
+    /// for a cell without notes.
+    ///
+    /// # Errors
+    /// When a digit repeats in a unit or an empty cell has no candidate.
+    pub fn with_marks(grid: &Grid, marks: &[u16; 81]) -> Result<Candidates, CandidatesError> {
+        if !grid.is_consistent() {
+            return Err(CandidatesError::ConflictingValues);
+        }
+        let mut candidates = Candidates {
+            values: [0; 81],
+            masks: [0; 81],
+            digit_cells: [CellSet::EMPTY; 10],
+        };
+        for cell in 0..81 {
+            if grid.get(cell) == 0 {
+                candidates.masks[cell] = marks[cell] & ALL_DIGITS;
+                for d in digits(candidates.masks[cell]) {
+                    candidates.digit_cells[d as usize].insert(cell);
+                }
+            }
+        }
+        for cell in 0..81 {
+            let value = grid.get(cell);
+            if value != 0 {
+                candidates.place(cell, value);
+            }
+        }
+        match (0..81).find(|&c| candidates.values[c] == 0 && candidates.masks[c] == 0) {
+            Some(cell) => Err(CandidatesError::NoCandidates { cell }),
+            None => Ok(candidates),
+        }
+    }
+
+    /// The value of `cell`, 0 when empty.
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of `cell` (bit `d` for digit `d`); 0 for a filled cell.
+    #[inline]
+    pub fn mask(&self, cell: usize) -> u16 {
+        self.masks[cell]
+    }
+
+    /// True when `digit` is a candidate of `cell`.
+    #[inline]
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.masks[cell] >> digit & 1 != 0
+    }
+
+    /// The cells where `digit` is a candidate.
+    #[inline]
+    pub fn cells_of(&self, digit: u8) -> CellSet {
+        self.digit_cells[digit as usize]
+    }
+
+    /// The cells of `unit` where `digit` is a candidate.
+    #[inline]
+    pub fn places(&self, unit: usize, digit: u8) -> CellSet {
+        self.digit_cells[digit as usize] & UNIT_SETS[unit]
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        for cell in 0..81 {
+            if self.values[cell] == 0 {
+                set.insert(cell);
+            }
+        }
+        set
+    }
+
+    /// True when every cell has a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The values as a grid (0 for empty cells).
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.values).expect("values are digits")
+    }
+
+    /// Puts `digit` in `cell` and removes it from the candidates of the peers.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        for d in digits(self.masks[cell]) {
+            self.digit_cells[d as usize].remove(cell);
+        }
+        self.masks[cell] = 0;
+        self.values[cell] = digit;
+        let bit = 1u16 << digit;
+        let seen = self.digit_cells[digit as usize] & PEERS[cell];
+        for peer in seen.iter() {
+            self.masks[peer] &= !bit;
+        }
+        self.digit_cells[digit as usize] = self.digit_cells[digit as usize] - seen;
+    }
+
+    /// Removes `digit` from the candidates of `cell`; false if it was not one.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        let had = self.has(cell, digit);
+        self.masks[cell] &= !(1u16 << digit);
+        self.digit_cells[digit as usize].remove(cell);
+        had
+    }
+
+    /// True when some empty cell has no candidate, or some unit has a digit
+    /// neither placed nor possible anywhere: the grid cannot be completed.
+    pub fn is_broken(&self) -> bool {
+        if (0..81).any(|c| self.values[c] == 0 && self.masks[c] == 0) {
+            return true;
+        }
+        (0..27).any(|unit| {
+            (1..=9).any(|d| {
+                self.places(unit, d).is_empty()
+                    && !super::cells::UNIT_CELLS[unit]
+                        .iter()
+                        .any(|&c| self.values[c as usize] == d)
+            })
+        })
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.grid())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_exclude_the_peers_values() {
+        let grid: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let candidates = Candidates::from_grid(&grid).unwrap();
+        // r1c3 sees 5 3 7 (row), 8 (column), 6 9 8 (box).
+        assert_eq!(candidates.mask(2), (1 << 1) | (1 << 2) | (1 << 4));
+        assert_eq!(candidates.value(0), 5);
+        assert_eq!(candidates.mask(0), 0);
+        for d in 1..=9u8 {
+            for cell in 0..81 {
+                assert_eq!(
+                    candidates.cells_of(d).contains(cell),
+                    candidates.has(cell, d)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn conflicting_values_are_refused() {
+        let mut cells = [0u8; 81];
+        cells[0] = 4;
+        cells[8] = 4;
+        let grid = Grid::from_cells(cells).unwrap();
+        assert_eq!(
+            Candidates::from_grid(&grid),
+            Err(CandidatesError::ConflictingValues)
+        );
+    }
+}

@@ -1,0 +1,297 @@
+//! Cell geometry for the step engine: sets of cells as 81-bit masks, the 27
+//! units (rows, columns, boxes) and each cell's peers, and the `r3c5` names
+//! people read.
+
+use std::fmt;
+
+/// A set of cells, one bit per cell (bit `r * 9 + c`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CellSet(pub u128);
+
+impl CellSet {
+    /// No cell.
+    pub const EMPTY: CellSet = CellSet(0);
+    /// All 81 cells.
+    pub const ALL: CellSet = CellSet((1u128 << 81) - 1);
+
+    /// The set holding only `cell`.
+    #[inline]
+    pub const fn single(cell: usize) -> CellSet {
+        CellSet(1u128 << cell)
+    }
+
+    #[inline]
+    pub fn contains(self, cell: usize) -> bool {
+        self.0 >> cell & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, cell: usize) {
+        self.0 |= 1u128 << cell;
+    }
+
+    #[inline]
+    pub fn remove(&mut self, cell: usize) {
+        self.0 &= !(1u128 << cell);
+    }
+
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The lowest cell of the set.
+    #[inline]
+    pub fn first(self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+
+    #[inline]
+    pub fn iter(self) -> CellIter {
+        CellIter(self.0)
+    }
+}
+
+impl std::ops::BitAnd for CellSet {
+    type Output = CellSet;
+    #[inline]
+    fn bitand(self, other: CellSet) -> CellSet {
+        CellSet(self.0 & other.0)
+    }
+}
+
+impl std::ops::BitOr for CellSet {
+    type Output = CellSet;
+    #[inline]
+    fn bitor(self, other: CellSet) -> CellSet {
+        CellSet(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for CellSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: CellSet) {
+        self.0 |= other.0;
+    }
+}
+
+impl std::ops::BitAndAssign for CellSet {
+    #[inline]
+    fn bitand_assign(&mut self, other: CellSet) {
+        self.0 &= other.0;
+    }
+}
+
+impl std::ops::Sub for CellSet {
+    type Output = CellSet;
+    /// The cells of `self` not in `other`.
+    #[inline]
+    fn sub(self, other: CellSet) -> CellSet {
+        CellSet(self.0 & !other.0)
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter().map(CellName)).finish()
+    }
+}
+
+impl IntoIterator for CellSet {
+    type Item = usize;
+    type IntoIter = CellIter;
+    fn into_iter(self) -> CellIter {
+        self.iter()
+    }
+}
+
+/// The cells of a [`CellSet`], lowest first.
+pub struct CellIter(u128);
+
+impl Iterator for CellIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let cell = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(cell)
+    }
+}
+
+/// Units are numbered rows 0-8, columns 9-17, boxes 18-26.
+pub const ROW: usize = 0;
+pub const COL: usize = 9;
+pub const BOX: usize = 18;
+
+#[inline]
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+#[inline]
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+#[inline]
+pub const fn box_of(cell: usize) -> usize {
+    cell / 27 * 3 + cell % 9 / 3
+}
+
+/// The row, column and box unit of `cell`.
+#[inline]
+pub const fn units_of(cell: usize) -> [usize; 3] {
+    [ROW + row_of(cell), COL + col_of(cell), BOX + box_of(cell)]
+}
+
+/// The 9 cells of each unit, in reading order.
+pub static UNIT_CELLS: [[u8; 9]; 27] = {
+    let mut units = [[0u8; 9]; 27];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
+        units[ROW + r][c] = cell as u8;
+        units[COL + c][r] = cell as u8;
+        units[BOX + b][(r % 3) * 3 + c % 3] = cell as u8;
+        cell += 1;
+    }
+    units
+};
+
+/// Each unit as a cell set.
+pub static UNIT_SETS: [CellSet; 27] = {
+    let mut sets = [CellSet(0); 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            sets[u].0 |= 1u128 << UNIT_CELLS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    sets
+};
+
+/// The 20 cells that share a unit with each cell.
+pub static PEERS: [CellSet; 81] = {
+    let mut peers = [CellSet(0); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let units = units_of(cell);
+        let mut k = 0;
+        while k < 3 {
+            peers[cell].0 |= UNIT_SETS[units[k]].0;
+            k += 1;
+        }
+        peers[cell].0 &= !(1u128 << cell);
+        cell += 1;
+    }
+    peers
+};
+
+/// The cells that see every cell of `cells` (not counting those cells).
+pub fn common_peers(cells: CellSet) -> CellSet {
+    let mut seen = CellSet::ALL;
+    for cell in cells.iter() {
+        seen &= PEERS[cell];
+    }
+    seen - cells
+}
+
+/// The unit of a kind (`ROW`, `COL` or `BOX`) that holds all of `cells`, if any.
+pub fn shared_unit(cells: CellSet, kind: usize) -> Option<usize> {
+    let first = cells.first()?;
+    let unit = units_of(first)[kind / 9];
+    (cells - UNIT_SETS[unit]).is_empty().then_some(unit)
+}
+
+/// A cell written as people read it: `r3c5`, rows and columns from 1.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct CellName(pub usize);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", row_of(self.0) + 1, col_of(self.0) + 1)
+    }
+}
+
+impl fmt::Debug for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A unit written as people read it: `row 3`, `column 5`, `box 2`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct UnitName(pub usize);
+
+impl fmt::Display for UnitName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            u if u < COL => write!(f, "row {}", u + 1),
+            u if u < BOX => write!(f, "column {}", u - COL + 1),
+            u => write!(f, "box {}", u - BOX + 1),
+        }
+    }
+}
+
+/// Cells listed for people: `r2c7, r2c8`.
+pub fn cell_list(cells: impl IntoIterator<Item = usize>) -> String {
+    let names: Vec<String> = cells.into_iter().map(|c| CellName(c).to_string()).collect();
+    names.join(", ")
+}
+
+/// Digits of a mask (bit `d` for digit `d`) listed for people: `1/4/7`.
+pub fn digit_list(mask: u16) -> String {
+    let digits: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
+    digits.join("/")
+}
+
+/// The digits of a candidate mask (bit `d` for digit `d`), lowest first.
+#[inline]
+pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
+    let mut mask = mask;
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let d = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        Some(d)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_and_peers_match_the_definitions() {
+        for cell in 0..81 {
+            let expected: Vec<usize> = (0..81)
+                .filter(|&o| {
+                    o != cell
+                        && (o / 9 == cell / 9
+                            || o % 9 == cell % 9
+                            || (o / 27 == cell / 27 && o % 9 / 3 == cell % 9 / 3))
+                })
+                .collect();
+            assert_eq!(PEERS[cell].iter().collect::<Vec<_>>(), expected);
+            for unit in units_of(cell) {
+                assert!(UNIT_SETS[unit].contains(cell));
+            }
+        }
+        assert_eq!(UNIT_CELLS[BOX + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(CellName(20).to_string(), "r3c3");
+        assert_eq!(UnitName(BOX + 1).to_string(), "box 2");
+    }
+}

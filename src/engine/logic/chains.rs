@@ -1,0 +1,791 @@
+//! Chains: following the consequences of assuming a candidate true ("on") or
+//! false ("off") until they contradict themselves or agree with the
+//! consequences of every alternative.
+//!
+//! Design. A node is a candidate with a truth value (1,458 of them). From a
+//! starting node a breadth-first propagation reaches every node it implies,
+//! under one of four sets of rules, from the Sudoku Explainer family of
+//! techniques:
+//! - X: one digit, static links. `on` removes the digit from the cell's peers;
+//!   `off` turns on the other place of the digit in a unit with two places.
+//! - static: X plus cell links: `on` removes the cell's other candidates,
+//!   `off` turns on the other candidate of a two-candidate cell.
+//! - dynamic: the links are read from the grid as the propagation changes it,
+//!   so a cell or unit turns on once every other candidate has been turned
+//!   off, whatever its size at the start. Nishio is dynamic on one digit.
+//! - dynamic plus: dynamic, and when nothing is left to follow, pointing and
+//!   claiming on the changed grid may turn off more nodes.
+//!
+//! Every node reached keeps the set of its ancestors (the nodes it needs);
+//! its size is the node's complexity. A conclusion's rating is its
+//! technique's base plus 0.1 for each length threshold (4, 6, 8, 12, 16, 24,
+//! ...) its total complexity passes, so shorter chains rate lower, and among
+//! all conclusions of a family the easiest is chosen.
+//!
+//! Conclusions drawn from propagations:
+//! - contradiction: a start reaches a node and its opposite, an empty cell,
+//!   or a unit with no place for a digit. `on(A)` contradicting makes A
+//!   false; `off(A)` contradicting makes A true.
+//! - both values of A imply the same node: it holds.
+//! - every candidate of a cell (cell forcing chains), or every place of a
+//!   digit in a unit (region forcing chains), implies the same node: it holds.
+
+use std::time::Instant;
+
+use super::Candidates;
+use super::cells::{BOX, CellName, CellSet, PEERS, units_of};
+use super::step::{Candidate, Difficulty, Step, Technique};
+
+const NODES: usize = 81 * 9 * 2;
+const WORDS: usize = NODES.div_ceil(64);
+
+/// A candidate with a truth value: `(cell * 9 + digit - 1) * 2 + on`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node(u16);
+
+impl Node {
+    #[inline]
+    fn new(cell: usize, digit: u8, on: bool) -> Node {
+        Node(((cell * 9 + usize::from(digit) - 1) * 2 + usize::from(on)) as u16)
+    }
+    #[inline]
+    fn cell(self) -> usize {
+        usize::from(self.0) / 18
+    }
+    #[inline]
+    fn digit(self) -> u8 {
+        (usize::from(self.0) / 2 % 9) as u8 + 1
+    }
+    #[inline]
+    fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    #[inline]
+    fn opposite(self) -> Node {
+        Node(self.0 ^ 1)
+    }
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+    fn candidate(self) -> Candidate {
+        Candidate::new(self.cell(), self.digit())
+    }
+}
+
+impl std::fmt::Display for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let op = if self.on() { "=" } else { "<>" };
+        write!(f, "{}{op}{}", CellName(self.cell()), self.digit())
+    }
+}
+
+type Bits = [u64; WORDS];
+
+#[inline]
+fn bit(bits: &Bits, i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 != 0
+}
+
+#[inline]
+fn set_bit(bits: &mut Bits, i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+/// Which links a propagation follows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rules {
+    X,
+    Static,
+    /// Dynamic links; on one digit only when `digit` is set (Nishio).
+    Dynamic {
+        digit: Option<u8>,
+        plus: bool,
+    },
+}
+
+/// What went wrong when a propagation contradicted itself.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// A node and its opposite.
+    Node(Node),
+    /// A cell without candidates.
+    Cell(usize),
+    /// A unit without a place for a digit.
+    Unit(usize, u8),
+}
+
+/// The result of one propagation.
+struct Reach {
+    start: Node,
+    reached: Bits,
+    /// Complexity of every reached node (index by node), 0 if not reached.
+    complexity: Vec<u16>,
+    /// First parent of every reached node, for telling the chain.
+    parent: Vec<u16>,
+    contradiction: Option<(Conflict, u16)>,
+}
+
+impl Reach {
+    fn has(&self, node: Node) -> bool {
+        bit(&self.reached, node.index())
+    }
+
+    /// The chain from the start to `node`, by first parents.
+    fn path(&self, node: Node) -> Vec<Node> {
+        let mut path = vec![node];
+        let mut at = node;
+        while at != self.start && path.len() < NODES {
+            at = Node(self.parent[at.index()]);
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+
+    fn tell(&self, node: Node) -> String {
+        let nodes: Vec<String> = self.path(node).iter().map(Node::to_string).collect();
+        nodes.join(" -> ")
+    }
+}
+
+/// Scratch space for propagations, kept between them.
+pub struct Chainer {
+    ancestors: Vec<Bits>,
+    queue: Vec<Node>,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+}
+
+impl Chainer {
+    pub fn new(deadline: Option<Instant>) -> Chainer {
+        Chainer {
+            ancestors: vec![[0; WORDS]; NODES],
+            queue: Vec::with_capacity(NODES),
+            deadline,
+            out_of_time: false,
+        }
+    }
+
+    /// True once the deadline has passed during a search.
+    pub fn out_of_time(&self) -> bool {
+        self.out_of_time
+    }
+
+    fn check_time(&mut self) -> bool {
+        if let Some(deadline) = self.deadline
+            && Instant::now() > deadline
+        {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
+
+    /// Everything `start` implies under `rules`.
+    fn propagate(&mut self, base: &Candidates, start: Node, rules: Rules) -> Reach {
+        let mut reach = Reach {
+            start,
+            reached: [0; WORDS],
+            complexity: vec![0; NODES],
+            parent: vec![0; NODES],
+            contradiction: None,
+        };
+        let mut state = base.clone();
+        self.queue.clear();
+        self.ancestors[start.index()] = [0; WORDS];
+        set_bit(&mut self.ancestors[start.index()], start.index());
+        set_bit(&mut reach.reached, start.index());
+        reach.complexity[start.index()] = 1;
+        reach.parent[start.index()] = start.0;
+        self.queue.push(start);
+        let dynamic = matches!(rules, Rules::Dynamic { .. });
+        if dynamic && !start.on() {
+            state.eliminate(start.cell(), start.digit());
+        }
+        let mut head = 0;
+        let mut found: Vec<(Node, Vec<Node>)> = Vec::new();
+        loop {
+            if head == self.queue.len() {
+                // Nothing left to follow: dynamic plus looks for intersections.
+                if let Rules::Dynamic { plus: true, .. } = rules {
+                    found.clear();
+                    intersections(base, &state, &mut found);
+                    if self.add_all(&mut reach, &mut state, rules, &mut found)
+                        || head == self.queue.len()
+                    {
+                        break;
+                    }
+                    continue;
+                }
+                break;
+            }
+            let node = self.queue[head];
+            head += 1;
+            found.clear();
+            let conflict = consequences(base, &state, node, rules, &mut found);
+            if let Some(conflict) = conflict {
+                self.contradict(&mut reach, conflict, base, node);
+                break;
+            }
+            if self.add_all(&mut reach, &mut state, rules, &mut found) {
+                break;
+            }
+            if dynamic && !node.on() {
+                // Cells and units emptied by this elimination.
+                if let Some(conflict) = emptied(base, &state, node, rules) {
+                    self.contradict(&mut reach, conflict, base, node);
+                    break;
+                }
+            }
+        }
+        reach
+    }
+
+    /// Adds implied nodes; true on a contradiction.
+    fn add_all(
+        &mut self,
+        reach: &mut Reach,
+        state: &mut Candidates,
+        rules: Rules,
+        found: &mut Vec<(Node, Vec<Node>)>,
+    ) -> bool {
+        for (node, parents) in found.drain(..) {
+            if reach.has(node) {
+                continue;
+            }
+            let mut ancestors = [0u64; WORDS];
+            for p in &parents {
+                let a = &self.ancestors[p.index()];
+                for (w, x) in ancestors.iter_mut().zip(a) {
+                    *w |= x;
+                }
+            }
+            set_bit(&mut ancestors, node.index());
+            self.ancestors[node.index()] = ancestors;
+            set_bit(&mut reach.reached, node.index());
+            reach.complexity[node.index()] = count(&ancestors);
+            reach.parent[node.index()] = parents.first().map_or(reach.start.0, |p| p.0);
+            if reach.has(node.opposite()) {
+                let both = union_count(
+                    &self.ancestors[node.index()],
+                    &self.ancestors[node.opposite().index()],
+                );
+                reach.contradiction = Some((Conflict::Node(node), both));
+                return true;
+            }
+            if matches!(rules, Rules::Dynamic { .. }) && !node.on() {
+                state.eliminate(node.cell(), node.digit());
+            }
+            self.queue.push(node);
+        }
+        false
+    }
+
+    fn contradict(
+        &mut self,
+        reach: &mut Reach,
+        conflict: Conflict,
+        base: &Candidates,
+        _node: Node,
+    ) {
+        let parents = conflict_parents(base, conflict);
+        let mut all = [0u64; WORDS];
+        for p in parents {
+            for (w, x) in all.iter_mut().zip(&self.ancestors[p.index()]) {
+                *w |= x;
+            }
+        }
+        reach.contradiction = Some((conflict, count(&all)));
+    }
+}
+
+fn count(bits: &Bits) -> u16 {
+    bits.iter().map(|w| w.count_ones() as u16).sum()
+}
+
+fn union_count(a: &Bits, b: &Bits) -> u16 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x | y).count_ones() as u16)
+        .sum()
+}
+
+/// The off nodes that emptied a cell or unit.
+fn conflict_parents(base: &Candidates, conflict: Conflict) -> Vec<Node> {
+    match conflict {
+        Conflict::Node(n) => vec![n, n.opposite()],
+        Conflict::Cell(cell) => super::cells::digits(base.mask(cell))
+            .map(|d| Node::new(cell, d, false))
+            .collect(),
+        Conflict::Unit(unit, d) => base
+            .places(unit, d)
+            .iter()
+            .map(|cell| Node::new(cell, d, false))
+            .collect(),
+    }
+}
+
+/// The nodes `node` implies directly, each with the nodes it needs.
+fn consequences(
+    base: &Candidates,
+    state: &Candidates,
+    node: Node,
+    rules: Rules,
+    found: &mut Vec<(Node, Vec<Node>)>,
+) -> Option<Conflict> {
+    let (cell, digit) = (node.cell(), node.digit());
+    let grid = if matches!(rules, Rules::Dynamic { .. }) {
+        state
+    } else {
+        base
+    };
+    let cell_links = match rules {
+        Rules::X => false,
+        Rules::Static => true,
+        Rules::Dynamic { digit: only, .. } => only.is_none(),
+    };
+    if node.on() {
+        if cell_links {
+            for d in super::cells::digits(grid.mask(cell) & !(1 << digit)) {
+                found.push((Node::new(cell, d, false), vec![node]));
+            }
+        }
+        for peer in (grid.cells_of(digit) & PEERS[cell]).iter() {
+            found.push((Node::new(peer, digit, false), vec![node]));
+        }
+        return None;
+    }
+    match rules {
+        Rules::X | Rules::Static => {
+            if cell_links && base.mask(cell).count_ones() == 2 {
+                let other = (base.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
+                found.push((Node::new(cell, other, true), vec![node]));
+            }
+            for unit in units_of(cell) {
+                let places = base.places(unit, digit);
+                if places.len() == 2 {
+                    let other = (places - CellSet::single(cell)).first()?;
+                    found.push((Node::new(other, digit, true), vec![node]));
+                }
+            }
+        }
+        Rules::Dynamic { .. } => {
+            // `state` already lacks this candidate.
+            if cell_links && state.mask(cell).count_ones() == 1 {
+                let last = state.mask(cell).trailing_zeros() as u8;
+                let parents = super::cells::digits(base.mask(cell) & !(1 << last))
+                    .map(|d| Node::new(cell, d, false))
+                    .collect();
+                found.push((Node::new(cell, last, true), parents));
+            }
+            for unit in units_of(cell) {
+                let places = state.places(unit, digit);
+                if places.len() == 1 {
+                    let last = places.first()?;
+                    let parents = (base.places(unit, digit) - places)
+                        .iter()
+                        .map(|c| Node::new(c, digit, false))
+                        .collect();
+                    found.push((Node::new(last, digit, true), parents));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A cell or unit left empty by the elimination `node` (already applied).
+fn emptied(base: &Candidates, state: &Candidates, node: Node, rules: Rules) -> Option<Conflict> {
+    let (cell, digit) = (node.cell(), node.digit());
+    let cell_links = !matches!(rules, Rules::Dynamic { digit: Some(_), .. });
+    if cell_links && state.mask(cell) == 0 && state.value(cell) == 0 {
+        return Some(Conflict::Cell(cell));
+    }
+    units_of(cell)
+        .into_iter()
+        .find(|&unit| state.places(unit, digit).is_empty() && !base.places(unit, digit).is_empty())
+        .map(|unit| Conflict::Unit(unit, digit))
+}
+
+/// Pointing and claiming on the changed grid: eliminations with the off
+/// nodes that made them possible.
+fn intersections(base: &Candidates, state: &Candidates, found: &mut Vec<(Node, Vec<Node>)>) {
+    for source in 0..27 {
+        for digit in 1..=9u8 {
+            let places = state.places(source, digit);
+            if places.len() < 2 {
+                continue;
+            }
+            let kinds: &[usize] = if source >= BOX { &[0, 9] } else { &[BOX] };
+            for &kind in kinds {
+                let Some(target) = super::cells::shared_unit(places, kind) else {
+                    continue;
+                };
+                let removed = state.places(target, digit) - places;
+                let gone = base.places(source, digit) - places;
+                if removed.is_empty() || gone.is_empty() {
+                    continue;
+                }
+                let parents: Vec<Node> = gone.iter().map(|c| Node::new(c, digit, false)).collect();
+                for cell in removed.iter() {
+                    found.push((Node::new(cell, digit, false), parents.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// 0.1 per length threshold passed: 4, 6, 8, 12, 16, 24, 32, ...
+pub fn length_difficulty(complexity: u32) -> u16 {
+    let mut added = 0;
+    let mut threshold = 4u32;
+    let mut times_three_halves = true;
+    while complexity > threshold {
+        added += 1;
+        threshold = if times_three_halves {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
+        times_three_halves = !times_three_halves;
+    }
+    added
+}
+
+/// A conclusion found by a family of chains, before it becomes a step.
+struct Finding {
+    rating: Difficulty,
+    placements: Vec<Candidate>,
+    eliminations: Vec<Candidate>,
+    text: String,
+    focus: Vec<Candidate>,
+}
+
+fn rated(technique: Technique, complexity: u32) -> Difficulty {
+    Difficulty(technique.base_rating().0 + length_difficulty(complexity))
+}
+
+fn keep(best: &mut Option<Finding>, finding: Finding) {
+    if best.as_ref().is_none_or(|b| finding.rating < b.rating) {
+        *best = Some(finding);
+    }
+}
+
+fn into_step(technique: Technique, finding: Finding) -> Step {
+    let mut step = Step::new(technique, finding.text);
+    step.rating = finding.rating;
+    step.placements = finding.placements;
+    step.eliminations = finding.eliminations;
+    step.focus = finding.focus;
+    step
+}
+
+/// Every candidate, in reading order.
+fn candidates(c: &Candidates, digit: Option<u8>) -> Vec<Candidate> {
+    (0..81)
+        .flat_map(|cell| super::cells::digits(c.mask(cell)).map(move |d| Candidate::new(cell, d)))
+        .filter(|cand| digit.is_none_or(|d| d == cand.digit))
+        .collect()
+}
+
+impl Chainer {
+    /// Forcing X-Chains (6.6) and X-cycles found as loops (6.5), one digit at a time.
+    pub fn x_chains(&mut self, c: &Candidates) -> Option<Step> {
+        self.contradictions(c, Rules::X, Technique::ForcingXChain, false)
+    }
+
+    /// Forcing chains over cells and digits (7.0): contradictions and both
+    /// values of a candidate agreeing.
+    pub fn forcing_chains(&mut self, c: &Candidates) -> Option<Step> {
+        self.contradictions(c, Rules::Static, Technique::ForcingChain, true)
+    }
+
+    /// Nishio (7.5): a digit assumed in a cell, followed on that digit alone.
+    pub fn nishio(&mut self, c: &Candidates) -> Option<Step> {
+        let mut best = None;
+        for cand in candidates(c, None) {
+            if self.check_time() {
+                return None;
+            }
+            let start = Node::new(cand.cell.into(), cand.digit, true);
+            let reach = self.propagate(
+                c,
+                start,
+                Rules::Dynamic {
+                    digit: Some(cand.digit),
+                    plus: false,
+                },
+            );
+            if let Some((conflict, complexity)) = reach.contradiction {
+                keep(
+                    &mut best,
+                    contradiction_finding(Technique::Nishio, &reach, cand, conflict, complexity),
+                );
+            }
+        }
+        best.map(|f| into_step(Technique::Nishio, f))
+    }
+
+    /// Cell and region forcing chains (8.0) with static links.
+    pub fn multiple_chains(&mut self, c: &Candidates) -> Option<Step> {
+        self.multiple(c, Rules::Static, None)
+    }
+
+    /// Dynamic forcing chains (8.5): contradictions, double implications and
+    /// cell and region chains with dynamic links.
+    pub fn dynamic_chains(&mut self, c: &Candidates) -> Option<Step> {
+        let rules = Rules::Dynamic {
+            digit: None,
+            plus: false,
+        };
+        let single = self.contradictions(c, rules, Technique::DynamicForcingChains, true);
+        self.multiple(c, rules, single)
+    }
+
+    /// Dynamic forcing chains (+) (9.0): dynamic with intersections inside.
+    pub fn dynamic_plus_chains(&mut self, c: &Candidates) -> Option<Step> {
+        let rules = Rules::Dynamic {
+            digit: None,
+            plus: true,
+        };
+        let single = self.contradictions(c, rules, Technique::DynamicForcingChainsPlus, true);
+        self.multiple(c, rules, single)
+    }
+
+    /// Chains from one candidate: on(A) contradicting (A false), off(A)
+    /// contradicting (A true), and, with `double`, on(A) and off(A) implying
+    /// the same node.
+    fn contradictions(
+        &mut self,
+        c: &Candidates,
+        rules: Rules,
+        technique: Technique,
+        double: bool,
+    ) -> Option<Step> {
+        let digits: Vec<Option<u8>> = if rules == Rules::X {
+            (1..=9).map(Some).collect()
+        } else {
+            vec![None]
+        };
+        let mut best: Option<Finding> = None;
+        for digit in digits {
+            for cand in candidates(c, digit) {
+                if self.check_time() {
+                    return None;
+                }
+                let on = Node::new(cand.cell.into(), cand.digit, true);
+                let reach_on = self.propagate(c, on, rules);
+                if let Some((conflict, complexity)) = reach_on.contradiction {
+                    keep(
+                        &mut best,
+                        contradiction_finding(technique, &reach_on, cand, conflict, complexity),
+                    );
+                    continue;
+                }
+                // Static chains: on(A) reaching off(A) is caught as a node conflict above.
+                let reach_off = self.propagate(c, on.opposite(), rules);
+                if let Some((conflict, complexity)) = reach_off.contradiction {
+                    keep(
+                        &mut best,
+                        contradiction_finding(technique, &reach_off, cand, conflict, complexity),
+                    );
+                    continue;
+                }
+                let why = format!("{} either way", CellName(cand.cell.into()));
+                if double
+                    && let Some(f) = common_conclusion(c, technique, &[&reach_on, &reach_off], &why)
+                {
+                    keep(&mut best, f);
+                }
+            }
+        }
+        best.map(|f| into_step(technique, f))
+    }
+
+    /// Propagates on(cell, digit) into `reaches` unless it is there already.
+    fn ensure(
+        &mut self,
+        reaches: &mut [Option<Reach>],
+        c: &Candidates,
+        rules: Rules,
+        cell: usize,
+        digit: u8,
+    ) {
+        let i = cell * 10 + usize::from(digit);
+        if reaches[i].is_none() {
+            reaches[i] = Some(self.propagate(c, Node::new(cell, digit, true), rules));
+        }
+    }
+
+    /// Cell and region forcing chains under `rules`, or `best` if easier.
+    fn multiple(&mut self, c: &Candidates, rules: Rules, best: Option<Step>) -> Option<Step> {
+        let technique_of = |region: bool| match rules {
+            Rules::Dynamic { plus: true, .. } => Technique::DynamicForcingChainsPlus,
+            Rules::Dynamic { .. } => Technique::DynamicForcingChains,
+            _ if region => Technique::RegionForcingChains,
+            _ => Technique::CellForcingChains,
+        };
+        let mut best: Option<(Technique, Finding)> = best.map(|s| {
+            (
+                s.technique,
+                Finding {
+                    rating: s.rating,
+                    placements: s.placements,
+                    eliminations: s.eliminations,
+                    text: s.text,
+                    focus: s.focus,
+                },
+            )
+        });
+        let mut reaches: Vec<Option<Reach>> = (0..81 * 10).map(|_| None).collect();
+        // Cells with two or more candidates.
+        for cell in (0..81).filter(|&cell| c.mask(cell).count_ones() >= 2) {
+            if self.check_time() {
+                return None;
+            }
+            for d in super::cells::digits(c.mask(cell)) {
+                self.ensure(&mut reaches, c, rules, cell, d);
+            }
+            let branches: Vec<&Reach> = super::cells::digits(c.mask(cell))
+                .filter_map(|d| reaches[cell * 10 + usize::from(d)].as_ref())
+                .collect();
+            if branches.iter().any(|r| r.contradiction.is_some()) {
+                continue;
+            }
+            if let Some(f) = common_conclusion(
+                c,
+                technique_of(false),
+                &branches,
+                &format!("whatever {} holds", CellName(cell)),
+            ) {
+                let technique = technique_of(false);
+                if best.as_ref().is_none_or(|(_, b)| f.rating < b.rating) {
+                    best = Some((technique, f));
+                }
+            }
+        }
+        for unit in 0..27 {
+            for digit in 1..=9u8 {
+                let places = c.places(unit, digit);
+                if places.len() < 2 {
+                    continue;
+                }
+                if self.check_time() {
+                    return None;
+                }
+                for cell in places.iter() {
+                    self.ensure(&mut reaches, c, rules, cell, digit);
+                }
+                let branches: Vec<&Reach> = places
+                    .iter()
+                    .filter_map(|cell| reaches[cell * 10 + usize::from(digit)].as_ref())
+                    .collect();
+                if branches.iter().any(|r| r.contradiction.is_some()) {
+                    continue;
+                }
+                let why = format!("wherever {digit} goes in {}", super::cells::UnitName(unit));
+                if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why) {
+                    let technique = technique_of(true);
+                    if best.as_ref().is_none_or(|(_, b)| f.rating < b.rating) {
+                        best = Some((technique, f));
+                    }
+                }
+            }
+        }
+        best.map(|(t, f)| into_step(t, f))
+    }
+}
+
+/// The easiest node every branch reaches that changes the grid, as a finding.
+fn common_conclusion(
+    c: &Candidates,
+    technique: Technique,
+    branches: &[&Reach],
+    why: &str,
+) -> Option<Finding> {
+    let mut common = branches[0].reached;
+    for b in &branches[1..] {
+        for (w, x) in common.iter_mut().zip(&b.reached) {
+            *w &= x;
+        }
+    }
+    let mut best: Option<(u32, Node)> = None;
+    for (w, &word) in common.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            let i = w * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            let node = Node(i as u16);
+            // Only conclusions that change the grid, and not the starts themselves.
+            let useful = if node.on() {
+                c.value(node.cell()) == 0
+            } else {
+                c.has(node.cell(), node.digit())
+            };
+            if !useful || branches.iter().any(|b| b.start == node) {
+                continue;
+            }
+            let total: u32 = branches.iter().map(|b| u32::from(b.complexity[i])).sum();
+            if best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, node));
+            }
+        }
+    }
+    let (total, node) = best?;
+    let chains: Vec<String> = branches.iter().map(|b| b.tell(node)).collect();
+    let mut finding = Finding {
+        rating: rated(technique, total),
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+        text: format!(
+            "{}: {why}, {node}: {}",
+            technique.name().to_lowercase(),
+            chains.join("; ")
+        ),
+        focus: branches.iter().map(|b| b.start.candidate()).collect(),
+    };
+    if node.on() {
+        finding.placements.push(node.candidate());
+    } else {
+        finding.eliminations.push(node.candidate());
+    }
+    Some(finding)
+}
+
+/// A start that contradicts itself: its candidate is false (start on) or true (start off).
+fn contradiction_finding(
+    technique: Technique,
+    reach: &Reach,
+    cand: Candidate,
+    conflict: Conflict,
+    complexity: u16,
+) -> Finding {
+    let start = reach.start;
+    let what = match conflict {
+        Conflict::Node(n) => format!("{} and {}", reach.tell(n), reach.tell(n.opposite())),
+        Conflict::Cell(cell) => format!("{} would be left empty", CellName(cell)),
+        Conflict::Unit(unit, d) => format!(
+            "{} would have no place for {d}",
+            super::cells::UnitName(unit)
+        ),
+    };
+    let mut finding = Finding {
+        rating: rated(technique, u32::from(complexity)),
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+        text: String::new(),
+        focus: vec![cand],
+    };
+    let conclusion = if start.on() {
+        finding.eliminations.push(cand);
+        format!("{} <> {}", CellName(cand.cell.into()), cand.digit)
+    } else {
+        finding.placements.push(cand);
+        format!("{} = {}", CellName(cand.cell.into()), cand.digit)
+    };
+    finding.text = format!(
+        "{}: if {start}, then {what}; so {conclusion}",
+        technique.name().to_lowercase()
+    );
+    finding
+}

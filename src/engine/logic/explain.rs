@@ -1,0 +1,245 @@
+//! Running the step engine over a whole puzzle: the steps in order
+//! ([`Stepper`], [`explain`]) and the rating they give ([`rate`]).
+
+use std::fmt;
+use std::time::Instant;
+
+use super::chains::Chainer;
+use super::rating::{Level, Options, Rating};
+use super::step::{Difficulty, Step, Technique};
+use super::{Candidates, Stuck, easiest_step};
+use crate::grid::Grid;
+use crate::solver::{self, SolveError};
+
+/// Why a puzzle cannot be rated or explained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateError {
+    /// A digit repeats in a row, column or box.
+    ConflictingGivens,
+    /// No grid completes the givens.
+    NoSolution,
+    /// More than one grid completes the givens: logic alone cannot decide.
+    MultipleSolutions,
+}
+
+impl fmt::Display for RateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RateError::ConflictingGivens => "a digit repeats in a row, column or box",
+            RateError::NoSolution => "the puzzle has no solution",
+            RateError::MultipleSolutions => "the puzzle has more than one solution",
+        })
+    }
+}
+
+impl std::error::Error for RateError {}
+
+/// The steps from a grid of candidates, one by one, each applied before the
+/// next is looked for. Ends when the grid is solved or no step is found
+/// (within the budget and ceiling of its [`Options`]).
+pub struct Stepper {
+    candidates: Candidates,
+    chainer: Chainer,
+    uniqueness: bool,
+    ceiling: Option<Difficulty>,
+    stuck: Option<Stuck>,
+}
+
+impl Stepper {
+    /// Steps from `candidates` (a fresh puzzle's, or a player's with notes).
+    /// `unique` says the puzzle has one solution, which allows the
+    /// uniqueness techniques.
+    pub fn new(candidates: Candidates, unique: bool, options: &Options) -> Stepper {
+        let deadline = options.budget.map(|budget| Instant::now() + budget);
+        Stepper {
+            candidates,
+            chainer: Chainer::new(deadline),
+            uniqueness: unique,
+            ceiling: options.ceiling,
+            stuck: None,
+        }
+    }
+
+    /// The grid as the steps so far have left it.
+    pub fn candidates(&self) -> &Candidates {
+        &self.candidates
+    }
+
+    /// True once every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.candidates.is_solved()
+    }
+}
+
+impl Iterator for Stepper {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if self.stuck.is_some() || self.candidates.is_solved() {
+            return None;
+        }
+        match easiest_step(
+            &self.candidates,
+            &mut self.chainer,
+            self.uniqueness,
+            self.ceiling,
+        ) {
+            Ok(step) => {
+                step.apply(&mut self.candidates);
+                Some(step)
+            }
+            Err(stuck) => {
+                self.stuck = Some(stuck);
+                None
+            }
+        }
+    }
+}
+
+/// The next step from a grid of candidates, e.g. a player's: the hint. With
+/// `unique`, uniqueness techniques may be used.
+pub fn next_step(candidates: &Candidates, unique: bool, options: &Options) -> Option<Step> {
+    Stepper::new(candidates.clone(), unique, options).next()
+}
+
+/// A puzzle explained: every step from the givens to the solution (or as far
+/// as the engine got), and the rating they give.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    pub steps: Vec<Step>,
+    pub rating: Rating,
+}
+
+/// Rates `puzzle` with the default options (a time budget of half a second).
+///
+/// # Errors
+/// When the puzzle has conflicting givens, no solution or several.
+pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
+    rate_with(puzzle, &Options::default())
+}
+
+/// Rates `puzzle` under `options`.
+///
+/// # Errors
+/// When the puzzle has conflicting givens, no solution or several.
+pub fn rate_with(puzzle: &Grid, options: &Options) -> Result<Rating, RateError> {
+    run(puzzle, options, |_| {}).map(|(rating, _)| rating)
+}
+
+/// Explains `puzzle` step by step with the default options.
+///
+/// # Errors
+/// When the puzzle has conflicting givens, no solution or several.
+pub fn explain(puzzle: &Grid) -> Result<Explanation, RateError> {
+    explain_with(puzzle, &Options::default())
+}
+
+/// Explains `puzzle` step by step under `options`.
+///
+/// # Errors
+/// When the puzzle has conflicting givens, no solution or several.
+pub fn explain_with(puzzle: &Grid, options: &Options) -> Result<Explanation, RateError> {
+    let mut steps = Vec::new();
+    let (rating, solution) = run(puzzle, options, |step| steps.push(step.clone()))?;
+    Ok(Explanation {
+        puzzle: *puzzle,
+        solution,
+        steps,
+        rating,
+    })
+}
+
+/// Checks the puzzle, steps through it telling `each` about every step, and
+/// returns its rating and solution.
+fn run(
+    puzzle: &Grid,
+    options: &Options,
+    mut each: impl FnMut(&Step),
+) -> Result<(Rating, Grid), RateError> {
+    let count = solver::count_solutions(puzzle, 2).map_err(|e| match e {
+        SolveError::ConflictingGivens => RateError::ConflictingGivens,
+        SolveError::NoSolution => RateError::NoSolution,
+    })?;
+    match count.solutions {
+        0 => return Err(RateError::NoSolution),
+        1 => {}
+        _ => return Err(RateError::MultipleSolutions),
+    }
+    let solution = solver::solve(puzzle)
+        .map_err(|_| RateError::NoSolution)?
+        .grid;
+    let candidates = Candidates::from_grid(puzzle).map_err(|_| RateError::ConflictingGivens)?;
+    let mut stepper = Stepper::new(candidates, true, options);
+    let mut tally = Tally::default();
+    for step in stepper.by_ref() {
+        tally.add(&step);
+        each(&step);
+    }
+    let rating = match stepper.stuck {
+        None => tally.rating(None),
+        Some(Stuck::AboveCeiling) => {
+            let above = options
+                .ceiling
+                .map_or(Difficulty(0), |c| Difficulty(c.0 + 1));
+            tally.rating(Some((above, tally.hardest.unwrap_or(Technique::FullHouse))))
+        }
+        Some(Stuck::OutOfTime(technique)) => {
+            tally.rating(Some((technique.base_rating(), technique)))
+        }
+        // Every technique the engine has is below nested forcing chains.
+        Some(Stuck::NoStep) => {
+            let nested = Technique::NestedForcingChains;
+            tally.rating(Some((nested.base_rating(), nested)))
+        }
+    };
+    Ok((rating, solution))
+}
+
+/// ER, EP and ED as the steps come.
+#[derive(Default)]
+struct Tally {
+    er: Difficulty,
+    hardest: Option<Technique>,
+    ep: Option<Difficulty>,
+    ed: Option<Difficulty>,
+}
+
+impl Tally {
+    fn add(&mut self, step: &Step) {
+        if step.rating > self.er || self.hardest.is_none() {
+            self.er = self.er.max(step.rating);
+            self.hardest = Some(step.technique);
+        }
+        self.ed.get_or_insert(step.rating);
+        if self.ep.is_none() && !step.placements.is_empty() {
+            self.ep = Some(self.er);
+        }
+    }
+
+    /// The rating; `lower_bound` is the least rating, and the technique, of
+    /// the step the engine could not take, when it stopped before the solution.
+    fn rating(&self, lower_bound: Option<(Difficulty, Technique)>) -> Rating {
+        let mut er = self.er;
+        let mut hardest = self.hardest.unwrap_or(Technique::FullHouse);
+        if let Some((bound, technique)) = lower_bound
+            && bound > er
+        {
+            (er, hardest) = (bound, technique);
+        }
+        let lower_bound = lower_bound.map(|(bound, _)| bound);
+        Rating {
+            er,
+            ep: self.ep.unwrap_or(er),
+            ed: self.ed.unwrap_or(er),
+            hardest,
+            level: if lower_bound.is_some() && lower_bound.is_none_or(|b| b.0 >= 65) {
+                Level::Hell
+            } else {
+                Level::of(er)
+            },
+            complete: lower_bound.is_none(),
+        }
+    }
+}

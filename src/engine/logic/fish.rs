@@ -1,0 +1,114 @@
+//! Basic fish: a digit whose places in n rows lie in n columns (or the other
+//! way round) is removed from the rest of those columns: X-Wing (2),
+//! Swordfish (3), Jellyfish (4).
+
+use super::Candidates;
+use super::cells::{COL, CellSet, ROW, UNIT_SETS, cell_list};
+use super::step::{Candidate, Step, Technique};
+
+pub fn x_wing(c: &Candidates) -> Option<Step> {
+    fish(c, 2)
+}
+
+pub fn swordfish(c: &Candidates) -> Option<Step> {
+    fish(c, 3)
+}
+
+pub fn jellyfish(c: &Candidates) -> Option<Step> {
+    fish(c, 4)
+}
+
+fn fish(c: &Candidates, n: u32) -> Option<Step> {
+    for digit in 1..=9u8 {
+        let cells = c.cells_of(digit);
+        for (base_kind, cover_kind) in [(ROW, COL), (COL, ROW)] {
+            // Each base line's places, as a 9-bit mask of cover-line indices.
+            let mut lines = [0u16; 9];
+            for (i, line) in lines.iter_mut().enumerate() {
+                for cell in (cells & UNIT_SETS[base_kind + i]).iter() {
+                    let index = if cover_kind == COL {
+                        cell % 9
+                    } else {
+                        cell / 9
+                    };
+                    *line |= 1 << index;
+                }
+            }
+            let usable: u16 = (0..9)
+                .filter(|&i| (2..=n).contains(&lines[i].count_ones()))
+                .fold(0, |m, i| m | 1 << i);
+            for base in (0u16..512).filter(|m| m.count_ones() == n && m & !usable == 0) {
+                let cover = (0..9)
+                    .filter(|i| base >> i & 1 != 0)
+                    .fold(0u16, |m, i| m | lines[i]);
+                if cover.count_ones() != n {
+                    continue;
+                }
+                let base_cells = unit_union(base_kind, base);
+                let cover_cells = unit_union(cover_kind, cover);
+                let removed = (cells & cover_cells) - base_cells;
+                if removed.is_empty() {
+                    continue;
+                }
+                return Some(fish_step(
+                    n,
+                    digit,
+                    base_kind,
+                    base,
+                    cover_kind,
+                    cover,
+                    cells & base_cells,
+                    removed,
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn unit_union(kind: usize, indices: u16) -> CellSet {
+    (0..9)
+        .filter(|i| indices >> i & 1 != 0)
+        .fold(CellSet::EMPTY, |s, i| s | UNIT_SETS[kind + i])
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fish_step(
+    n: u32,
+    digit: u8,
+    base_kind: usize,
+    base: u16,
+    cover_kind: usize,
+    cover: u16,
+    corners: CellSet,
+    removed: CellSet,
+) -> Step {
+    let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][n as usize - 2];
+    let lines = |kind: usize, set: u16| {
+        let word = if kind == ROW { "rows" } else { "columns" };
+        let numbers: Vec<String> = (0..9)
+            .filter(|i| set >> i & 1 != 0)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        format!("{word} {}", numbers.join(","))
+    };
+    let mut step = Step::new(
+        technique,
+        format!(
+            "{}: {digit} in {} lies only in {}, so {} <> {digit}",
+            technique.name(),
+            lines(base_kind, base),
+            lines(cover_kind, cover),
+            cell_list(removed.iter())
+        ),
+    );
+    step.focus = corners
+        .iter()
+        .map(|cell| Candidate::new(cell, digit))
+        .collect();
+    step.eliminations = removed
+        .iter()
+        .map(|cell| Candidate::new(cell, digit))
+        .collect();
+    step
+}

@@ -1,0 +1,168 @@
+//! The human-technique step engine: from a grid of candidates, the easiest
+//! next deduction a person can make, rated on the Sudoku Explainer (SE)
+//! scale; and, step after step, the rating of a whole puzzle (ER/EP/ED and a
+//! level) and its explanation.
+//!
+//! Techniques are tried in order of their SE rating. Most have one rating;
+//! unique rectangles and chains get harder with size, so a family's easiest
+//! instance is kept, and families are tried until the next one's simplest
+//! form would already be harder than the best step found: the step taken is
+//! always the easiest one the engine knows.
+//!
+//! ```
+//! use sudokuflow::Grid;
+//! use sudokuflow::logic::{self, Level};
+//!
+//! let puzzle: Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()
+//!         .unwrap();
+//! let rating = logic::rate(&puzzle).unwrap();
+//! assert!(rating.er.value() > 6.0);
+//! assert_eq!(rating.level, Level::Hell);
+//! ```
+
+// Cells and units are numbers that index several tables at once.
+#![allow(clippy::needless_range_loop)]
+
+mod candidates;
+pub mod cells;
+mod chains;
+mod exclusion;
+mod explain;
+mod fish;
+mod intersections;
+mod rating;
+mod singles;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
+pub use explain::{
+    Explanation, RateError, Stepper, explain, explain_with, next_step, rate, rate_with,
+};
+pub use rating::{Level, Options, Rating};
+pub use step::{Candidate, Difficulty, Step, Technique};
+
+use chains::Chainer;
+
+/// A technique finder: the technique's step on this grid, if it has one.
+type Finder = fn(&Candidates, &mut Chainer) -> Option<Step>;
+
+/// The finders in order of their simplest form's rating, with whether they
+/// rely on the puzzle having one solution.
+const FINDERS: &[(Technique, bool, Finder)] = &[
+    (Technique::FullHouse, false, |c, _| singles::full_house(c)),
+    (Technique::HiddenSingleBox, false, |c, _| {
+        singles::hidden_single_box(c)
+    }),
+    (Technique::HiddenSingleLine, false, |c, _| {
+        singles::hidden_single_line(c)
+    }),
+    (Technique::DirectPointing, false, |c, _| {
+        intersections::direct_pointing(c)
+    }),
+    (Technique::DirectClaiming, false, |c, _| {
+        intersections::direct_claiming(c)
+    }),
+    (Technique::DirectHiddenPair, false, |c, _| {
+        subsets::direct_hidden_pair(c)
+    }),
+    (Technique::NakedSingle, false, |c, _| {
+        singles::naked_single(c)
+    }),
+    (Technique::DirectHiddenTriple, false, |c, _| {
+        subsets::direct_hidden_triple(c)
+    }),
+    (Technique::Pointing, false, |c, _| {
+        intersections::pointing(c)
+    }),
+    (Technique::Claiming, false, |c, _| {
+        intersections::claiming(c)
+    }),
+    (Technique::NakedPair, false, |c, _| subsets::naked_pair(c)),
+    (Technique::XWing, false, |c, _| fish::x_wing(c)),
+    (Technique::HiddenPair, false, |c, _| subsets::hidden_pair(c)),
+    (Technique::NakedTriple, false, |c, _| {
+        subsets::naked_triple(c)
+    }),
+    (Technique::Swordfish, false, |c, _| fish::swordfish(c)),
+    (Technique::HiddenTriple, false, |c, _| {
+        subsets::hidden_triple(c)
+    }),
+    (Technique::XyWing, false, |c, _| wings::xy_wing(c)),
+    (Technique::XyzWing, false, |c, _| wings::xyz_wing(c)),
+    (Technique::UniqueRectangle, true, |c, _| {
+        uniqueness::unique_rectangle(c)
+    }),
+    (Technique::NakedQuad, false, |c, _| subsets::naked_quad(c)),
+    (Technique::Jellyfish, false, |c, _| fish::jellyfish(c)),
+    (Technique::HiddenQuad, false, |c, _| subsets::hidden_quad(c)),
+    (Technique::Bug, true, |c, _| uniqueness::bug(c)),
+    (Technique::AlignedPairExclusion, false, |c, _| {
+        exclusion::aligned_pair_exclusion(c)
+    }),
+    (Technique::ForcingXChain, false, |c, ch| ch.x_chains(c)),
+    (Technique::ForcingChain, false, |c, ch| ch.forcing_chains(c)),
+    (Technique::Nishio, false, |c, ch| ch.nishio(c)),
+    (Technique::CellForcingChains, false, |c, ch| {
+        ch.multiple_chains(c)
+    }),
+    (Technique::DynamicForcingChains, false, |c, ch| {
+        ch.dynamic_chains(c)
+    }),
+    (Technique::DynamicForcingChainsPlus, false, |c, ch| {
+        ch.dynamic_plus_chains(c)
+    }),
+];
+
+/// Why no step was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stuck {
+    /// Every technique was tried: the engine knows no step here.
+    NoStep,
+    /// The time budget ran out while the family of `Technique` was searched.
+    OutOfTime(Technique),
+    /// The next step would be harder than the ceiling asked for.
+    AboveCeiling,
+}
+
+/// The easiest step on `c`, trying techniques up to `ceiling` (inclusive).
+fn easiest_step(
+    c: &Candidates,
+    chainer: &mut Chainer,
+    uniqueness: bool,
+    ceiling: Option<Difficulty>,
+) -> Result<Step, Stuck> {
+    let mut best: Option<Step> = None;
+    let mut cut = false;
+    for &(technique, needs_uniqueness, find) in FINDERS {
+        let base = technique.base_rating();
+        if best.as_ref().is_some_and(|b| b.rating <= base) {
+            break;
+        }
+        if ceiling.is_some_and(|ceiling| base > ceiling) {
+            cut = true;
+            break;
+        }
+        if needs_uniqueness && !uniqueness {
+            continue;
+        }
+        if let Some(step) = find(c, chainer)
+            && best.as_ref().is_none_or(|b| step.rating < b.rating)
+        {
+            best = Some(step);
+        }
+        if chainer.out_of_time() {
+            return best.ok_or(Stuck::OutOfTime(technique));
+        }
+    }
+    match best {
+        Some(step) if ceiling.is_none_or(|ceiling| step.rating <= ceiling) => Ok(step),
+        Some(_) => Err(Stuck::AboveCeiling),
+        None if cut => Err(Stuck::AboveCeiling),
+        None => Err(Stuck::NoStep),
+    }
+}

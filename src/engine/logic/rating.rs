@@ -1,0 +1,176 @@
+//! A puzzle's rating on the Sudoku Explainer scale (ER, EP, ED), the five
+//! levels people choose from, and the options of a rating run.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::step::{Difficulty, Technique};
+
+/// How hard a puzzle is, from the steps that solve it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The hardest step on the way to the solution.
+    pub er: Difficulty,
+    /// The hardest step up to the first placement.
+    pub ep: Difficulty,
+    /// The first step's rating (the hardest up to the first elimination or
+    /// placement).
+    pub ed: Difficulty,
+    /// The technique of the hardest step.
+    pub hardest: Technique,
+    /// The level `er` falls in.
+    pub level: Level,
+    /// False when the engine stopped before the solution (its budget ran out,
+    /// or the puzzle needs techniques beyond it): `er` is then a lower bound.
+    pub complete: bool,
+}
+
+impl Rating {
+    /// ER/EP/ED as SE prints them (`4.4/1.2/1.2`), with `>` before a lower bound.
+    pub fn triple(&self) -> String {
+        let mark = if self.complete { "" } else { ">" };
+        format!("{mark}{}/{}/{}", self.er, self.ep, self.ed)
+    }
+}
+
+/// Five bands of ER, one per family of techniques.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles, and the direct techniques that lead straight to one: ER up to 2.3.
+    Easy,
+    /// Pointing and claiming: ER 2.4 to 2.9.
+    Medium,
+    /// Pairs, triples, X-Wing, Swordfish, XY- and XYZ-Wing: ER 3.0 to 4.4.
+    Hard,
+    /// Unique rectangles, quads, Jellyfish, BUG, aligned pair exclusion: ER 4.5 to 6.4.
+    Expert,
+    /// Chains of every kind: ER 6.5 and up.
+    Hell,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Hell,
+    ];
+
+    /// The level of a puzzle rated `er`.
+    pub fn of(er: Difficulty) -> Level {
+        match er.0 {
+            0..=23 => Level::Easy,
+            24..=29 => Level::Medium,
+            30..=44 => Level::Hard,
+            45..=64 => Level::Expert,
+            _ => Level::Hell,
+        }
+    }
+
+    /// The highest ER of the level (`None` for hell, which has no top).
+    pub fn ceiling(self) -> Option<Difficulty> {
+        match self {
+            Level::Easy => Some(Difficulty(23)),
+            Level::Medium => Some(Difficulty(29)),
+            Level::Hard => Some(Difficulty(44)),
+            Level::Expert => Some(Difficulty(64)),
+            Level::Hell => None,
+        }
+    }
+
+    /// The level's name: `easy`, `medium`, `hard`, `expert` or `hell`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Hell => "hell",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError(pub String);
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level '{}'; use easy, medium, hard, expert or hell",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == s)
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// How a rating or explanation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Time allowed for one puzzle; `None` for no limit. When it runs out
+    /// the rating so far is returned as a lower bound.
+    pub budget: Option<Duration>,
+    /// Stop as soon as a step harder than this is needed (the rating is then
+    /// a lower bound): for keeping only puzzles up to a level, fast.
+    pub ceiling: Option<Difficulty>,
+}
+
+impl Options {
+    /// The default time budget per puzzle.
+    pub const DEFAULT_BUDGET: Duration = Duration::from_millis(500);
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            budget: Some(Options::DEFAULT_BUDGET),
+            ceiling: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_cover_the_scale_in_order() {
+        let mut last = Level::Easy;
+        for tenths in 10..120 {
+            let level = Level::of(Difficulty(tenths));
+            assert!(level >= last);
+            if let Some(ceiling) = level.ceiling() {
+                assert!(Difficulty(tenths) <= ceiling);
+            }
+            last = level;
+        }
+        assert_eq!(Level::of(Difficulty(23)), Level::Easy);
+        assert_eq!(Level::of(Difficulty(26)), Level::Medium);
+        assert_eq!(Level::of(Difficulty(44)), Level::Hard);
+        assert_eq!(Level::of(Difficulty(62)), Level::Expert);
+        assert_eq!(Level::of(Difficulty(66)), Level::Hell);
+        assert_eq!("expert".parse(), Ok(Level::Expert));
+        assert!("insane".parse::<Level>().is_err());
+    }
+}

@@ -1,0 +1,116 @@
+//! Singles: the last empty cell of a unit (full house), the only place for a
+//! digit in a unit (hidden single), the only digit left in a cell (naked single).
+
+use super::Candidates;
+use super::cells::{BOX, CellName, UNIT_SETS, UnitName};
+use super::step::{Candidate, Step, Technique};
+
+/// A unit with one empty cell left.
+pub fn full_house(c: &Candidates) -> Option<Step> {
+    let empty = c.empty_cells();
+    for unit in 0..27 {
+        let left = empty & UNIT_SETS[unit];
+        if left.len() == 1 {
+            let cell = left.first()?;
+            let digit = c.mask(cell).trailing_zeros() as u8;
+            if c.mask(cell).count_ones() == 1 {
+                return Some(placement(
+                    Technique::FullHouse,
+                    cell,
+                    digit,
+                    format!("full house in {}", UnitName(unit)),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The only place for a digit in a box.
+pub fn hidden_single_box(c: &Candidates) -> Option<Step> {
+    hidden_single(c, BOX..27, Technique::HiddenSingleBox)
+}
+
+/// The only place for a digit in a row or column.
+pub fn hidden_single_line(c: &Candidates) -> Option<Step> {
+    hidden_single(c, 0..BOX, Technique::HiddenSingleLine)
+}
+
+fn hidden_single(
+    c: &Candidates,
+    units: std::ops::Range<usize>,
+    technique: Technique,
+) -> Option<Step> {
+    for unit in units {
+        for digit in 1..=9 {
+            let places = c.places(unit, digit);
+            if places.len() == 1 {
+                let cell = places.first()?;
+                return Some(placement(
+                    technique,
+                    cell,
+                    digit,
+                    format!("hidden single in {}", UnitName(unit)),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// A cell with one candidate left.
+pub fn naked_single(c: &Candidates) -> Option<Step> {
+    (0..81)
+        .find(|&cell| c.value(cell) == 0 && c.mask(cell).count_ones() == 1)
+        .map(|cell| {
+            let digit = c.mask(cell).trailing_zeros() as u8;
+            placement(Technique::NakedSingle, cell, digit, "naked single".into())
+        })
+}
+
+/// A hidden single that `eliminations` create for one of their digits: a
+/// unit holding an eliminated cell where the digit then has one place left.
+/// The "direct" techniques are rated by whether they lead to one at once.
+pub fn hidden_single_after(
+    c: &Candidates,
+    eliminations: &[Candidate],
+) -> Option<(Candidate, usize)> {
+    for e in eliminations {
+        let cell = usize::from(e.cell);
+        for unit in super::cells::units_of(cell) {
+            let before = c.places(unit, e.digit);
+            let mut after = before;
+            for other in eliminations.iter().filter(|o| o.digit == e.digit) {
+                after.remove(other.cell.into());
+            }
+            if before.len() > 1 && after.len() == 1 {
+                return Some((Candidate::new(after.first()?, e.digit), unit));
+            }
+        }
+    }
+    None
+}
+
+fn placement(technique: Technique, cell: usize, digit: u8, why: String) -> Step {
+    let mut step = Step::new(technique, format!("{} = {digit} ({why})", CellName(cell)));
+    step.placements.push(Candidate::new(cell, digit));
+    step.focus.push(Candidate::new(cell, digit));
+    step
+}
+
+/// Turns `step` into its direct form: the hidden single its eliminations
+/// leave is placed too. None when they leave none.
+pub fn make_direct(c: &Candidates, mut step: Step, technique: Technique) -> Option<Step> {
+    let (single, unit) = hidden_single_after(c, &step.eliminations)?;
+    step.technique = technique;
+    step.rating = technique.base_rating();
+    step.placements.push(single);
+    step.text = format!(
+        "{}; then {} = {} (hidden single in {})",
+        step.text,
+        CellName(single.cell.into()),
+        single.digit,
+        UnitName(unit)
+    );
+    Some(step)
+}

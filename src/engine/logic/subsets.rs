@@ -1,0 +1,158 @@
+//! Subsets: n cells of a unit holding only n digits (naked pair, triplet,
+//! quad), or n digits of a unit confined to n cells (hidden pair, triplet,
+//! quad); and the direct hidden pair and triplet, which leave a hidden single.
+
+use super::Candidates;
+use super::cells::{CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits};
+use super::singles::make_direct;
+use super::step::{Candidate, Step, Technique};
+
+pub fn naked_pair(c: &Candidates) -> Option<Step> {
+    naked_subsets(c, 2).next()
+}
+
+pub fn naked_triple(c: &Candidates) -> Option<Step> {
+    naked_subsets(c, 3).next()
+}
+
+pub fn naked_quad(c: &Candidates) -> Option<Step> {
+    naked_subsets(c, 4).next()
+}
+
+pub fn hidden_pair(c: &Candidates) -> Option<Step> {
+    hidden_subsets(c, 2).next()
+}
+
+pub fn hidden_triple(c: &Candidates) -> Option<Step> {
+    hidden_subsets(c, 3).next()
+}
+
+pub fn hidden_quad(c: &Candidates) -> Option<Step> {
+    hidden_subsets(c, 4).next()
+}
+
+pub fn direct_hidden_pair(c: &Candidates) -> Option<Step> {
+    hidden_subsets(c, 2).find_map(|s| make_direct(c, s, Technique::DirectHiddenPair))
+}
+
+pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
+    hidden_subsets(c, 3).find_map(|s| make_direct(c, s, Technique::DirectHiddenTriple))
+}
+
+/// The 9-bit masks with `n` bits set, in increasing order.
+fn masks_of_size(n: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |m| m.count_ones() == n)
+}
+
+/// Every naked subset of size `n` that eliminates something, unit by unit.
+fn naked_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
+    (0..27).flat_map(move |unit| {
+        let cells = &UNIT_CELLS[unit];
+        // Positions (0-8) of the unit's empty cells with 2 to n candidates.
+        let usable: u16 = (0..9)
+            .filter(|&i| {
+                let k = c.mask(cells[i].into()).count_ones();
+                (2..=n).contains(&k)
+            })
+            .fold(0, |m, i| m | 1 << i);
+        masks_of_size(n)
+            .filter(move |&m| m & !usable == 0)
+            .filter_map(move |m| {
+                let chosen: CellSet = (0..9)
+                    .filter(|i| m >> i & 1 != 0)
+                    .map(|i| CellSet::single(cells[i].into()))
+                    .fold(CellSet::EMPTY, |a, b| a | b);
+                let union = chosen.iter().fold(0u16, |u, cell| u | c.mask(cell));
+                if union.count_ones() != n {
+                    return None;
+                }
+                naked_step(c, n, unit, chosen, union)
+            })
+    })
+}
+
+fn naked_step(c: &Candidates, n: u32, unit: usize, chosen: CellSet, union: u16) -> Option<Step> {
+    let technique = [
+        Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::NakedQuad,
+    ][n as usize - 2];
+    let mut eliminations = Vec::new();
+    for d in digits(union) {
+        for cell in (c.cells_of(d) & UNIT_SETS[unit]) - chosen {
+            eliminations.push(Candidate::new(cell, d));
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(
+        technique,
+        format!(
+            "{}: {} hold only {} in {}, so {} go from the rest of {}",
+            technique.name().to_lowercase(),
+            cell_list(chosen.iter()),
+            digit_list(union),
+            UnitName(unit),
+            digit_list(union),
+            UnitName(unit)
+        ),
+    );
+    step.focus = chosen
+        .iter()
+        .flat_map(|cell| digits(c.mask(cell)).map(move |d| Candidate::new(cell, d)))
+        .collect();
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// Every hidden subset of size `n` that eliminates something, unit by unit.
+fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
+    (0..27).flat_map(move |unit| {
+        // Digits with 2 to n places in the unit.
+        let usable: u16 = (1..=9u8)
+            .filter(|&d| (2..=n).contains(&c.places(unit, d).len()))
+            .fold(0, |m, d| m | 1 << d);
+        masks_of_size(n)
+            .map(|m| m << 1)
+            .filter(move |&m| m & !usable == 0)
+            .filter_map(move |chosen| {
+                let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | c.places(unit, d));
+                if cells.len() != n {
+                    return None;
+                }
+                hidden_step(c, n, unit, chosen, cells)
+            })
+    })
+}
+
+fn hidden_step(c: &Candidates, n: u32, unit: usize, chosen: u16, cells: CellSet) -> Option<Step> {
+    let technique = [
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::HiddenQuad,
+    ][n as usize - 2];
+    let eliminations: Vec<Candidate> = cells
+        .iter()
+        .flat_map(|cell| digits(c.mask(cell) & !chosen).map(move |d| Candidate::new(cell, d)))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(
+        technique,
+        format!(
+            "{}: {} in {} lie only in {}, so those cells hold nothing else",
+            technique.name().to_lowercase(),
+            digit_list(chosen),
+            UnitName(unit),
+            cell_list(cells.iter())
+        ),
+    );
+    step.focus = cells
+        .iter()
+        .flat_map(|cell| digits(c.mask(cell) & chosen).map(move |d| Candidate::new(cell, d)))
+        .collect();
+    step.eliminations = eliminations;
+    Some(step)
+}

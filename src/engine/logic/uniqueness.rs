@@ -1,0 +1,264 @@
+//! Uniqueness techniques, valid only for puzzles with one solution: unique
+//! rectangles (four cells on two rows, two columns and two boxes that must not
+//! end up holding the same two digits, a deadly pattern with two solutions)
+//! and the bivalue universal grave (BUG+1: every empty cell but one has two
+//! candidates, so the odd cell must hold the digit that would else break it).
+
+use super::Candidates;
+use super::cells::{CellName, CellSet, PEERS, UNIT_SETS, cell_list, digit_list, digits, units_of};
+use super::step::{Candidate, Difficulty, Step, Technique};
+
+/// The easiest unique rectangle: type 1 (4.5), type 2 and 4 (4.6), type 3
+/// with a naked subset (4.5 plus 0.1 per cell of the subset).
+pub fn unique_rectangle(c: &Candidates) -> Option<Step> {
+    let mut best: Option<Step> = None;
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    // Two boxes: the rows share a band or the columns a stack, not both.
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    if let Some(step) = rectangle(c, cells)
+                        && best.as_ref().is_none_or(|b| step.rating < b.rating)
+                    {
+                        best = Some(step);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The easiest step from the rectangle `cells` (corners in reading order).
+fn rectangle(c: &Candidates, cells: [usize; 4]) -> Option<Step> {
+    let common = cells.iter().fold(0x3fe, |m, &cell| m & c.mask(cell));
+    if common.count_ones() < 2 || cells.iter().any(|&cell| c.value(cell) != 0) {
+        return None;
+    }
+    let mut best: Option<Step> = None;
+    // Every pair of digits all four cells hold.
+    let pairs: Vec<u16> = digits(common)
+        .flat_map(|a| {
+            digits(common)
+                .filter(move |&b| b > a)
+                .map(move |b| 1 << a | 1 << b)
+        })
+        .collect();
+    for pair in pairs {
+        let extra: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&cell| c.mask(cell) != pair)
+            .collect();
+        let step = match extra.len() {
+            1 => type_1(c, &cells, pair, extra[0]),
+            2 if PEERS[extra[0]].contains(extra[1]) => {
+                type_2_3_4(c, &cells, pair, extra[0], extra[1])
+            }
+            _ => None,
+        };
+        if let Some(step) = step
+            && best.as_ref().is_none_or(|b| step.rating < b.rating)
+        {
+            best = Some(step);
+        }
+    }
+    best
+}
+
+fn ur_step(
+    c: &Candidates,
+    cells: &[usize; 4],
+    pair: u16,
+    kind: u8,
+    extra: u16,
+    why: String,
+) -> Step {
+    let mut step = Step::new(
+        Technique::UniqueRectangle,
+        format!(
+            "unique rectangle type {kind} on {} ({}): {why}",
+            cell_list(cells.iter().copied()),
+            digit_list(pair)
+        ),
+    );
+    step.rating = Difficulty(Technique::UniqueRectangle.base_rating().0 + extra);
+    for &cell in cells {
+        step.focus
+            .extend(digits(c.mask(cell) & pair).map(|d| Candidate::new(cell, d)));
+    }
+    step
+}
+
+/// Three corners hold only the pair: the fourth must hold something else.
+fn type_1(c: &Candidates, cells: &[usize; 4], pair: u16, odd: usize) -> Option<Step> {
+    let mut step = ur_step(
+        c,
+        cells,
+        pair,
+        1,
+        0,
+        format!("{} must not hold {}", CellName(odd), digit_list(pair)),
+    );
+    step.eliminations = digits(pair).map(|d| Candidate::new(odd, d)).collect();
+    Some(step)
+}
+
+/// Two corners sharing a unit hold extra digits.
+fn type_2_3_4(c: &Candidates, cells: &[usize; 4], pair: u16, a: usize, b: usize) -> Option<Step> {
+    let (ea, eb) = (c.mask(a) & !pair, c.mask(b) & !pair);
+    let both = CellSet::single(a) | CellSet::single(b);
+    let mut best: Option<Step> = None;
+    let mut consider = |step: Step| {
+        if !step.eliminations.is_empty()
+            && best.as_ref().is_none_or(|b: &Step| step.rating < b.rating)
+        {
+            best = Some(step);
+        }
+    };
+    // Type 2: one extra digit x in both: one of them is x.
+    if ea == eb && ea.count_ones() == 1 {
+        let x = ea.trailing_zeros() as u8;
+        let removed = (c.cells_of(x) & PEERS[a] & PEERS[b]) - both;
+        let mut step = ur_step(
+            c,
+            cells,
+            pair,
+            2,
+            1,
+            format!(
+                "{} or {} is {x}, so {} <> {x}",
+                CellName(a),
+                CellName(b),
+                cell_list(removed.iter())
+            ),
+        );
+        step.eliminations = removed.iter().map(|cell| Candidate::new(cell, x)).collect();
+        consider(step);
+    }
+    for unit in units_of(a)
+        .into_iter()
+        .filter(|&u| UNIT_SETS[u].contains(b))
+    {
+        // Type 4: a digit of the pair lives only in a and b in this unit, so
+        // the other digit of the pair cannot be in either.
+        for d in digits(pair) {
+            if c.places(unit, d) == both {
+                let other = (pair & !(1 << d)).trailing_zeros() as u8;
+                let mut step = ur_step(
+                    c,
+                    cells,
+                    pair,
+                    4,
+                    1,
+                    format!(
+                        "{d} in {} lies only in {} and {}, so neither holds {other}",
+                        super::cells::UnitName(unit),
+                        CellName(a),
+                        CellName(b)
+                    ),
+                );
+                step.eliminations = vec![Candidate::new(a, other), Candidate::new(b, other)];
+                consider(step);
+            }
+        }
+        // Type 3: the extras act as one cell; with k more cells of the unit
+        // they form a naked subset of k + 1 digits.
+        let extras = ea | eb;
+        let others: Vec<usize> = (UNIT_SETS[unit] - both)
+            .iter()
+            .filter(|&cell| c.value(cell) == 0)
+            .collect();
+        for k in 1..=3usize {
+            for combo in combinations(others.len(), k) {
+                let chosen: Vec<usize> = combo.iter().map(|&i| others[i]).collect();
+                let union = chosen.iter().fold(extras, |m, &cell| m | c.mask(cell));
+                if union.count_ones() as usize != k + 1 {
+                    continue;
+                }
+                let set = chosen
+                    .iter()
+                    .fold(both, |s, &cell| s | CellSet::single(cell));
+                let removed: Vec<Candidate> = (UNIT_SETS[unit] - set)
+                    .iter()
+                    .flat_map(|cell| {
+                        digits(c.mask(cell) & union).map(move |d| Candidate::new(cell, d))
+                    })
+                    .collect();
+                let mut step = ur_step(
+                    c,
+                    cells,
+                    pair,
+                    3,
+                    k as u16,
+                    format!(
+                        "{} and {} act as one cell with {}; with {} they hold {} in {}",
+                        CellName(a),
+                        CellName(b),
+                        digit_list(extras),
+                        cell_list(chosen.iter().copied()),
+                        digit_list(union),
+                        super::cells::UnitName(unit)
+                    ),
+                );
+                step.eliminations = removed;
+                consider(step);
+            }
+        }
+    }
+    best
+}
+
+/// The index sets of size `k` from `0..n`.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    (0u32..1 << n)
+        .filter(|m| m.count_ones() as usize == k)
+        .map(|m| (0..n).filter(|i| m >> i & 1 != 0).collect())
+        .collect()
+}
+
+/// BUG+1: every empty cell has two candidates except one with three, which
+/// must hold the digit that appears three times in its row, column and box.
+pub fn bug(c: &Candidates) -> Option<Step> {
+    let mut odd = None;
+    for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
+        match c.mask(cell).count_ones() {
+            2 => {}
+            3 if odd.is_none() => odd = Some(cell),
+            _ => return None,
+        }
+    }
+    let odd = odd?;
+    // Every other digit must appear exactly twice in every unit.
+    for unit in 0..27 {
+        for d in 1..=9u8 {
+            let n = c.places(unit, d).len();
+            let allowed = if UNIT_SETS[unit].contains(odd) && c.has(odd, d) {
+                3
+            } else {
+                2
+            };
+            if n != 0 && n != 2 && n != allowed {
+                return None;
+            }
+        }
+    }
+    let digit = digits(c.mask(odd))
+        .find(|&d| units_of(odd).into_iter().all(|u| c.places(u, d).len() == 3))?;
+    let mut step = Step::new(
+        Technique::Bug,
+        format!(
+            "bivalue universal grave: without {} = {digit} every cell would have two candidates and the puzzle two solutions",
+            CellName(odd)
+        ),
+    );
+    step.placements.push(Candidate::new(odd, digit));
+    step.focus = digits(c.mask(odd))
+        .map(|d| Candidate::new(odd, d))
+        .collect();
+    Some(step)
+}

@@ -1,0 +1,99 @@
+//! Wings: a pivot cell and two pincers that see it. XY-Wing: pivot {x,y},
+//! pincers {x,z} and {y,z}; whichever the pivot holds, a pincer is z, so z
+//! goes from every cell that sees both pincers. XYZ-Wing: pivot {x,y,z},
+//! and the cells must see the pivot too.
+
+use super::Candidates;
+use super::cells::{CellName, CellSet, PEERS, cell_list, digit_list};
+use super::step::{Candidate, Step, Technique};
+
+pub fn xy_wing(c: &Candidates) -> Option<Step> {
+    wing(c, 2)
+}
+
+pub fn xyz_wing(c: &Candidates) -> Option<Step> {
+    wing(c, 3)
+}
+
+/// A wing whose pivot has `pivot_size` candidates.
+fn wing(c: &Candidates, pivot_size: u32) -> Option<Step> {
+    let bivalue: Vec<usize> = (0..81)
+        .filter(|&cell| c.mask(cell).count_ones() == 2)
+        .collect();
+    for pivot in (0..81).filter(|&cell| c.mask(cell).count_ones() == pivot_size) {
+        let pm = c.mask(pivot);
+        let pincers: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&p| PEERS[pivot].contains(p))
+            .filter(|&p| {
+                let shared = c.mask(p) & pm;
+                // One digit shared with an XY pivot; both with an XYZ pivot.
+                if pivot_size == 2 {
+                    shared.count_ones() == 1
+                } else {
+                    shared == c.mask(p)
+                }
+            })
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let (am, bm) = (c.mask(a), c.mask(b));
+                let z = if pivot_size == 2 {
+                    // {x,z} and {y,z}: z is the common digit outside the pivot.
+                    let common = am & bm;
+                    if common.count_ones() != 1 || common & pm != 0 || (am | bm) & pm != pm {
+                        continue;
+                    }
+                    common
+                } else {
+                    // {x,z} and {y,z} within {x,y,z}, different from each other.
+                    let common = am & bm;
+                    if am == bm || common.count_ones() != 1 {
+                        continue;
+                    }
+                    common
+                };
+                let digit = z.trailing_zeros() as u8;
+                let mut seers = PEERS[a] & PEERS[b];
+                if pivot_size == 3 {
+                    seers &= PEERS[pivot];
+                }
+                let removed = (c.cells_of(digit) & seers) - CellSet::single(pivot);
+                if removed.is_empty() {
+                    continue;
+                }
+                let technique = if pivot_size == 2 {
+                    Technique::XyWing
+                } else {
+                    Technique::XyzWing
+                };
+                let mut step = Step::new(
+                    technique,
+                    format!(
+                        "{}: pivot {} ({}) with {} ({}) and {} ({}): one of them is {digit}, so {} <> {digit}",
+                        technique.name(),
+                        CellName(pivot),
+                        digit_list(pm),
+                        CellName(a),
+                        digit_list(am),
+                        CellName(b),
+                        digit_list(bm),
+                        cell_list(removed.iter())
+                    ),
+                );
+                for cell in [pivot, a, b] {
+                    step.focus.extend(
+                        super::cells::digits(c.mask(cell)).map(|d| Candidate::new(cell, d)),
+                    );
+                }
+                step.eliminations = removed
+                    .iter()
+                    .map(|cell| Candidate::new(cell, digit))
+                    .collect();
+                return Some(step);
+            }
+        }
+    }
+    None
+}
