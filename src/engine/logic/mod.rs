@@ -118,6 +118,25 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     }),
 ];
 
+/// The step `technique` finds on `candidates`, if any: for a technique
+/// with one rating, the first instance in reading order; for a family whose
+/// rating grows with size (unique rectangles, chains), its easiest instance.
+/// Chain families are searched without a time limit. The step engine's
+/// [`Stepper`] picks among these; this is for looking at one technique.
+pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
+    let mut chainer = Chainer::new(None);
+    let family = match technique {
+        Technique::XCycle => Technique::ForcingXChain,
+        Technique::RegionForcingChains => Technique::CellForcingChains,
+        Technique::AlignedTripleExclusion | Technique::NestedForcingChains => return None,
+        other => other,
+    };
+    FINDERS
+        .iter()
+        .find(|(t, _, _)| *t == family)
+        .and_then(|(_, _, find)| find(candidates, &mut chainer))
+}
+
 /// Why no step was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stuck {
