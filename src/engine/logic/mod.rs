@@ -14,12 +14,21 @@
 //! use sudokuflow::logic::{self, Level};
 //!
 //! let puzzle: Grid =
-//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9."
 //!         .parse()
 //!         .unwrap();
 //! let rating = logic::rate(&puzzle).unwrap();
-//! assert!(rating.er.value() > 6.0);
-//! assert_eq!(rating.level, Level::Hell);
+//! assert_eq!(rating.triple(), "2.6/1.2/1.2");
+//! assert_eq!(rating.level, Level::Medium);
+//! assert_eq!(rating.hardest.name(), "Pointing");
+//!
+//! // The explanation's steps lead from the givens to the solution.
+//! let explanation = logic::explain(&puzzle).unwrap();
+//! let mut candidates = logic::Candidates::from_grid(&puzzle).unwrap();
+//! for step in &explanation.steps {
+//!     step.apply(&mut candidates);
+//! }
+//! assert_eq!(candidates.grid(), explanation.solution);
 //! ```
 
 // Cells and units are numbers that index several tables at once.
