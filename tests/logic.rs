@@ -62,11 +62,17 @@ fn replay(explanation: &Explanation) -> bool {
     solved
 }
 
+/// Explains and replays every puzzle; the rating of the explanation must be
+/// the one `rate` finds by its batched path (when neither stopped early).
 fn explain_all(puzzles: &[Grid], options: &Options) -> (usize, usize) {
     let mut solved = 0;
     for puzzle in puzzles {
         let explanation = logic::explain_with(puzzle, options).unwrap();
         solved += usize::from(replay(&explanation));
+        let rating = logic::rate_with(puzzle, options).unwrap();
+        if rating.complete && explanation.rating.complete {
+            assert_eq!(rating, explanation.rating, "{puzzle}");
+        }
     }
     (solved, puzzles.len())
 }

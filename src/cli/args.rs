@@ -17,11 +17,11 @@ use sudokuflow::logic::Level;
 macro_rules! levels_help {
     () => {
         "Levels (bands of ER, one per family of techniques):
-  easy    up to 2.3   singles (full house, hidden and naked singles), and the
-                      direct pointing, claiming and hidden pair that lead to one
-  medium  2.4 - 2.9   pointing and claiming (and the direct hidden triplet)
-  hard    3.0 - 4.4   naked and hidden pairs and triplets, X-Wing, Swordfish,
-                      XY-Wing, XYZ-Wing
+  easy    up to 1.5   full houses and hidden singles
+  medium  1.6 - 2.4   naked singles; pointing, claiming or a hidden pair that
+                      leaves a hidden single at once (direct techniques)
+  hard    2.5 - 4.4   pointing and claiming, naked and hidden pairs and
+                      triplets, X-Wing, Swordfish, XY-Wing, XYZ-Wing
   expert  4.5 - 6.4   unique rectangles, quads, Jellyfish, BUG, aligned pair
                       exclusion
   hell    6.5 and up  chains: X-chains, forcing chains, Nishio, cell and region

@@ -41,6 +41,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::Grid;
+use crate::logic::{self, Level};
 use crate::rng::Rng;
 use crate::solver::{count_solutions, solve};
 use crate::transform::Transform;
@@ -208,7 +209,10 @@ pub struct GenerateConfig {
     pub symmetry: Symmetry,
     /// `None` for minimal puzzles; `Some(k)` to stop removing at exactly `k` clues.
     pub clues: Option<u8>,
-    /// How many solution grids to try per puzzle before giving up on `clues`.
+    /// `Some(level)` to keep only puzzles of that level (see [`logic::is_level`]).
+    pub level: Option<Level>,
+    /// How many solution grids to try per puzzle before giving up on `clues`
+    /// or `level`.
     pub max_attempts: u32,
 }
 
@@ -255,6 +259,7 @@ impl Default for GenerateConfig {
         GenerateConfig {
             symmetry: Symmetry::None,
             clues: None,
+            level: None,
             max_attempts: GenerateConfig::DEFAULT_MAX_ATTEMPTS,
         }
     }
@@ -288,6 +293,9 @@ pub enum GenerateError {
         /// The fewest clues any attempt reached.
         fewest: u8,
     },
+    /// `attempts` grids were tried and none gave a puzzle of `level` (with
+    /// the clue target, if any).
+    LevelNotReached { level: Level, attempts: u32 },
 }
 
 impl fmt::Display for GenerateError {
@@ -310,6 +318,11 @@ impl fmt::Display for GenerateError {
                 f,
                 "gave up after {attempts} grids: none gave a unique {symmetry}-symmetric puzzle \
                  with {clues} clues (fewest reached: {fewest}); ask for more clues"
+            ),
+            GenerateError::LevelNotReached { level, attempts } => write!(
+                f,
+                "gave up after {attempts} grids: none gave a {level} puzzle with these options; \
+                 try without --clues or with another symmetry"
             ),
         }
     }
@@ -368,7 +381,11 @@ pub fn generate(
     for attempt in 1..=config.max_attempts {
         let solution = random_solution(&mut rng);
         let (puzzle, clues) = remove_clues(&solution, &groups, target, &mut rng);
-        if target.is_none_or(|k| clues == k) {
+        if target.is_none_or(|k| clues == k)
+            && config
+                .level
+                .is_none_or(|level| logic::is_level(&puzzle, level))
+        {
             return Ok(Generated {
                 puzzle,
                 solution,
@@ -378,8 +395,14 @@ pub fn generate(
         }
         fewest = fewest.min(clues);
     }
+    if let Some(level) = config.level {
+        return Err(GenerateError::LevelNotReached {
+            level,
+            attempts: config.max_attempts,
+        });
+    }
     Err(GenerateError::AttemptsExhausted {
-        clues: config.clues.expect("only a clue target can fail"),
+        clues: config.clues.expect("only a clue or level target can fail"),
         symmetry,
         attempts: config.max_attempts,
         fewest: fewest as u8,

@@ -21,6 +21,7 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     let config = GenerateConfig {
         symmetry: args.symmetry,
         clues: args.clues,
+        level: args.level,
         ..GenerateConfig::default()
     };
     // An unreachable target is a usage error, found before any output.

@@ -17,6 +17,8 @@ pub struct Candidates {
     masks: [u16; 81],
     /// The cells where each digit is a candidate (index 1-9).
     digit_cells: [CellSet; 10],
+    /// The cells without a value.
+    empty: CellSet,
 }
 
 /// Why a grid of values and marks cannot be reasoned on.
@@ -65,6 +67,7 @@ impl Candidates {
             values: [0; 81],
             masks: [0; 81],
             digit_cells: [CellSet::EMPTY; 10],
+            empty: CellSet::ALL,
         };
         for cell in 0..81 {
             if grid.get(cell) == 0 {
@@ -117,19 +120,15 @@ impl Candidates {
     }
 
     /// The empty cells.
+    #[inline]
     pub fn empty_cells(&self) -> CellSet {
-        let mut set = CellSet::EMPTY;
-        for cell in 0..81 {
-            if self.values[cell] == 0 {
-                set.insert(cell);
-            }
-        }
-        set
+        self.empty
     }
 
     /// True when every cell has a value.
+    #[inline]
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty.is_empty()
     }
 
     /// The values as a grid (0 for empty cells).
@@ -144,6 +143,7 @@ impl Candidates {
         }
         self.masks[cell] = 0;
         self.values[cell] = digit;
+        self.empty.remove(cell);
         let bit = 1u16 << digit;
         let seen = self.digit_cells[digit as usize] & PEERS[cell];
         for peer in seen.iter() {

@@ -256,6 +256,22 @@ pub fn digit_list(mask: u16) -> String {
     digits.join("/")
 }
 
+/// The subsets of `mask` with `n` bits, in decreasing order: the choices of
+/// n cells (or digits, lines) among the usable ones.
+#[inline]
+pub fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
+    let mut next = Some(mask);
+    std::iter::from_fn(move || {
+        while let Some(sub) = next {
+            next = (sub != 0).then(|| (sub - 1) & mask);
+            if sub.count_ones() == n {
+                return Some(sub);
+            }
+        }
+        None
+    })
+}
+
 /// The digits of a candidate mask (bit `d` for digit `d`), lowest first.
 #[inline]
 pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
@@ -273,6 +289,20 @@ pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subsets_of_size_lists_every_subset_once() {
+        for mask in [0u16, 0b1, 0b1011_0110, 0x1ff, 0x3fe] {
+            for n in 0..=10 {
+                let mut found: Vec<u16> = subsets_of_size(mask, n).collect();
+                found.sort_unstable();
+                let expected: Vec<u16> = (0..=mask)
+                    .filter(|s| s & !mask == 0 && s.count_ones() == n)
+                    .collect();
+                assert_eq!(found, expected, "mask {mask:#b}, n {n}");
+            }
+        }
+    }
 
     #[test]
     fn units_and_peers_match_the_definitions() {

@@ -160,8 +160,9 @@ pub struct Chainer {
 impl Chainer {
     pub fn new(deadline: Option<Instant>) -> Chainer {
         Chainer {
-            ancestors: vec![[0; WORDS]; NODES],
-            queue: Vec::with_capacity(NODES),
+            // Allocated by the first propagation: most puzzles need none.
+            ancestors: Vec::new(),
+            queue: Vec::new(),
             deadline,
             out_of_time: false,
         }
@@ -191,6 +192,9 @@ impl Chainer {
             contradiction: None,
         };
         let mut state = base.clone();
+        if self.ancestors.is_empty() {
+            self.ancestors = vec![[0; WORDS]; NODES];
+        }
         self.queue.clear();
         self.ancestors[start.index()] = [0; WORDS];
         set_bit(&mut self.ancestors[start.index()], start.index());

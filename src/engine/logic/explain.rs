@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
-use super::{Candidates, Stuck, easiest_step};
+use super::{Candidates, Stuck, easiest_step, sweep};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -102,6 +102,28 @@ pub fn next_step(candidates: &Candidates, unique: bool, options: &Options) -> Op
     Stepper::new(candidates.clone(), unique, options).next()
 }
 
+/// True when `puzzle`, which must have one solution, is of `level`. Rated
+/// only as far as needed (a hell puzzle need only be shown harder than
+/// expert) and without a time budget, so the answer is the same on every
+/// run and machine.
+pub fn is_level(puzzle: &Grid, level: Level) -> bool {
+    let Ok(candidates) = Candidates::from_grid(puzzle) else {
+        return false;
+    };
+    let ceiling = level.ceiling().or(Level::Expert.ceiling());
+    let rating = rate_unique(
+        candidates,
+        &Options {
+            budget: None,
+            ceiling,
+        },
+    );
+    match level {
+        Level::Hell => !rating.complete,
+        _ => rating.complete && rating.level == level,
+    }
+}
+
 /// A puzzle explained: every step from the givens to the solution (or as far
 /// as the engine got), and the rating they give.
 #[derive(Clone, Debug)]
@@ -125,7 +147,38 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
 pub fn rate_with(puzzle: &Grid, options: &Options) -> Result<Rating, RateError> {
-    run(puzzle, options, |_| {}).map(|(rating, _)| rating)
+    check_unique(puzzle)?;
+    let candidates = Candidates::from_grid(puzzle).map_err(|_| RateError::ConflictingGivens)?;
+    Ok(rate_unique(candidates, options))
+}
+
+/// The rating of a puzzle known to have one solution, from its candidates.
+fn rate_unique(mut candidates: Candidates, options: &Options) -> Rating {
+    let deadline = options.budget.map(|budget| Instant::now() + budget);
+    let mut chainer = Chainer::new(deadline);
+    let mut tally = Tally::default();
+    let stuck = loop {
+        if candidates.is_solved() {
+            break None;
+        }
+        if let Some(technique) = sweep::place_singles(&mut candidates) {
+            tally.add(technique.base_rating(), technique, true);
+            continue;
+        }
+        match easiest_step(&candidates, &mut chainer, true, options.ceiling) {
+            Ok(step) if step.technique == Technique::NakedSingle => {
+                // No easier step: every naked single can go in at once.
+                sweep::place_naked_singles(&mut candidates);
+                tally.add(step.rating, step.technique, true);
+            }
+            Ok(step) => {
+                tally.add(step.rating, step.technique, !step.placements.is_empty());
+                step.apply(&mut candidates);
+            }
+            Err(stuck) => break Some(stuck),
+        }
+    };
+    tally.finish(stuck, options)
 }
 
 /// Explains `puzzle` step by step with the default options.
@@ -151,13 +204,8 @@ pub fn explain_with(puzzle: &Grid, options: &Options) -> Result<Explanation, Rat
     })
 }
 
-/// Checks the puzzle, steps through it telling `each` about every step, and
-/// returns its rating and solution.
-fn run(
-    puzzle: &Grid,
-    options: &Options,
-    mut each: impl FnMut(&Step),
-) -> Result<(Rating, Grid), RateError> {
+/// Checks that `puzzle` has exactly one solution.
+fn check_unique(puzzle: &Grid) -> Result<(), RateError> {
     let count = solver::count_solutions(puzzle, 2).map_err(|e| match e {
         SolveError::ConflictingGivens => RateError::ConflictingGivens,
         SolveError::NoSolution => RateError::NoSolution,
@@ -167,6 +215,17 @@ fn run(
         1 => {}
         _ => return Err(RateError::MultipleSolutions),
     }
+    Ok(())
+}
+
+/// Checks the puzzle, steps through it telling `each` about every step, and
+/// returns its rating and solution.
+fn run(
+    puzzle: &Grid,
+    options: &Options,
+    mut each: impl FnMut(&Step),
+) -> Result<(Rating, Grid), RateError> {
+    check_unique(puzzle)?;
     let solution = solver::solve(puzzle)
         .map_err(|_| RateError::NoSolution)?
         .grid;
@@ -174,26 +233,10 @@ fn run(
     let mut stepper = Stepper::new(candidates, true, options);
     let mut tally = Tally::default();
     for step in stepper.by_ref() {
-        tally.add(&step);
+        tally.add(step.rating, step.technique, !step.placements.is_empty());
         each(&step);
     }
-    let rating = match stepper.stuck {
-        None => tally.rating(None),
-        Some(Stuck::AboveCeiling) => {
-            let above = options
-                .ceiling
-                .map_or(Difficulty(0), |c| Difficulty(c.0 + 1));
-            tally.rating(Some((above, tally.hardest.unwrap_or(Technique::FullHouse))))
-        }
-        Some(Stuck::OutOfTime(technique)) => {
-            tally.rating(Some((technique.base_rating(), technique)))
-        }
-        // Every technique the engine has is below nested forcing chains.
-        Some(Stuck::NoStep) => {
-            let nested = Technique::NestedForcingChains;
-            tally.rating(Some((nested.base_rating(), nested)))
-        }
-    };
+    let rating = tally.finish(stepper.stuck, options);
     Ok((rating, solution))
 }
 
@@ -207,14 +250,36 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, step: &Step) {
-        if step.rating > self.er || self.hardest.is_none() {
-            self.er = self.er.max(step.rating);
-            self.hardest = Some(step.technique);
+    /// Counts a step of `rating` by `technique`, which `places` digits or not.
+    fn add(&mut self, rating: Difficulty, technique: Technique, places: bool) {
+        if rating > self.er || self.hardest.is_none() {
+            self.er = self.er.max(rating);
+            self.hardest = Some(technique);
         }
-        self.ed.get_or_insert(step.rating);
-        if self.ep.is_none() && !step.placements.is_empty() {
+        self.ed.get_or_insert(rating);
+        if self.ep.is_none() && places {
             self.ep = Some(self.er);
+        }
+    }
+
+    /// The rating of a run that ended, solved (`stuck` is `None`) or stuck.
+    fn finish(&self, stuck: Option<Stuck>, options: &Options) -> Rating {
+        match stuck {
+            None => self.rating(None),
+            Some(Stuck::AboveCeiling) => {
+                let above = options
+                    .ceiling
+                    .map_or(Difficulty(0), |c| Difficulty(c.0 + 1));
+                self.rating(Some((above, self.hardest.unwrap_or(Technique::FullHouse))))
+            }
+            Some(Stuck::OutOfTime(technique)) => {
+                self.rating(Some((technique.base_rating(), technique)))
+            }
+            // Every technique the engine has is below nested forcing chains.
+            Some(Stuck::NoStep) => {
+                let nested = Technique::NestedForcingChains;
+                self.rating(Some((nested.base_rating(), nested)))
+            }
         }
     }
 

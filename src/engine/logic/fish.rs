@@ -37,7 +37,7 @@ fn fish(c: &Candidates, n: u32) -> Option<Step> {
             let usable: u16 = (0..9)
                 .filter(|&i| (2..=n).contains(&lines[i].count_ones()))
                 .fold(0, |m, i| m | 1 << i);
-            for base in (0u16..512).filter(|m| m.count_ones() == n && m & !usable == 0) {
+            for base in super::cells::subsets_of_size(usable, n) {
                 let cover = (0..9)
                     .filter(|i| base >> i & 1 != 0)
                     .fold(0u16, |m, i| m | lines[i]);

@@ -19,7 +19,7 @@
 //!         .unwrap();
 //! let rating = logic::rate(&puzzle).unwrap();
 //! assert_eq!(rating.triple(), "2.6/1.2/1.2");
-//! assert_eq!(rating.level, Level::Medium);
+//! assert_eq!(rating.level, Level::Hard);
 //! assert_eq!(rating.hardest.name(), "Pointing");
 //!
 //! // The explanation's steps lead from the givens to the solution.
@@ -45,12 +45,13 @@ mod rating;
 mod singles;
 mod step;
 mod subsets;
+mod sweep;
 mod uniqueness;
 mod wings;
 
 pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
 pub use explain::{
-    Explanation, RateError, Stepper, explain, explain_with, next_step, rate, rate_with,
+    Explanation, RateError, Stepper, explain, explain_with, is_level, next_step, rate, rate_with,
 };
 pub use rating::{Level, Options, Rating};
 pub use step::{Candidate, Difficulty, Step, Technique};

@@ -37,11 +37,13 @@ impl Rating {
 /// Five bands of ER, one per family of techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Singles, and the direct techniques that lead straight to one: ER up to 2.3.
+    /// Full houses and hidden singles: ER up to 1.5.
     Easy,
-    /// Pointing and claiming: ER 2.4 to 2.9.
+    /// Naked singles, and pointing, claiming or a hidden pair that leave a
+    /// hidden single at once: ER 1.6 to 2.4.
     Medium,
-    /// Pairs, triples, X-Wing, Swordfish, XY- and XYZ-Wing: ER 3.0 to 4.4.
+    /// Pointing and claiming, pairs, triplets, X-Wing, Swordfish, XY- and
+    /// XYZ-Wing: ER 2.5 to 4.4.
     Hard,
     /// Unique rectangles, quads, Jellyfish, BUG, aligned pair exclusion: ER 4.5 to 6.4.
     Expert,
@@ -62,9 +64,9 @@ impl Level {
     /// The level of a puzzle rated `er`.
     pub fn of(er: Difficulty) -> Level {
         match er.0 {
-            0..=23 => Level::Easy,
-            24..=29 => Level::Medium,
-            30..=44 => Level::Hard,
+            0..=15 => Level::Easy,
+            16..=24 => Level::Medium,
+            25..=44 => Level::Hard,
             45..=64 => Level::Expert,
             _ => Level::Hell,
         }
@@ -73,8 +75,8 @@ impl Level {
     /// The highest ER of the level (`None` for hell, which has no top).
     pub fn ceiling(self) -> Option<Difficulty> {
         match self {
-            Level::Easy => Some(Difficulty(23)),
-            Level::Medium => Some(Difficulty(29)),
+            Level::Easy => Some(Difficulty(15)),
+            Level::Medium => Some(Difficulty(24)),
             Level::Hard => Some(Difficulty(44)),
             Level::Expert => Some(Difficulty(64)),
             Level::Hell => None,
@@ -165,8 +167,9 @@ mod tests {
             }
             last = level;
         }
-        assert_eq!(Level::of(Difficulty(23)), Level::Easy);
-        assert_eq!(Level::of(Difficulty(26)), Level::Medium);
+        assert_eq!(Level::of(Difficulty(15)), Level::Easy);
+        assert_eq!(Level::of(Difficulty(23)), Level::Medium);
+        assert_eq!(Level::of(Difficulty(26)), Level::Hard);
         assert_eq!(Level::of(Difficulty(44)), Level::Hard);
         assert_eq!(Level::of(Difficulty(62)), Level::Expert);
         assert_eq!(Level::of(Difficulty(66)), Level::Hell);

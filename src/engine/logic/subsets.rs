@@ -3,7 +3,9 @@
 //! quad); and the direct hidden pair and triplet, which leave a hidden single.
 
 use super::Candidates;
-use super::cells::{CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits};
+use super::cells::{
+    CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits, subsets_of_size,
+};
 use super::singles::make_direct;
 use super::step::{Candidate, Step, Technique};
 
@@ -39,11 +41,6 @@ pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
     hidden_subsets(c, 3).find_map(|s| make_direct(c, s, Technique::DirectHiddenTriple))
 }
 
-/// The 9-bit masks with `n` bits set, in increasing order.
-fn masks_of_size(n: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == n)
-}
-
 /// Every naked subset of size `n` that eliminates something, unit by unit.
 fn naked_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
     (0..27).flat_map(move |unit| {
@@ -55,19 +52,17 @@ fn naked_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
                 (2..=n).contains(&k)
             })
             .fold(0, |m, i| m | 1 << i);
-        masks_of_size(n)
-            .filter(move |&m| m & !usable == 0)
-            .filter_map(move |m| {
-                let chosen: CellSet = (0..9)
-                    .filter(|i| m >> i & 1 != 0)
-                    .map(|i| CellSet::single(cells[i].into()))
-                    .fold(CellSet::EMPTY, |a, b| a | b);
-                let union = chosen.iter().fold(0u16, |u, cell| u | c.mask(cell));
-                if union.count_ones() != n {
-                    return None;
-                }
-                naked_step(c, n, unit, chosen, union)
-            })
+        subsets_of_size(usable, n).filter_map(move |m| {
+            let chosen: CellSet = (0..9)
+                .filter(|i| m >> i & 1 != 0)
+                .map(|i| CellSet::single(cells[i].into()))
+                .fold(CellSet::EMPTY, |a, b| a | b);
+            let union = chosen.iter().fold(0u16, |u, cell| u | c.mask(cell));
+            if union.count_ones() != n {
+                return None;
+            }
+            naked_step(c, n, unit, chosen, union)
+        })
     })
 }
 
@@ -113,16 +108,13 @@ fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
         let usable: u16 = (1..=9u8)
             .filter(|&d| (2..=n).contains(&c.places(unit, d).len()))
             .fold(0, |m, d| m | 1 << d);
-        masks_of_size(n)
-            .map(|m| m << 1)
-            .filter(move |&m| m & !usable == 0)
-            .filter_map(move |chosen| {
-                let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | c.places(unit, d));
-                if cells.len() != n {
-                    return None;
-                }
-                hidden_step(c, n, unit, chosen, cells)
-            })
+        subsets_of_size(usable, n).filter_map(move |chosen| {
+            let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | c.places(unit, d));
+            if cells.len() != n {
+                return None;
+            }
+            hidden_step(c, n, unit, chosen, cells)
+        })
     })
 }
 
