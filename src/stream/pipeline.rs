@@ -92,6 +92,16 @@ impl Options {
         }
     }
 
+    /// How many times a plain solve one puzzle takes, roughly: rating and
+    /// explaining take tens of solves, so their jobs are cut smaller to keep
+    /// every worker busy to the end.
+    fn cost_per_puzzle(&self) -> usize {
+        match self.mode {
+            Mode::Rate { .. } | Mode::Explain { .. } => 64,
+            _ => 1,
+        }
+    }
+
     /// Answers (or markers) written per input puzzle.
     fn answers_per_puzzle(&self) -> usize {
         match self.mode {
@@ -400,7 +410,7 @@ impl Producer {
         let mut grid = GridReader::default();
         // Jobs of about the same output size whatever the answers per puzzle.
         let answers = self.options.answers_per_puzzle();
-        let records_per_job = (RECORDS_PER_JOB / answers).max(1);
+        let records_per_job = (RECORDS_PER_JOB / (answers * self.options.cost_per_puzzle())).max(1);
         'chunks: for chunk in input.chunks() {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
@@ -424,8 +434,11 @@ impl Producer {
                 }
                 continue;
             }
-            let pieces = if answers > 1 {
-                chunk.split(CHUNK_LEN / answers)
+            // Jobs of about the same work: smaller pieces when each puzzle
+            // gives several answers or takes long to answer.
+            let share = answers * self.options.cost_per_puzzle();
+            let pieces = if share > 1 {
+                chunk.split(CHUNK_LEN / share)
             } else {
                 vec![chunk]
             };

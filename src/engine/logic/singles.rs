@@ -106,7 +106,7 @@ pub fn make_direct(c: &Candidates, mut step: Step, technique: Technique) -> Opti
     step.rating = technique.base_rating();
     step.placements.push(single);
     step.text = format!(
-        "{}; then {} = {} (hidden single in {})",
+        "direct {}; then {} = {} (hidden single in {})",
         step.text,
         CellName(single.cell.into()),
         single.digit,
