@@ -4,9 +4,11 @@
 
 mod common;
 
+use std::time::Duration;
 use sudokuflow::Grid;
 use sudokuflow::generate::{self, GenerateConfig};
-use sudokuflow::logic::{self, Candidates, Explanation, Options};
+
+use sudokuflow::logic::{self, Candidates, Explanation, Level, Options};
 
 /// Replays `explanation` on the puzzle's candidates, checking every step
 /// against the solution; returns whether it reached the solution.
@@ -95,11 +97,69 @@ fn generated_puzzles_replay_to_their_solutions() {
 }
 
 #[test]
+fn puzzles_of_every_level_replay_to_their_solutions() {
+    for level in Level::ALL {
+        let config = GenerateConfig {
+            level: Some(level),
+            ..GenerateConfig::default()
+        };
+        let puzzles: Vec<Grid> = (0..100)
+            .map(|i| generate::generate(&config, 7, i).unwrap().puzzle)
+            .collect();
+        let (solved, total) = explain_all(
+            &puzzles,
+            &Options {
+                budget: None,
+                ceiling: None,
+            },
+        );
+        for puzzle in &puzzles {
+            let rating = logic::rate_with(
+                puzzle,
+                &Options {
+                    budget: None,
+                    ceiling: None,
+                },
+            )
+            .unwrap();
+            assert_eq!(rating.level, level, "{puzzle}");
+        }
+        eprintln!("{level}: {solved} of {total} solved by the engine");
+        if level != Level::Hell {
+            assert_eq!(solved, total, "{level}");
+        }
+    }
+}
+
+#[test]
+fn hardest_puzzles_replay_as_far_as_the_engine_goes() {
+    let Some(puzzles) = common::reference_puzzles("forum_hardest_11plus.txt") else {
+        return;
+    };
+    let sample: Vec<Grid> = puzzles.iter().step_by(250).copied().collect();
+    let options = Options {
+        budget: Some(Duration::from_millis(200)),
+        ceiling: None,
+    };
+    let (solved, total) = explain_all(&sample, &options);
+    eprintln!("forum_hardest_11plus: {solved} of {total} solved by the engine");
+    for puzzle in &sample {
+        // Rated 11 or more by SE: the engine's lower bound is above 9.
+        let rating = logic::rate_with(puzzle, &options).unwrap();
+        assert!(
+            !rating.complete || rating.er.value() >= 9.0,
+            "{puzzle}: {rating:?}"
+        );
+        assert_eq!(rating.level, Level::Hell);
+    }
+}
+
+#[test]
 fn seventeen_clue_puzzles_replay_to_their_solutions() {
     let Some(puzzles) = common::reference_puzzles("17_clue.txt") else {
         return;
     };
-    let sample: Vec<Grid> = puzzles.iter().step_by(10).copied().collect();
+    let sample: Vec<Grid> = puzzles.iter().step_by(5).copied().collect();
     let (solved, total) = explain_all(&sample, &Options::default());
     eprintln!("17_clue: {solved} of {total} solved by the engine");
     assert!(solved * 100 >= total * 99, "{solved} of {total}");
