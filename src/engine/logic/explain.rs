@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
-use super::{Candidates, Stuck, easiest_step, sweep};
+use super::{AFTER_HIDDEN_SINGLES, Candidates, Stuck, easiest_step, sweep};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -83,6 +83,7 @@ impl Iterator for Stepper {
             &mut self.chainer,
             self.uniqueness,
             self.ceiling,
+            0,
         ) {
             Ok(step) => {
                 step.apply(&mut self.candidates);
@@ -165,7 +166,14 @@ fn rate_unique(mut candidates: Candidates, options: &Options) -> Rating {
             tally.add(technique.base_rating(), technique, true);
             continue;
         }
-        match easiest_step(&candidates, &mut chainer, true, options.ceiling) {
+        // The sweep found no full house or hidden single.
+        match easiest_step(
+            &candidates,
+            &mut chainer,
+            true,
+            options.ceiling,
+            AFTER_HIDDEN_SINGLES,
+        ) {
             Ok(step) if step.technique == Technique::NakedSingle => {
                 // No easier step: every naked single can go in at once.
                 sweep::place_naked_singles(&mut candidates);

@@ -3,28 +3,42 @@
 //! box; and their direct forms, which leave a hidden single at once.
 
 use super::Candidates;
-use super::cells::{BOX, COL, ROW, UnitName, cell_list, shared_unit};
-use super::singles::make_direct;
+use super::cells::{BOX, COL, CellSet, ROW, UnitName, cell_list, shared_unit};
+use super::singles::{leaves_hidden_single, make_direct};
 use super::step::{Candidate, Step, Technique};
 
 pub fn pointing(c: &Candidates) -> Option<Step> {
-    pointings(c).next()
+    pointings(c).next().map(|i| i.step(c))
 }
 
 pub fn claiming(c: &Candidates) -> Option<Step> {
-    claimings(c).next()
+    claimings(c).next().map(|i| i.step(c))
 }
 
 pub fn direct_pointing(c: &Candidates) -> Option<Step> {
-    pointings(c).find_map(|s| make_direct(c, s, Technique::DirectPointing))
+    pointings(c)
+        .find(|i| leaves_hidden_single(c, i.digit, i.removed))
+        .and_then(|i| make_direct(c, i.step(c), Technique::DirectPointing))
 }
 
 pub fn direct_claiming(c: &Candidates) -> Option<Step> {
-    claimings(c).find_map(|s| make_direct(c, s, Technique::DirectClaiming))
+    claimings(c)
+        .find(|i| leaves_hidden_single(c, i.digit, i.removed))
+        .and_then(|i| make_direct(c, i.step(c), Technique::DirectClaiming))
+}
+
+/// A digit whose places in `source` all lie in `target`, which has others:
+/// those (`removed`) go.
+struct Intersection {
+    technique: Technique,
+    digit: u8,
+    source: usize,
+    target: usize,
+    removed: CellSet,
 }
 
 /// Every pointing: a box's places for a digit on one line, which has other places.
-fn pointings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+fn pointings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
     (BOX..27).flat_map(move |b| {
         (1..=9).filter_map(move |digit| {
             let places = c.places(b, digit);
@@ -33,14 +47,14 @@ fn pointings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
             }
             [ROW, COL].into_iter().find_map(|kind| {
                 let line = shared_unit(places, kind)?;
-                intersection_step(c, Technique::Pointing, digit, b, line)
+                intersection(c, Technique::Pointing, digit, b, line)
             })
         })
     })
 }
 
 /// Every claiming: a line's places for a digit in one box, which has other places.
-fn claimings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+fn claimings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
     (0..BOX).flat_map(move |line| {
         (1..=9).filter_map(move |digit| {
             let places = c.places(line, digit);
@@ -48,46 +62,62 @@ fn claimings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
                 return None;
             }
             let b = shared_unit(places, BOX)?;
-            intersection_step(c, Technique::Claiming, digit, line, b)
+            intersection(c, Technique::Claiming, digit, line, b)
         })
     })
 }
 
-/// The step removing `digit` from `target` outside `source`, if it removes any.
-fn intersection_step(
+/// The intersection of `digit` from `source` into `target`, if it removes anything.
+fn intersection(
     c: &Candidates,
     technique: Technique,
     digit: u8,
     source: usize,
     target: usize,
-) -> Option<Step> {
-    let places = c.places(source, digit);
-    let removed = c.places(target, digit) - places;
-    if removed.is_empty() {
-        return None;
-    }
-    let word = if technique == Technique::Pointing {
-        "pointing"
-    } else {
-        "claiming"
-    };
-    let verb = if target >= BOX { "lies in" } else { "lies on" };
-    let mut step = Step::new(
+) -> Option<Intersection> {
+    let removed = c.places(target, digit) - c.places(source, digit);
+    (!removed.is_empty()).then_some(Intersection {
         technique,
-        format!(
-            "{word}: {digit} in {} {verb} {}, so {} <> {digit}",
-            UnitName(source),
-            UnitName(target),
-            cell_list(removed.iter())
-        ),
-    );
-    step.focus = places
-        .iter()
-        .map(|cell| Candidate::new(cell, digit))
-        .collect();
-    step.eliminations = removed
-        .iter()
-        .map(|cell| Candidate::new(cell, digit))
-        .collect();
-    Some(step)
+        digit,
+        source,
+        target,
+        removed,
+    })
+}
+
+impl Intersection {
+    fn step(&self, c: &Candidates) -> Step {
+        let Intersection {
+            technique,
+            digit,
+            source,
+            target,
+            removed,
+        } = *self;
+        let word = if technique == Technique::Pointing {
+            "pointing"
+        } else {
+            "claiming"
+        };
+        let verb = if target >= BOX { "lies in" } else { "lies on" };
+        let mut step = Step::new(
+            technique,
+            format!(
+                "{word}: {digit} in {} {verb} {}, so {} <> {digit}",
+                UnitName(source),
+                UnitName(target),
+                cell_list(removed.iter())
+            ),
+        );
+        step.focus = c
+            .places(source, digit)
+            .iter()
+            .map(|cell| Candidate::new(cell, digit))
+            .collect();
+        step.eliminations = removed
+            .iter()
+            .map(|cell| Candidate::new(cell, digit))
+            .collect();
+        step
+    }
 }

@@ -147,6 +147,9 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
         .and_then(|(_, _, find)| find(candidates, &mut chainer))
 }
 
+/// The index in [`FINDERS`] of the first technique after the hidden singles.
+const AFTER_HIDDEN_SINGLES: usize = 3;
+
 /// Why no step was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stuck {
@@ -158,16 +161,19 @@ enum Stuck {
     AboveCeiling,
 }
 
-/// The easiest step on `c`, trying techniques up to `ceiling` (inclusive).
+/// The easiest step on `c`, trying techniques up to `ceiling` (inclusive),
+/// from the technique `FINDERS[first]` on (the caller knows there is nothing
+/// easier).
 fn easiest_step(
     c: &Candidates,
     chainer: &mut Chainer,
     uniqueness: bool,
     ceiling: Option<Difficulty>,
+    first: usize,
 ) -> Result<Step, Stuck> {
     let mut best: Option<Step> = None;
     let mut cut = false;
-    for &(technique, needs_uniqueness, find) in FINDERS {
+    for &(technique, needs_uniqueness, find) in &FINDERS[first..] {
         let base = technique.base_rating();
         if best.as_ref().is_some_and(|b| b.rating <= base) {
             break;

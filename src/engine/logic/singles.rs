@@ -2,7 +2,7 @@
 //! digit in a unit (hidden single), the only digit left in a cell (naked single).
 
 use super::Candidates;
-use super::cells::{BOX, CellName, UNIT_SETS, UnitName};
+use super::cells::{BOX, CellName, CellSet, UNIT_SETS, UnitName};
 use super::step::{Candidate, Step, Technique};
 
 /// A unit with one empty cell left.
@@ -96,6 +96,17 @@ fn placement(technique: Technique, cell: usize, digit: u8, why: String) -> Step 
     step.placements.push(Candidate::new(cell, digit));
     step.focus.push(Candidate::new(cell, digit));
     step
+}
+
+/// True when removing `digit` from `removed` leaves it one place in a unit
+/// that had more: the cheap test before building a direct step.
+pub fn leaves_hidden_single(c: &Candidates, digit: u8, removed: CellSet) -> bool {
+    removed.iter().any(|cell| {
+        super::cells::units_of(cell).into_iter().any(|unit| {
+            let before = c.places(unit, digit);
+            before.len() > 1 && (before - removed).len() == 1
+        })
+    })
 }
 
 /// Turns `step` into its direct form: the hidden single its eliminations

@@ -6,7 +6,7 @@ use super::Candidates;
 use super::cells::{
     CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits, subsets_of_size,
 };
-use super::singles::make_direct;
+use super::singles::{leaves_hidden_single, make_direct};
 use super::step::{Candidate, Step, Technique};
 
 pub fn naked_pair(c: &Candidates) -> Option<Step> {
@@ -34,11 +34,22 @@ pub fn hidden_quad(c: &Candidates) -> Option<Step> {
 }
 
 pub fn direct_hidden_pair(c: &Candidates) -> Option<Step> {
-    hidden_subsets(c, 2).find_map(|s| make_direct(c, s, Technique::DirectHiddenPair))
+    direct_hidden(c, 2, Technique::DirectHiddenPair)
 }
 
 pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
-    hidden_subsets(c, 3).find_map(|s| make_direct(c, s, Technique::DirectHiddenTriple))
+    direct_hidden(c, 3, Technique::DirectHiddenTriple)
+}
+
+/// The first hidden subset of size `n` whose eliminations leave a hidden single.
+fn direct_hidden(c: &Candidates, n: u32, technique: Technique) -> Option<Step> {
+    hidden_sets(c, n)
+        .find(|&(_, chosen, cells)| {
+            let others = cells.iter().fold(0, |m, cell| m | c.mask(cell)) & !chosen;
+            digits(others).any(|d| leaves_hidden_single(c, d, cells & c.cells_of(d)))
+        })
+        .and_then(|(unit, chosen, cells)| hidden_step(c, n, unit, chosen, cells))
+        .and_then(|step| make_direct(c, step, technique))
 }
 
 /// Every naked subset of size `n` that eliminates something, unit by unit.
@@ -103,6 +114,12 @@ fn naked_step(c: &Candidates, n: u32, unit: usize, chosen: CellSet, union: u16) 
 
 /// Every hidden subset of size `n` that eliminates something, unit by unit.
 fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
+    hidden_sets(c, n)
+        .filter_map(move |(unit, chosen, cells)| hidden_step(c, n, unit, chosen, cells))
+}
+
+/// Every hidden subset of size `n`: its unit, digits and cells.
+fn hidden_sets(c: &Candidates, n: u32) -> impl Iterator<Item = (usize, u16, CellSet)> + '_ {
     (0..27).flat_map(move |unit| {
         // Digits with 2 to n places in the unit.
         let usable: u16 = (1..=9u8)
@@ -110,10 +127,7 @@ fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
             .fold(0, |m, d| m | 1 << d);
         subsets_of_size(usable, n).filter_map(move |chosen| {
             let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | c.places(unit, d));
-            if cells.len() != n {
-                return None;
-            }
-            hidden_step(c, n, unit, chosen, cells)
+            (cells.len() == n).then_some((unit, chosen, cells))
         })
     })
 }
