@@ -221,44 +221,78 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// BUG+1: every empty cell has two candidates except one with three, which
-/// must hold the digit that appears three times in its row, column and box.
+/// Bivalue universal grave: were every empty cell down to two candidates,
+/// each digit twice in each unit, the puzzle would have two solutions. So
+/// some cell with more than two candidates (a poly cell) holds one of its
+/// extra digits, those that appear more than twice in its units. Type 1
+/// (5.6): one poly cell with one extra digit, which it must hold. Type 2
+/// (5.7): every extra digit is the same x, so x goes from every cell that
+/// sees all the poly cells.
 pub fn bug(c: &Candidates) -> Option<Step> {
-    let mut odd = None;
-    for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
-        match c.mask(cell).count_ones() {
-            2 => {}
-            3 if odd.is_none() => odd = Some(cell),
-            _ => return None,
+    let poly: Vec<usize> = c
+        .empty_cells()
+        .iter()
+        .filter(|&cell| c.mask(cell).count_ones() > 2)
+        .collect();
+    if poly.is_empty() || poly.len() > 8 {
+        return None;
+    }
+    let extras: Vec<u16> = poly
+        .iter()
+        .map(|&cell| {
+            digits(c.mask(cell))
+                .filter(|&d| units_of(cell).into_iter().any(|u| c.places(u, d).len() > 2))
+                .fold(0u16, |m, d| m | 1 << d)
+        })
+        .collect();
+    // Without the extras every cell has two candidates and every unit each
+    // digit twice or not at all.
+    let mut without = c.clone();
+    for (&cell, &extra) in poly.iter().zip(&extras) {
+        if (c.mask(cell) & !extra).count_ones() != 2 {
+            return None;
+        }
+        for d in digits(extra) {
+            without.eliminate(cell, d);
         }
     }
-    let odd = odd?;
-    // Every other digit must appear exactly twice in every unit.
-    for unit in 0..27 {
-        for d in 1..=9u8 {
-            let n = c.places(unit, d).len();
-            let allowed = if UNIT_SETS[unit].contains(odd) && c.has(odd, d) {
-                3
-            } else {
-                2
-            };
-            if n != 0 && n != 2 && n != allowed {
-                return None;
-            }
-        }
+    let grave =
+        (0..27).all(|unit| (1..=9u8).all(|d| matches!(without.places(unit, d).len(), 0 | 2)));
+    if !grave {
+        return None;
     }
-    let digit = digits(c.mask(odd))
-        .find(|&d| units_of(odd).into_iter().all(|u| c.places(u, d).len() == 3))?;
+    let union = extras.iter().fold(0u16, |m, e| m | e);
+    if union.count_ones() != 1 || extras.iter().any(|&e| e != union) {
+        return None;
+    }
+    let x = union.trailing_zeros() as u8;
+    let focus: Vec<Candidate> = poly.iter().map(|&cell| Candidate::new(cell, x)).collect();
+    if let [odd] = poly[..] {
+        let mut step = Step::new(
+            Technique::Bug,
+            format!(
+                "bivalue universal grave: unless {} = {x}, every cell would have two candidates and the puzzle two solutions",
+                CellName(odd)
+            ),
+        );
+        step.placements.push(Candidate::new(odd, x));
+        step.focus = focus;
+        return Some(step);
+    }
+    let seers = poly.iter().fold(c.cells_of(x), |s, &cell| s & PEERS[cell]);
+    if seers.is_empty() {
+        return None;
+    }
     let mut step = Step::new(
         Technique::Bug,
         format!(
-            "bivalue universal grave: without {} = {digit} every cell would have two candidates and the puzzle two solutions",
-            CellName(odd)
+            "bivalue universal grave type 2: one of {} is {x}, so {} <> {x}",
+            cell_list(poly.iter().copied()),
+            cell_list(seers.iter())
         ),
     );
-    step.placements.push(Candidate::new(odd, digit));
-    step.focus = digits(c.mask(odd))
-        .map(|d| Candidate::new(odd, d))
-        .collect();
+    step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
+    step.eliminations = seers.iter().map(|cell| Candidate::new(cell, x)).collect();
+    step.focus = focus;
     Some(step)
 }
