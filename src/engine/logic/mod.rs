@@ -116,6 +116,9 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     }),
     (Technique::ForcingXChain, false, |c, ch| ch.x_chains(c)),
     (Technique::ForcingChain, false, |c, ch| ch.forcing_chains(c)),
+    (Technique::AlignedTripleExclusion, false, |c, _| {
+        exclusion::aligned_triple_exclusion(c)
+    }),
     (Technique::Nishio, false, |c, ch| ch.nishio(c)),
     (Technique::CellForcingChains, false, |c, ch| {
         ch.multiple_chains(c)
@@ -138,7 +141,7 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
     let family = match technique {
         Technique::XCycle => Technique::ForcingXChain,
         Technique::RegionForcingChains => Technique::CellForcingChains,
-        Technique::AlignedTripleExclusion | Technique::NestedForcingChains => return None,
+        Technique::NestedForcingChains => return None,
         other => other,
     };
     FINDERS
