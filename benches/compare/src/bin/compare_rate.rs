@@ -17,7 +17,8 @@ use sudoku::strategy::{Strategy, StrategySolver};
 use sudokuflow::Grid;
 use sudokuflow::logic::{self, Difficulty, Options};
 
-/// The crate's strategies, easiest first by Sudoku Explainer's ratings.
+/// The crate's strategies, easiest first by Sudoku Explainer's ratings
+/// (its avoidable rectangles are declared but not implemented).
 fn peer_strategies() -> Vec<Strategy> {
     vec![
         Strategy::HiddenSingles,
@@ -31,7 +32,6 @@ fn peer_strategies() -> Vec<Strategy> {
         Strategy::HiddenTriples,
         Strategy::XyWing,
         Strategy::XyzWing,
-        Strategy::AvoidableRectangles,
         Strategy::NakedQuads,
         Strategy::Jellyfish,
         Strategy::HiddenQuads,
