@@ -194,7 +194,8 @@ knows, EP the hardest step up to the first placed digit, ED the first step's
 rating, on the Sudoku Explainer scale (1.0 to about 11). A puzzle the engine
 cannot finish within --budget (or at all: nested forcing chains are beyond
 it) still gets a line, its ER a lower bound written with '>' (e.g. '>9.5/...')
-and level hell.
+and level hell. With --budget 0 every machine gives the same ratings; with a
+budget, a busy machine may give a lower bound where a faster one finishes.
 
 A puzzle without exactly one solution gets a marker line, as with solve:
   !bad-length  !bad-character  !line-too-long  !conflicting-givens
