@@ -19,6 +19,16 @@ pub fn jellyfish(c: &Candidates) -> Option<Step> {
 }
 
 fn fish(c: &Candidates, n: u32) -> Option<Step> {
+    let mut first = None;
+    each_fish(c, n, |step| {
+        first = Some(step);
+        false
+    });
+    first
+}
+
+/// Every fish of size `n`, in turn, until `found` returns false.
+pub fn each_fish(c: &Candidates, n: u32, mut found: impl FnMut(Step) -> bool) {
     for digit in 1..=9u8 {
         let cells = c.cells_of(digit);
         for (base_kind, cover_kind) in [(ROW, COL), (COL, ROW)] {
@@ -50,7 +60,7 @@ fn fish(c: &Candidates, n: u32) -> Option<Step> {
                 if removed.is_empty() {
                     continue;
                 }
-                return Some(fish_step(
+                let step = fish_step(
                     n,
                     digit,
                     base_kind,
@@ -59,11 +69,13 @@ fn fish(c: &Candidates, n: u32) -> Option<Step> {
                     cover,
                     cells & base_cells,
                     removed,
-                ));
+                );
+                if !found(step) {
+                    return;
+                }
             }
         }
     }
-    None
 }
 
 fn unit_union(kind: usize, indices: u16) -> CellSet {

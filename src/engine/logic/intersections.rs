@@ -29,7 +29,7 @@ pub fn direct_claiming(c: &Candidates) -> Option<Step> {
 
 /// A digit whose places in `source` all lie in `target`, which has others:
 /// those (`removed`) go.
-struct Intersection {
+pub(super) struct Intersection {
     technique: Technique,
     digit: u8,
     source: usize,
@@ -38,7 +38,7 @@ struct Intersection {
 }
 
 /// Every pointing: a box's places for a digit on one line, which has other places.
-fn pointings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
+pub(super) fn pointings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
     (BOX..27).flat_map(move |b| {
         (1..=9).filter_map(move |digit| {
             let places = c.places(b, digit);
@@ -54,7 +54,7 @@ fn pointings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
 }
 
 /// Every claiming: a line's places for a digit in one box, which has other places.
-fn claimings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
+pub(super) fn claimings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
     (0..BOX).flat_map(move |line| {
         (1..=9).filter_map(move |digit| {
             let places = c.places(line, digit);
@@ -86,7 +86,7 @@ fn intersection(
 }
 
 impl Intersection {
-    fn step(&self, c: &Candidates) -> Step {
+    pub(super) fn step(&self, c: &Candidates) -> Step {
         let Intersection {
             technique,
             digit,

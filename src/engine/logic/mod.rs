@@ -37,6 +37,7 @@
 mod candidates;
 pub mod cells;
 mod chains;
+mod enumerate;
 mod exclusion;
 mod explain;
 mod fish;
@@ -50,6 +51,7 @@ mod uniqueness;
 mod wings;
 
 pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
+pub use enumerate::all_steps;
 pub use explain::{
     Explanation, RateError, Stepper, explain, explain_with, is_level, next_step, rate, rate_with,
 };

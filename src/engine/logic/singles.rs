@@ -7,61 +7,66 @@ use super::step::{Candidate, Step, Technique};
 
 /// A unit with one empty cell left.
 pub fn full_house(c: &Candidates) -> Option<Step> {
-    let empty = c.empty_cells();
-    for unit in 0..27 {
-        let left = empty & UNIT_SETS[unit];
-        if left.len() == 1 {
-            let cell = left.first()?;
-            let digit = c.mask(cell).trailing_zeros() as u8;
-            if c.mask(cell).count_ones() == 1 {
-                return Some(placement(
-                    Technique::FullHouse,
-                    cell,
-                    digit,
-                    format!("full house in {}", UnitName(unit)),
-                ));
-            }
-        }
-    }
-    None
+    full_houses(c).next()
 }
 
 /// The only place for a digit in a box.
 pub fn hidden_single_box(c: &Candidates) -> Option<Step> {
-    hidden_single(c, BOX..27, Technique::HiddenSingleBox)
+    hidden_singles(c, BOX..27, Technique::HiddenSingleBox).next()
 }
 
 /// The only place for a digit in a row or column.
 pub fn hidden_single_line(c: &Candidates) -> Option<Step> {
-    hidden_single(c, 0..BOX, Technique::HiddenSingleLine)
-}
-
-fn hidden_single(
-    c: &Candidates,
-    units: std::ops::Range<usize>,
-    technique: Technique,
-) -> Option<Step> {
-    for unit in units {
-        for digit in 1..=9 {
-            let places = c.places(unit, digit);
-            if places.len() == 1 {
-                let cell = places.first()?;
-                return Some(placement(
-                    technique,
-                    cell,
-                    digit,
-                    format!("hidden single in {}", UnitName(unit)),
-                ));
-            }
-        }
-    }
-    None
+    hidden_singles(c, 0..BOX, Technique::HiddenSingleLine).next()
 }
 
 /// A cell with one candidate left.
 pub fn naked_single(c: &Candidates) -> Option<Step> {
-    (0..81)
-        .find(|&cell| c.value(cell) == 0 && c.mask(cell).count_ones() == 1)
+    naked_singles(c).next()
+}
+
+/// Every full house, unit by unit.
+pub fn full_houses(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    (0..27).filter_map(move |unit| {
+        let left = c.empty_cells() & UNIT_SETS[unit];
+        let cell = left.first().filter(|_| left.len() == 1)?;
+        let mask = c.mask(cell);
+        (mask.count_ones() == 1).then(|| {
+            placement(
+                Technique::FullHouse,
+                cell,
+                mask.trailing_zeros() as u8,
+                format!("full house in {}", UnitName(unit)),
+            )
+        })
+    })
+}
+
+/// Every hidden single of `units`, unit by unit.
+pub fn hidden_singles(
+    c: &Candidates,
+    units: std::ops::Range<usize>,
+    technique: Technique,
+) -> impl Iterator<Item = Step> + '_ {
+    units.flat_map(move |unit| {
+        (1..=9).filter_map(move |digit| {
+            let places = c.places(unit, digit);
+            let cell = places.first().filter(|_| places.len() == 1)?;
+            Some(placement(
+                technique,
+                cell,
+                digit,
+                format!("hidden single in {}", UnitName(unit)),
+            ))
+        })
+    })
+}
+
+/// Every naked single, in reading order.
+pub fn naked_singles(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    c.empty_cells()
+        .iter()
+        .filter(|&cell| c.mask(cell).count_ones() == 1)
         .map(|cell| {
             let digit = c.mask(cell).trailing_zeros() as u8;
             placement(Technique::NakedSingle, cell, digit, "naked single".into())

@@ -53,7 +53,7 @@ fn direct_hidden(c: &Candidates, n: u32, technique: Technique) -> Option<Step> {
 }
 
 /// Every naked subset of size `n` that eliminates something, unit by unit.
-fn naked_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
+pub(super) fn naked_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
     (0..27).flat_map(move |unit| {
         let cells = &UNIT_CELLS[unit];
         // Positions (0-8) of the unit's empty cells with 2 to n candidates.
@@ -113,7 +113,7 @@ fn naked_step(c: &Candidates, n: u32, unit: usize, chosen: CellSet, union: u16) 
 }
 
 /// Every hidden subset of size `n` that eliminates something, unit by unit.
-fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
+pub(super) fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Step> + '_ {
     hidden_sets(c, n)
         .filter_map(move |(unit, chosen, cells)| hidden_step(c, n, unit, chosen, cells))
 }

@@ -17,6 +17,17 @@ pub fn xyz_wing(c: &Candidates) -> Option<Step> {
 
 /// A wing whose pivot has `pivot_size` candidates.
 fn wing(c: &Candidates, pivot_size: u32) -> Option<Step> {
+    let mut first = None;
+    each_wing(c, pivot_size, |step| {
+        first = Some(step);
+        false
+    });
+    first
+}
+
+/// Every wing whose pivot has `pivot_size` candidates, in turn, until
+/// `found` returns false.
+pub fn each_wing(c: &Candidates, pivot_size: u32, mut found: impl FnMut(Step) -> bool) {
     let bivalue: Vec<usize> = (0..81)
         .filter(|&cell| c.mask(cell).count_ones() == 2)
         .collect();
@@ -91,9 +102,10 @@ fn wing(c: &Candidates, pivot_size: u32) -> Option<Step> {
                     .iter()
                     .map(|cell| Candidate::new(cell, digit))
                     .collect();
-                return Some(step);
+                if !found(step) {
+                    return;
+                }
             }
         }
     }
-    None
 }

@@ -1,0 +1,41 @@
+//! Every instance of a technique on a grid, not only the first: for tests
+//! that compare what a technique finds on equivalent grids, and for tools
+//! that show all the moves available.
+
+use super::cells::BOX;
+use super::step::{Step, Technique};
+use super::{Candidates, fish, intersections, singles, subsets, wings};
+
+/// Every step `technique` finds on `candidates`, for the techniques with one
+/// rating and no uniqueness condition (singles to XYZ-Wing, quads,
+/// Jellyfish); `None` for the others (direct techniques, uniqueness,
+/// exclusions and chains), whose instances depend on a choice of order.
+pub fn all_steps(candidates: &Candidates, technique: Technique) -> Option<Vec<Step>> {
+    let c = candidates;
+    let mut all = Vec::new();
+    let mut push = |step| {
+        all.push(step);
+        true
+    };
+    match technique {
+        Technique::FullHouse => all.extend(singles::full_houses(c)),
+        Technique::HiddenSingleBox => all.extend(singles::hidden_singles(c, BOX..27, technique)),
+        Technique::HiddenSingleLine => all.extend(singles::hidden_singles(c, 0..BOX, technique)),
+        Technique::NakedSingle => all.extend(singles::naked_singles(c)),
+        Technique::Pointing => all.extend(intersections::pointings(c).map(|i| i.step(c))),
+        Technique::Claiming => all.extend(intersections::claimings(c).map(|i| i.step(c))),
+        Technique::NakedPair => all.extend(subsets::naked_subsets(c, 2)),
+        Technique::NakedTriple => all.extend(subsets::naked_subsets(c, 3)),
+        Technique::NakedQuad => all.extend(subsets::naked_subsets(c, 4)),
+        Technique::HiddenPair => all.extend(subsets::hidden_subsets(c, 2)),
+        Technique::HiddenTriple => all.extend(subsets::hidden_subsets(c, 3)),
+        Technique::HiddenQuad => all.extend(subsets::hidden_subsets(c, 4)),
+        Technique::XWing => fish::each_fish(c, 2, &mut push),
+        Technique::Swordfish => fish::each_fish(c, 3, &mut push),
+        Technique::Jellyfish => fish::each_fish(c, 4, &mut push),
+        Technique::XyWing => wings::each_wing(c, 2, &mut push),
+        Technique::XyzWing => wings::each_wing(c, 3, &mut push),
+        _ => return None,
+    }
+    Some(all)
+}

@@ -1,0 +1,173 @@
+//! Properties of the step engine under the symmetries of Sudoku: what a
+//! technique finds on a grid, mapped through a relabelling of the digits or
+//! any transformation `shuffle` applies, is what it finds on the transformed
+//! grid; and the rating of a puzzle does not change.
+
+use proptest::prelude::*;
+use sudokuflow::Grid;
+use sudokuflow::generate::{self, GenerateConfig};
+use sudokuflow::logic::{self, ALL_DIGITS, Candidate, Candidates, Options, Stepper, Technique};
+use sudokuflow::rng::Rng;
+use sudokuflow::transform::Transform;
+
+/// The techniques whose every instance the engine can list.
+const TECHNIQUES: [Technique; 17] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::NakedTriple,
+    Technique::NakedQuad,
+    Technique::HiddenPair,
+    Technique::HiddenTriple,
+    Technique::HiddenQuad,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::Jellyfish,
+    Technique::XyWing,
+    Technique::XyzWing,
+];
+
+/// Where a transform sends each cell, and each digit.
+struct Maps {
+    cell: [usize; 81],
+    digit: [u8; 10],
+}
+
+fn maps(t: &Transform, solution: &Grid) -> Maps {
+    let mut cell = [0; 81];
+    for (from, to) in cell.iter_mut().enumerate() {
+        let mut probe = [0u8; 81];
+        probe[from] = 1;
+        let moved = t.apply(&Grid::from_cells(probe).unwrap());
+        *to = (0..81).find(|&i| moved.get(i) != 0).unwrap();
+    }
+    let moved = t.apply(solution);
+    let mut digit = [0; 10];
+    for (from, &to) in cell.iter().enumerate() {
+        digit[usize::from(solution.get(from))] = moved.get(to);
+    }
+    Maps { cell, digit }
+}
+
+fn map_candidates(c: &Candidates, m: &Maps) -> Candidates {
+    let mut values = [0u8; 81];
+    let mut marks = [ALL_DIGITS; 81];
+    for cell in 0..81 {
+        let to = m.cell[cell];
+        values[to] = m.digit[usize::from(c.value(cell))];
+        marks[to] = (1..=9u8)
+            .filter(|&d| c.has(cell, d))
+            .fold(0, |mask, d| mask | 1 << m.digit[usize::from(d)]);
+        if values[to] != 0 {
+            marks[to] = ALL_DIGITS;
+        }
+    }
+    Candidates::with_marks(&Grid::from_cells(values).unwrap(), &marks).unwrap()
+}
+
+/// Every candidate a technique places or removes on `c`, as (cell, digit, placed).
+fn findings(c: &Candidates, technique: Technique) -> Vec<(usize, u8, bool)> {
+    let mut all: Vec<(usize, u8, bool)> = logic::all_steps(c, technique)
+        .unwrap()
+        .iter()
+        .flat_map(|step| {
+            let p = step
+                .placements
+                .iter()
+                .map(|x: &Candidate| (usize::from(x.cell), x.digit, true));
+            let e = step
+                .eliminations
+                .iter()
+                .map(|x| (usize::from(x.cell), x.digit, false));
+            p.chain(e).collect::<Vec<_>>()
+        })
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// A position part way through a generated puzzle: the puzzle's candidates
+/// after `steps` steps of the engine.
+fn position(seed: u64, steps: usize) -> (Candidates, Grid) {
+    let generated = generate::generate(&GenerateConfig::default(), seed, 0).unwrap();
+    let candidates = Candidates::from_grid(&generated.puzzle).unwrap();
+    let options = Options {
+        budget: None,
+        ceiling: None,
+    };
+    let mut stepper = Stepper::new(candidates, true, &options);
+    for _ in 0..steps {
+        if stepper.next().is_none() {
+            break;
+        }
+    }
+    (stepper.candidates().clone(), generated.solution)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn techniques_find_the_same_under_every_transform(
+        seed in 0u64..1_000_000,
+        steps in 0usize..40,
+        transform_seed: u64,
+    ) {
+        let (c, solution) = position(seed, steps);
+        let t = Transform::random(&mut Rng::new(transform_seed));
+        let m = maps(&t, &solution);
+        let moved = map_candidates(&c, &m);
+        for technique in TECHNIQUES {
+            let mut expected: Vec<(usize, u8, bool)> = findings(&c, technique)
+                .into_iter()
+                .map(|(cell, d, placed)| (m.cell[cell], m.digit[usize::from(d)], placed))
+                .collect();
+            expected.sort_unstable();
+            prop_assert_eq!(findings(&moved, technique), expected, "{:?}", technique);
+        }
+    }
+
+    #[test]
+    fn ratings_do_not_change_under_relabelling_or_transforms(
+        seed in 0u64..1_000_000,
+        transform_seed: u64,
+    ) {
+        let generated = generate::generate(&GenerateConfig::default(), seed, 1).unwrap();
+        let options = Options { budget: None, ceiling: Some(logic::Difficulty(44)) };
+        let rating = logic::rate_with(&generated.puzzle, &options).unwrap();
+        prop_assume!(rating.complete);
+        let t = Transform::random(&mut Rng::new(transform_seed));
+        let moved = logic::rate_with(&t.apply(&generated.puzzle), &options).unwrap();
+        prop_assert_eq!(moved, rating);
+        let relabel = Transform::relabel([9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
+        let relabelled = logic::rate_with(&relabel.apply(&generated.puzzle), &options).unwrap();
+        prop_assert_eq!(relabelled, rating);
+    }
+}
+
+#[test]
+fn every_listed_technique_is_found_somewhere() {
+    // The property above is only as good as its positions: check they
+    // exercise every technique it lists.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..400 {
+        for steps in [0, 10, 20, 30, 40] {
+            let (c, _) = position(seed, steps);
+            for technique in TECHNIQUES {
+                if !logic::all_steps(&c, technique).unwrap().is_empty() {
+                    seen.insert(technique);
+                }
+            }
+        }
+        if seen.len() == TECHNIQUES.len() {
+            return;
+        }
+    }
+    let missing: Vec<_> = TECHNIQUES.iter().filter(|t| !seen.contains(t)).collect();
+    panic!("no position shows {missing:?}");
+}
