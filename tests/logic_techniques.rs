@@ -1,0 +1,515 @@
+//! One position per technique where it applies, with the exact deductions it
+//! must make and the rating it must get, and a near miss where it must not
+//! fire. Positions are built from pencil marks: every cell starts with every
+//! candidate, and each fixture takes some away.
+
+use sudokuflow::Grid;
+use sudokuflow::logic::{ALL_DIGITS, Candidates, Step, Technique, find_step};
+
+/// `r1c1`-style name to a cell index.
+fn cell(name: &str) -> usize {
+    let b = name.as_bytes();
+    usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+}
+
+/// A position: `values` as (cell, digit), and every empty cell's candidates
+/// all digits except those `without` takes away (cell, digits).
+struct Position {
+    values: [u8; 81],
+    marks: [u16; 81],
+}
+
+impl Position {
+    fn new() -> Position {
+        Position {
+            values: [0; 81],
+            marks: [ALL_DIGITS; 81],
+        }
+    }
+
+    fn value(mut self, name: &str, digit: u8) -> Position {
+        self.values[cell(name)] = digit;
+        self
+    }
+
+    /// Leaves `name` with exactly `digits` as candidates.
+    fn only(mut self, name: &str, digits: &[u8]) -> Position {
+        self.marks[cell(name)] = digits.iter().fold(0, |m, d| m | 1 << d);
+        self
+    }
+
+    /// Removes `digit` from every cell of `cells` (names).
+    fn without(mut self, digit: u8, cells: &[&str]) -> Position {
+        for name in cells {
+            self.marks[cell(name)] &= !(1 << digit);
+        }
+        self
+    }
+
+    /// Removes `digit` from every cell of row `row` (1-9) except `keep` columns.
+    fn row_only(mut self, digit: u8, row: usize, keep: &[usize]) -> Position {
+        for col in 1..=9 {
+            if !keep.contains(&col) {
+                self.marks[(row - 1) * 9 + col - 1] &= !(1 << digit);
+            }
+        }
+        self
+    }
+
+    fn candidates(&self) -> Candidates {
+        Candidates::with_marks(&Grid::from_cells(self.values).unwrap(), &self.marks).unwrap()
+    }
+}
+
+fn names(cells: &[&str]) -> Vec<usize> {
+    let mut v: Vec<usize> = cells.iter().map(|n| cell(n)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// The step `technique` finds, which must exist.
+fn found(p: &Position, technique: Technique) -> Step {
+    find_step(&p.candidates(), technique).unwrap_or_else(|| panic!("{technique:?} finds nothing"))
+}
+
+/// Checks the step's rating and that it removes exactly `digit` from `cells`.
+fn assert_eliminates(step: &Step, rating: &str, digit: u8, cells: &[&str]) {
+    assert_eq!(step.rating.to_string(), rating, "{}", step.text);
+    let mut got: Vec<usize> = step
+        .eliminations
+        .iter()
+        .map(|e| {
+            assert_eq!(e.digit, digit, "{}", step.text);
+            usize::from(e.cell)
+        })
+        .collect();
+    got.sort_unstable();
+    assert_eq!(got, names(cells), "{}", step.text);
+    assert!(step.placements.is_empty(), "{}", step.text);
+}
+
+fn assert_places(step: &Step, rating: &str, name: &str, digit: u8) {
+    assert_eq!(step.rating.to_string(), rating, "{}", step.text);
+    assert_eq!(step.placements.len(), 1, "{}", step.text);
+    assert_eq!(
+        usize::from(step.placements[0].cell),
+        cell(name),
+        "{}",
+        step.text
+    );
+    assert_eq!(step.placements[0].digit, digit, "{}", step.text);
+}
+
+fn assert_none(p: &Position, technique: Technique) {
+    if let Some(step) = find_step(&p.candidates(), technique) {
+        panic!("{technique:?} must not fire, found: {}", step.text);
+    }
+}
+
+#[test]
+fn full_house() {
+    let mut p = Position::new();
+    for (col, d) in (1..=8).zip(1..=8u8) {
+        p = p.value(&format!("r1c{col}"), d);
+    }
+    let step = found(&p, Technique::FullHouse);
+    assert_places(&step, "1.0", "r1c9", 9);
+    assert!(step.text.contains("full house in row 1"), "{}", step.text);
+    // Two empty cells: no full house.
+    let p = Position::new().value("r1c1", 1).value("r1c2", 2);
+    assert_none(&p, Technique::FullHouse);
+}
+
+#[test]
+fn hidden_singles_in_a_box_and_in_a_line() {
+    let box_only = Position::new().without(
+        4,
+        &[
+            "r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2",
+        ],
+    );
+    assert_places(
+        &found(&box_only, Technique::HiddenSingleBox),
+        "1.2",
+        "r3c3",
+        4,
+    );
+    let line = Position::new().row_only(6, 5, &[7]);
+    assert_places(&found(&line, Technique::HiddenSingleLine), "1.5", "r5c7", 6);
+    // Two places left in the row: no hidden single anywhere.
+    let two = Position::new().row_only(6, 5, &[7, 8]);
+    assert_none(&two, Technique::HiddenSingleLine);
+    assert_none(&two, Technique::HiddenSingleBox);
+}
+
+#[test]
+fn naked_single() {
+    let p = Position::new().only("r4c4", &[8]);
+    assert_places(&found(&p, Technique::NakedSingle), "2.3", "r4c4", 8);
+    assert_none(
+        &Position::new().only("r4c4", &[8, 9]),
+        Technique::NakedSingle,
+    );
+}
+
+#[test]
+fn pointing_and_claiming() {
+    // 7 in box 1 only on row 2: gone from the rest of row 2.
+    let p = Position::new().without(7, &["r1c1", "r1c2", "r1c3", "r3c1", "r3c2", "r3c3", "r2c3"]);
+    let step = found(&p, Technique::Pointing);
+    assert_eliminates(
+        &step,
+        "2.6",
+        7,
+        &["r2c4", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"],
+    );
+    assert!(
+        step.text.starts_with("pointing: 7 in box 1 lies on row 2"),
+        "{}",
+        step.text
+    );
+    // 3 in row 5 only in box 4: gone from the rest of box 4.
+    let p = Position::new().row_only(3, 5, &[1, 3]);
+    let step = found(&p, Technique::Claiming);
+    assert_eliminates(
+        &step,
+        "2.8",
+        3,
+        &["r4c1", "r4c2", "r4c3", "r6c1", "r6c2", "r6c3"],
+    );
+    // Spread over two boxes: neither.
+    let p = Position::new().row_only(3, 5, &[1, 4]);
+    assert_none(&p, Technique::Claiming);
+    assert_none(&p, Technique::Pointing);
+}
+
+#[test]
+fn direct_pointing_leaves_a_hidden_single() {
+    // 7 in box 1 only on row 2; in box 2, 7 is left only in r2c5 and r1c4:
+    // once pointing removes r2c4..., r1c4 is box 2's only place.
+    let p = Position::new()
+        .without(7, &["r1c1", "r1c2", "r1c3", "r3c1", "r3c2", "r3c3", "r2c3"])
+        .without(7, &["r1c5", "r1c6", "r2c6", "r3c4", "r3c5", "r3c6"]);
+    let step = found(&p, Technique::DirectPointing);
+    assert_eq!(step.rating.to_string(), "1.7");
+    assert_eq!(step.placements.len(), 1, "{}", step.text);
+    assert_eq!(
+        usize::from(step.placements[0].cell),
+        cell("r1c4"),
+        "{}",
+        step.text
+    );
+    // Without the hidden single it is only a pointing.
+    let plain =
+        Position::new().without(7, &["r1c1", "r1c2", "r1c3", "r3c1", "r3c2", "r3c3", "r2c3"]);
+    assert_none(&plain, Technique::DirectPointing);
+}
+
+#[test]
+fn naked_and_hidden_pairs() {
+    let p = Position::new().only("r1c1", &[1, 2]).only("r1c2", &[1, 2]);
+    let step = found(&p, Technique::NakedPair);
+    assert_eq!(step.rating.to_string(), "3.0");
+    assert_eq!(step.eliminations.len(), 14, "{}", step.text);
+    assert!(
+        step.eliminations
+            .iter()
+            .all(|e| e.cell / 9 == 0 && e.cell >= 2)
+    );
+    assert_none(
+        &Position::new().only("r1c1", &[1, 2]).only("r1c2", &[1, 3]),
+        Technique::NakedPair,
+    );
+
+    // 3 and 4 in row 9 only in r9c1 and r9c2: nothing else there.
+    let p = Position::new()
+        .row_only(3, 9, &[1, 2])
+        .row_only(4, 9, &[1, 2]);
+    let step = found(&p, Technique::HiddenPair);
+    assert_eq!(step.rating.to_string(), "3.4");
+    let mut removed: Vec<(u8, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (e.cell, e.digit))
+        .collect();
+    removed.sort_unstable();
+    let expected: Vec<(u8, u8)> = [72u8, 73]
+        .iter()
+        .flat_map(|&c| [1u8, 2, 5, 6, 7, 8, 9].map(|d| (c, d)))
+        .collect();
+    assert_eq!(removed, expected, "{}", step.text);
+    let miss = Position::new()
+        .row_only(3, 9, &[1, 2])
+        .row_only(4, 9, &[1, 3]);
+    assert_none(&miss, Technique::HiddenPair);
+}
+
+#[test]
+fn naked_triple() {
+    let p = Position::new()
+        .only("r5c1", &[1, 2])
+        .only("r5c5", &[2, 3])
+        .only("r5c9", &[1, 3]);
+    let step = found(&p, Technique::NakedTriple);
+    assert_eq!(step.rating.to_string(), "3.6");
+    assert_eq!(step.eliminations.len(), 18, "{}", step.text);
+    let miss = Position::new()
+        .only("r5c1", &[1, 2])
+        .only("r5c5", &[2, 3])
+        .only("r5c9", &[1, 4]);
+    assert_none(&miss, Technique::NakedTriple);
+}
+
+#[test]
+fn x_wing_and_swordfish() {
+    let p = Position::new()
+        .row_only(5, 1, &[2, 7])
+        .row_only(5, 4, &[2, 7]);
+    let step = found(&p, Technique::XWing);
+    let cells: Vec<String> = [2, 3, 5, 6, 7, 8, 9]
+        .iter()
+        .flat_map(|r| [format!("r{r}c2"), format!("r{r}c7")])
+        .collect();
+    let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+    assert_eliminates(&step, "3.2", 5, &cells);
+    // A third place in a base row: no X-Wing.
+    let miss = Position::new()
+        .row_only(5, 1, &[2, 7, 9])
+        .row_only(5, 4, &[2, 7]);
+    assert_none(&miss, Technique::XWing);
+
+    let p = Position::new()
+        .row_only(8, 1, &[1, 5])
+        .row_only(8, 5, &[5, 9])
+        .row_only(8, 9, &[1, 9]);
+    let step = found(&p, Technique::Swordfish);
+    let cells: Vec<String> = [2, 3, 4, 6, 7, 8]
+        .iter()
+        .flat_map(|r| [format!("r{r}c1"), format!("r{r}c5"), format!("r{r}c9")])
+        .collect();
+    let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+    assert_eliminates(&step, "3.8", 8, &cells);
+    let miss = Position::new()
+        .row_only(8, 1, &[1, 5])
+        .row_only(8, 5, &[5, 9])
+        .row_only(8, 9, &[1, 8]);
+    assert_none(&miss, Technique::Swordfish);
+}
+
+#[test]
+fn xy_wing_and_xyz_wing() {
+    // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: r5c5 <> 3.
+    let p = Position::new()
+        .only("r1c1", &[1, 2])
+        .only("r1c5", &[1, 3])
+        .only("r5c1", &[2, 3]);
+    assert_eliminates(&found(&p, Technique::XyWing), "4.2", 3, &["r5c5"]);
+    let miss = Position::new()
+        .only("r1c1", &[1, 2])
+        .only("r1c5", &[1, 3])
+        .only("r5c1", &[2, 4]);
+    assert_none(&miss, Technique::XyWing);
+
+    // Pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}: 3 goes from
+    // the cells that see all three.
+    let p = Position::new()
+        .only("r1c1", &[1, 2, 3])
+        .only("r1c5", &[1, 3])
+        .only("r2c2", &[2, 3]);
+    assert_eliminates(&found(&p, Technique::XyzWing), "4.4", 3, &["r1c2", "r1c3"]);
+    let miss = Position::new()
+        .only("r1c1", &[1, 2, 3, 4])
+        .only("r1c5", &[1, 3])
+        .only("r2c2", &[2, 3]);
+    assert_none(&miss, Technique::XyzWing);
+}
+
+#[test]
+fn unique_rectangle_type_1() {
+    let p = Position::new()
+        .only("r1c1", &[5, 6])
+        .only("r1c4", &[5, 6])
+        .only("r2c1", &[5, 6])
+        .only("r2c4", &[5, 6, 7]);
+    let step = found(&p, Technique::UniqueRectangle);
+    assert_eq!(step.rating.to_string(), "4.5", "{}", step.text);
+    let mut removed: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    removed.sort_unstable();
+    assert_eq!(removed, vec![(cell("r2c4"), 5), (cell("r2c4"), 6)]);
+    // Four cells in four boxes make no rectangle the puzzle must avoid.
+    let miss = Position::new()
+        .only("r1c1", &[5, 6])
+        .only("r1c4", &[5, 6])
+        .only("r4c1", &[5, 6])
+        .only("r4c4", &[5, 6, 7]);
+    assert_none(&miss, Technique::UniqueRectangle);
+}
+
+#[test]
+fn aligned_pair_exclusion() {
+    // r1c1 {1,2} and r1c2 {1,3} share row 1 and both see r2c3 {1,3}: r1c1 = 1
+    // leaves r1c2 only 3, which would empty r2c3. So r1c1 <> 1.
+    let p = Position::new()
+        .only("r1c1", &[1, 2])
+        .only("r1c2", &[1, 3])
+        .only("r2c3", &[1, 3]);
+    let step = found(&p, Technique::AlignedPairExclusion);
+    assert_eliminates(&step, "6.2", 1, &["r1c1"]);
+    // With r2c3 {1,4} every pair of values is allowed.
+    let miss = Position::new()
+        .only("r1c1", &[1, 2])
+        .only("r1c2", &[1, 3])
+        .only("r2c3", &[1, 4]);
+    assert_none(&miss, Technique::AlignedPairExclusion);
+}
+
+/// 9 in column 1 only at r1c1 and r7c1, in column 4 only at r2c4 and r7c4
+/// (a skyscraper): r7c1 and r7c4 see each other, so one of r1c1 and r2c4 is
+/// 9, and every cell that sees both loses 9.
+fn skyscraper(extra_in_column_1: bool) -> Position {
+    let column = |c: usize, keep: &[usize]| -> Vec<String> {
+        (1..=9)
+            .filter(|r| !keep.contains(r))
+            .map(|r| format!("r{r}c{c}"))
+            .collect()
+    };
+    let keep_1: &[usize] = if extra_in_column_1 {
+        &[1, 4, 7]
+    } else {
+        &[1, 7]
+    };
+    let first = column(1, keep_1);
+    let fourth = column(4, &[2, 7]);
+    let first: Vec<&str> = first.iter().map(String::as_str).collect();
+    let fourth: Vec<&str> = fourth.iter().map(String::as_str).collect();
+    Position::new().without(9, &first).without(9, &fourth)
+}
+
+#[test]
+fn forcing_x_chain() {
+    let step = found(&skyscraper(false), Technique::ForcingXChain);
+    assert_eq!(step.technique, Technique::ForcingXChain);
+    // Six nodes: 6.6 plus 0.1 for passing length 4.
+    assert_eq!(step.rating.to_string(), "6.7", "{}", step.text);
+    assert_eq!(step.eliminations.len(), 1, "{}", step.text);
+    let e = step.eliminations[0];
+    assert_eq!(e.digit, 9);
+    assert!(
+        names(&["r2c2", "r2c3", "r1c5", "r1c6"]).contains(&usize::from(e.cell)),
+        "{}",
+        step.text
+    );
+    // A third place in column 1 breaks the strong link.
+    assert_none(&skyscraper(true), Technique::ForcingXChain);
+}
+
+#[test]
+fn direct_claiming_and_direct_hidden_pair() {
+    // 3 in row 5 only in box 4 (c1, c3): claiming removes 3 from r4c1..r6c3;
+    // in column 2, 3 is then left only at r9c2 (r1c2..r8c2 lose it or lack it).
+    let p = Position::new()
+        .row_only(3, 5, &[1, 3])
+        .without(3, &["r1c2", "r2c2", "r3c2", "r7c2", "r8c2"]);
+    let step = found(&p, Technique::DirectClaiming);
+    assert_eq!(step.rating.to_string(), "1.9");
+    assert_eq!(step.placements.len(), 1, "{}", step.text);
+    assert_eq!(
+        usize::from(step.placements[0].cell),
+        cell("r9c2"),
+        "{}",
+        step.text
+    );
+    assert_none(
+        &Position::new().row_only(3, 5, &[1, 3]),
+        Technique::DirectClaiming,
+    );
+
+    // 3 and 4 in row 9 only at r9c1, r9c2: 5 goes from both, which leaves
+    // r9c3 the only place for 5 in row 9 (5 was only in r9c1..r9c3).
+    let p = Position::new()
+        .row_only(3, 9, &[1, 2])
+        .row_only(4, 9, &[1, 2])
+        .row_only(5, 9, &[1, 2, 3]);
+    let step = found(&p, Technique::DirectHiddenPair);
+    assert_eq!(step.rating.to_string(), "2.0");
+    assert!(
+        step.placements
+            .iter()
+            .any(|x| usize::from(x.cell) == cell("r9c3") && x.digit == 5),
+        "{}",
+        step.text
+    );
+    let miss = Position::new()
+        .row_only(3, 9, &[1, 2])
+        .row_only(4, 9, &[1, 2]);
+    assert_none(&miss, Technique::DirectHiddenPair);
+}
+
+#[test]
+fn hidden_triple_naked_quad_and_jellyfish() {
+    let p = Position::new()
+        .row_only(1, 9, &[1, 2])
+        .row_only(2, 9, &[2, 3])
+        .row_only(3, 9, &[1, 3]);
+    let step = found(&p, Technique::HiddenTriple);
+    assert_eq!(step.rating.to_string(), "4.0");
+    assert_eq!(step.eliminations.len(), 18, "{}", step.text);
+    assert!(
+        step.eliminations
+            .iter()
+            .all(|e| e.digit > 3 && e.cell >= 72 && e.cell <= 74)
+    );
+
+    let p = Position::new()
+        .only("r5c1", &[1, 2])
+        .only("r5c3", &[2, 3])
+        .only("r5c5", &[3, 4])
+        .only("r5c7", &[1, 4]);
+    let step = found(&p, Technique::NakedQuad);
+    assert_eq!(step.rating.to_string(), "5.0");
+    assert_eq!(step.eliminations.len(), 20, "{}", step.text);
+    let miss = Position::new()
+        .only("r5c1", &[1, 2])
+        .only("r5c3", &[2, 3])
+        .only("r5c5", &[3, 4])
+        .only("r5c7", &[1, 5]);
+    assert_none(&miss, Technique::NakedQuad);
+
+    let p = Position::new()
+        .row_only(6, 1, &[1, 3])
+        .row_only(6, 3, &[3, 5])
+        .row_only(6, 5, &[5, 7])
+        .row_only(6, 7, &[1, 7]);
+    let step = found(&p, Technique::Jellyfish);
+    assert_eq!(step.rating.to_string(), "5.2");
+    assert_eq!(step.eliminations.len(), 20, "{}", step.text);
+    assert!(
+        step.eliminations
+            .iter()
+            .all(|e| e.digit == 6 && [0, 2, 4, 6].contains(&(e.cell % 9)))
+    );
+    let miss = Position::new()
+        .row_only(6, 1, &[1, 3])
+        .row_only(6, 3, &[3, 5])
+        .row_only(6, 5, &[5, 7])
+        .row_only(6, 7, &[1, 8]);
+    assert_none(&miss, Technique::Jellyfish);
+}
+
+#[test]
+fn unique_rectangle_type_2() {
+    // r2c1 and r2c4 both {5,6,7}: one of them is 7, so the rest of row 2
+    // (and nothing else: they share no box) loses 7.
+    let p = Position::new()
+        .only("r1c1", &[5, 6])
+        .only("r1c4", &[5, 6])
+        .only("r2c1", &[5, 6, 7])
+        .only("r2c4", &[5, 6, 7]);
+    let step = found(&p, Technique::UniqueRectangle);
+    let cells = ["r2c2", "r2c3", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"];
+    assert_eliminates(&step, "4.6", 7, &cells);
+}
