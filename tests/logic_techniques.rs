@@ -393,8 +393,8 @@ fn skyscraper(extra_in_column_1: bool) -> Position {
 fn forcing_x_chain() {
     let step = found(&skyscraper(false), Technique::ForcingXChain);
     assert_eq!(step.technique, Technique::ForcingXChain);
-    // Six nodes: 6.6 plus 0.1 for passing length 4.
-    assert_eq!(step.rating.to_string(), "6.7", "{}", step.text);
+    // Six nodes, a length of four: 6.6 with nothing added.
+    assert_eq!(step.rating.to_string(), "6.6", "{}", step.text);
     assert_eq!(step.eliminations.len(), 1, "{}", step.text);
     let e = step.eliminations[0];
     assert_eq!(e.digit, 9);
@@ -512,4 +512,32 @@ fn unique_rectangle_type_2() {
     let step = found(&p, Technique::UniqueRectangle);
     let cells = ["r2c2", "r2c3", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"];
     assert_eliminates(&step, "4.6", 7, &cells);
+}
+
+/// Chain ratings against Sudoku Explainer's on puzzles it rated 7.0 to 8.9
+/// (data/se_rated_sample.txt). The length rule decides most of these: with
+/// it one threshold off, next to none would be exact.
+#[test]
+fn chain_ratings_agree_with_sudoku_explainer() {
+    let text = std::fs::read_to_string("data/se_rated_sample.txt").unwrap();
+    let options = sudokuflow::logic::Options {
+        budget: None,
+        ceiling: None,
+    };
+    let (mut total, mut exact, mut close) = (0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (puzzle, se) = line.split_once(' ').unwrap();
+        let se: f64 = se.parse().unwrap();
+        let puzzle = Grid::parse_line(puzzle.as_bytes()).unwrap();
+        let ours = sudokuflow::logic::rate_with(&puzzle, &options)
+            .unwrap()
+            .er
+            .value();
+        total += 1;
+        exact += usize::from((ours - se).abs() < 0.05);
+        close += usize::from((ours - se).abs() < 0.25);
+    }
+    assert_eq!(total, 24);
+    assert!(exact >= 17, "{exact} of {total} equal to SE's");
+    assert!(close >= 21, "{close} of {total} within 0.2 of SE's");
 }

@@ -96,6 +96,8 @@ fn set_bit(bits: &mut Bits, i: usize) {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Rules {
     X,
+    /// Cell links and weak digit links only: the links of XY-chains.
+    Y,
     Static,
     /// Dynamic links; on one digit only when `digit` is set (Nishio).
     Dynamic {
@@ -124,6 +126,9 @@ struct Reach {
     /// First parent of every reached node, for telling the chain.
     parent: Vec<u16>,
     contradiction: Option<(Conflict, u16)>,
+    /// In static propagations, the first off node that implies the start
+    /// again: the start lies on a loop of implications ending there.
+    loop_end: Option<Node>,
 }
 
 impl Reach {
@@ -190,6 +195,7 @@ impl Chainer {
             complexity: vec![0; NODES],
             parent: vec![0; NODES],
             contradiction: None,
+            loop_end: None,
         };
         let mut state = base.clone();
         if self.ancestors.is_empty() {
@@ -255,6 +261,9 @@ impl Chainer {
     ) -> bool {
         for (node, parents) in found.drain(..) {
             if reach.has(node) {
+                if node == reach.start && reach.loop_end.is_none() {
+                    reach.loop_end = parents.first().copied();
+                }
                 continue;
             }
             let mut ancestors = [0u64; WORDS];
@@ -345,7 +354,7 @@ fn consequences(
     };
     let cell_links = match rules {
         Rules::X => false,
-        Rules::Static => true,
+        Rules::Y | Rules::Static => true,
         Rules::Dynamic { digit: only, .. } => only.is_none(),
     };
     if node.on() {
@@ -360,10 +369,13 @@ fn consequences(
         return None;
     }
     match rules {
-        Rules::X | Rules::Static => {
+        Rules::X | Rules::Y | Rules::Static => {
             if cell_links && base.mask(cell).count_ones() == 2 {
                 let other = (base.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
                 found.push((Node::new(cell, other, true), vec![node]));
+            }
+            if rules == Rules::Y {
+                return None;
             }
             for unit in units_of(cell) {
                 let places = base.places(unit, digit);
@@ -439,8 +451,11 @@ fn intersections(base: &Candidates, state: &Candidates, found: &mut Vec<(Node, V
     }
 }
 
-/// 0.1 per length threshold passed: 4, 6, 8, 12, 16, 24, 32, ...
+/// 0.1 per length threshold passed (4, 6, 8, 12, 16, 24, 32, ...) by the
+/// chain's length, its complexity less the two nodes every chain has
+/// (an assumption and a conclusion).
 pub fn length_difficulty(complexity: u32) -> u16 {
+    let complexity = complexity.saturating_sub(2);
     let mut added = 0;
     let mut threshold = 4u32;
     let mut times_three_halves = true;
@@ -458,6 +473,7 @@ pub fn length_difficulty(complexity: u32) -> u16 {
 
 /// A conclusion found by a family of chains, before it becomes a step.
 struct Finding {
+    technique: Technique,
     rating: Difficulty,
     placements: Vec<Candidate>,
     eliminations: Vec<Candidate>,
@@ -475,8 +491,8 @@ fn keep(best: &mut Option<Finding>, finding: Finding) {
     }
 }
 
-fn into_step(technique: Technique, finding: Finding) -> Step {
-    let mut step = Step::new(technique, finding.text);
+fn into_step(finding: Finding) -> Step {
+    let mut step = Step::new(finding.technique, finding.text);
     step.rating = finding.rating;
     step.placements = finding.placements;
     step.eliminations = finding.eliminations;
@@ -496,6 +512,24 @@ impl Chainer {
     /// Forcing X-Chains (6.6) and X-cycles found as loops (6.5), one digit at a time.
     pub fn x_chains(&mut self, c: &Candidates) -> Option<Step> {
         self.contradictions(c, Rules::X, Technique::ForcingXChain, false)
+    }
+
+    /// Bidirectional Y-cycles (6.6): loops of bivalue cells.
+    pub fn y_cycles(&mut self, c: &Candidates) -> Option<Step> {
+        let mut best = None;
+        for cand in candidates(c, None)
+            .into_iter()
+            .filter(|x| c.mask(x.cell.into()).count_ones() == 2)
+        {
+            if self.check_time() {
+                return None;
+            }
+            let reach = self.propagate(c, Node::new(cand.cell.into(), cand.digit, true), Rules::Y);
+            if let Some(f) = cycle_finding(c, &reach, Rules::Y) {
+                keep(&mut best, f);
+            }
+        }
+        best.map(into_step)
     }
 
     /// Forcing chains over cells and digits (7.0): contradictions and both
@@ -527,7 +561,7 @@ impl Chainer {
                 );
             }
         }
-        best.map(|f| into_step(Technique::Nishio, f))
+        best.map(into_step)
     }
 
     /// Cell and region forcing chains (8.0) with static links.
@@ -579,6 +613,9 @@ impl Chainer {
                 }
                 let on = Node::new(cand.cell.into(), cand.digit, true);
                 let reach_on = self.propagate(c, on, rules);
+                if let Some(f) = cycle_finding(c, &reach_on, rules) {
+                    keep(&mut best, f);
+                }
                 if let Some((conflict, complexity)) = reach_on.contradiction {
                     keep(
                         &mut best,
@@ -603,7 +640,7 @@ impl Chainer {
                 }
             }
         }
-        best.map(|f| into_step(technique, f))
+        best.map(into_step)
     }
 
     /// Propagates on(cell, digit) into `reaches` unless it is there already.
@@ -629,17 +666,13 @@ impl Chainer {
             _ if region => Technique::RegionForcingChains,
             _ => Technique::CellForcingChains,
         };
-        let mut best: Option<(Technique, Finding)> = best.map(|s| {
-            (
-                s.technique,
-                Finding {
-                    rating: s.rating,
-                    placements: s.placements,
-                    eliminations: s.eliminations,
-                    text: s.text,
-                    focus: s.focus,
-                },
-            )
+        let mut best: Option<Finding> = best.map(|s| Finding {
+            technique: s.technique,
+            rating: s.rating,
+            placements: s.placements,
+            eliminations: s.eliminations,
+            text: s.text,
+            focus: s.focus,
         });
         let mut reaches: Vec<Option<Reach>> = (0..81 * 10).map(|_| None).collect();
         // Cells with two or more candidates.
@@ -662,10 +695,7 @@ impl Chainer {
                 &branches,
                 &format!("whatever {} holds", CellName(cell)),
             ) {
-                let technique = technique_of(false);
-                if best.as_ref().is_none_or(|(_, b)| f.rating < b.rating) {
-                    best = Some((technique, f));
-                }
+                keep(&mut best, f);
             }
         }
         for unit in 0..27 {
@@ -689,14 +719,11 @@ impl Chainer {
                 }
                 let why = format!("wherever {digit} goes in {}", super::cells::UnitName(unit));
                 if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why) {
-                    let technique = technique_of(true);
-                    if best.as_ref().is_none_or(|(_, b)| f.rating < b.rating) {
-                        best = Some((technique, f));
-                    }
+                    keep(&mut best, f);
                 }
             }
         }
-        best.map(|(t, f)| into_step(t, f))
+        best.map(into_step)
     }
 }
 
@@ -738,6 +765,7 @@ fn common_conclusion(
     let (total, node) = best?;
     let chains: Vec<String> = branches.iter().map(|b| b.tell(node)).collect();
     let mut finding = Finding {
+        technique,
         rating: rated(technique, total),
         placements: Vec::new(),
         eliminations: Vec::new(),
@@ -754,6 +782,67 @@ fn common_conclusion(
         finding.eliminations.push(node.candidate());
     }
     Some(finding)
+}
+
+/// The loop through a static propagation's start, if it has one that
+/// eliminates: in a loop of alternating strong and weak links every weak
+/// link holds both ways, so a digit linked in a unit is in one of its two
+/// cells (and goes from the rest of the unit), and a cell linked by two
+/// digits holds one of them (and nothing else).
+fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding> {
+    let technique = match rules {
+        Rules::X => Technique::XCycle,
+        Rules::Y => Technique::YCycle,
+        Rules::Static => Technique::BidirectionalCycle,
+        Rules::Dynamic { .. } => return None,
+    };
+    let path = reach.path(reach.loop_end?);
+    let mut eliminations: Vec<Candidate> = Vec::new();
+    for link in path.windows(2).filter(|w| w[0].on()) {
+        let (p, q) = (link[0], link[1]);
+        if p.cell() == q.cell() {
+            let keep = 1 << p.digit() | 1 << q.digit();
+            for d in super::cells::digits(c.mask(p.cell()) & !keep) {
+                eliminations.push(Candidate::new(p.cell(), d));
+            }
+        } else {
+            let both = CellSet::single(p.cell()) | CellSet::single(q.cell());
+            for unit in units_of(p.cell()) {
+                let places = c.places(unit, p.digit());
+                if places.contains(q.cell()) {
+                    for cell in (places - both).iter() {
+                        eliminations.push(Candidate::new(cell, p.digit()));
+                    }
+                }
+            }
+        }
+    }
+    let on_loop: Vec<Candidate> = path.iter().map(|n| n.candidate()).collect();
+    eliminations.retain(|e| !on_loop.contains(e));
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let nodes: Vec<String> = path.iter().map(Node::to_string).collect();
+    Some(Finding {
+        technique,
+        rating: rated(technique, path.len() as u32),
+        placements: Vec::new(),
+        text: format!(
+            "{}: {} -> {} (a loop, true both ways), so {}",
+            technique.name().to_lowercase(),
+            nodes.join(" -> "),
+            reach.start,
+            eliminations
+                .iter()
+                .map(|e| format!("{} <> {}", CellName(e.cell.into()), e.digit))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        eliminations,
+        focus: on_loop,
+    })
 }
 
 /// A start that contradicts itself: its candidate is false (start on) or true (start off).
@@ -774,6 +863,7 @@ fn contradiction_finding(
         ),
     };
     let mut finding = Finding {
+        technique,
         rating: rated(technique, u32::from(complexity)),
         placements: Vec::new(),
         eliminations: Vec::new(),

@@ -116,7 +116,8 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::AlignedPairExclusion, false, |c, _| {
         exclusion::aligned_pair_exclusion(c)
     }),
-    (Technique::ForcingXChain, false, |c, ch| ch.x_chains(c)),
+    (Technique::XCycle, false, |c, ch| ch.x_chains(c)),
+    (Technique::YCycle, false, |c, ch| ch.y_cycles(c)),
     (Technique::ForcingChain, false, |c, ch| ch.forcing_chains(c)),
     (Technique::AlignedTripleExclusion, false, |c, _| {
         exclusion::aligned_triple_exclusion(c)
@@ -141,7 +142,8 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
 pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
     let mut chainer = Chainer::new(None);
     let family = match technique {
-        Technique::XCycle => Technique::ForcingXChain,
+        Technique::ForcingXChain => Technique::XCycle,
+        Technique::BidirectionalCycle => Technique::ForcingChain,
         Technique::RegionForcingChains => Technique::CellForcingChains,
         Technique::NestedForcingChains => return None,
         other => other,

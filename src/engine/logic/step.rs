@@ -47,6 +47,10 @@ pub enum Technique {
     XCycle,
     /// A single-digit chain from an assumption to its own contradiction.
     ForcingXChain,
+    /// A loop of bivalue cells, each linked to the next by a digit.
+    YCycle,
+    /// A loop of strong and weak links over cells and digits.
+    BidirectionalCycle,
     /// A chain over cells and digits from an assumption to a contradiction
     /// (or from both values of a candidate to one conclusion).
     ForcingChain,
@@ -94,6 +98,8 @@ impl Technique {
             Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::XCycle => "Bidirectional X-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::YCycle => "Bidirectional Y-Cycle",
+            Technique::BidirectionalCycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
             Technique::AlignedTripleExclusion => "Aligned Triplet Exclusion",
             Technique::Nishio => "Nishio Forcing Chains",
@@ -134,8 +140,8 @@ impl Technique {
             Technique::Bug => 56,
             Technique::AlignedPairExclusion => 62,
             Technique::XCycle => 65,
-            Technique::ForcingXChain => 66,
-            Technique::ForcingChain => 70,
+            Technique::ForcingXChain | Technique::YCycle => 66,
+            Technique::BidirectionalCycle | Technique::ForcingChain => 70,
             Technique::AlignedTripleExclusion => 75,
             Technique::Nishio => 75,
             Technique::CellForcingChains | Technique::RegionForcingChains => 80,
