@@ -797,3 +797,20 @@ proptest! {
         }
     }
 }
+
+/// A first line that looks like a grid row must not make the puzzle lines
+/// after it unreadable: one answer per line, whatever the first lines hold.
+#[test]
+fn a_row_like_first_line_does_not_swallow_the_puzzles_after_it() {
+    let input = format!("123456789\n{PUZZLE}\n{PUZZLE}\n{PUZZLE}\n");
+    let expected = format!("!bad-length\n{SOLUTION}\n{SOLUTION}\n{SOLUTION}\n");
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(expected)
+        .stderr(predicate::str::contains(
+            "<stdin>:1: expected 81 cells, found 9",
+        ));
+}

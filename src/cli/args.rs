@@ -275,7 +275,7 @@ pub struct ExplainArgs {
     #[arg(value_name = "PUZZLE|FILE")]
     pub puzzles: Vec<String>,
 
-    /// How the input files are laid out ('auto' looks at each input's first puzzle line)
+    /// How the input files are laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
@@ -438,7 +438,7 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
 
-    /// How the input is laid out ('auto' looks at each input's first puzzle line)
+    /// How the input is laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 }
@@ -469,7 +469,7 @@ pub struct RunArgs {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum InputArg {
-    /// Line format, or grid if the first puzzle line holds 9 cells
+    /// Grid if the input starts with 9 rows of 9 cells (separator lines allowed), else line
     Auto,
     /// One puzzle per line
     Line,

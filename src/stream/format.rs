@@ -158,13 +158,42 @@ pub fn classify(line: &[u8]) -> LineKind<'_> {
     }
 }
 
-/// The input format of an input whose first significant line (neither blank
-/// nor comment) is `line`: grid if it is a grid row or a separator line of a
-/// printed board, line otherwise.
-pub fn detect(line: LineKind<'_>) -> InputFormat {
-    match line {
-        LineKind::Content(line) if parse_row(line).is_ok() => InputFormat::Grid,
-        _ => InputFormat::Line,
+/// Detects an input's format from its first lines, fed one by one: grid
+/// only once a whole block of 9 cell rows (separator lines allowed) has come
+/// before anything else, so that lines that merely look like a row (such as
+/// `123456789`) never make the puzzle lines after them unreadable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FormatDetector {
+    rows: usize,
+}
+
+impl FormatDetector {
+    /// Feeds the next line; the format once it is decided.
+    pub fn feed(&mut self, line: LineKind<'_>) -> Option<InputFormat> {
+        match line {
+            LineKind::Blank | LineKind::Comment if self.rows == 0 => None,
+            LineKind::End => Some(self.at_end()),
+            LineKind::Content(line) => match parse_row(line) {
+                Ok(None) => None,
+                Ok(Some(_)) => {
+                    self.rows += 1;
+                    (self.rows == 9).then_some(InputFormat::Grid)
+                }
+                Err(_) => Some(InputFormat::Line),
+            },
+            // A block cut short, or a line no grid row can be.
+            LineKind::Blank | LineKind::Comment | LineKind::TooLong => Some(InputFormat::Line),
+        }
+    }
+
+    /// The format when the input ends before it was decided: line if some
+    /// rows were seen (fewer than a block), undecided if nothing was.
+    pub fn at_end(&self) -> InputFormat {
+        if self.rows == 0 {
+            InputFormat::Auto
+        } else {
+            InputFormat::Line
+        }
     }
 }
 
@@ -378,15 +407,36 @@ mod tests {
         assert_eq!(classify(&vec![b'#'; MAX_LINE_LEN + 1]), LineKind::TooLong);
     }
 
+    /// The format `FormatDetector` decides for `lines`, with the end of input after them.
+    fn detect(lines: &[&[u8]]) -> InputFormat {
+        let mut detector = FormatDetector::default();
+        lines
+            .iter()
+            .find_map(|line| detector.feed(classify(line)))
+            .unwrap_or_else(|| detector.at_end())
+    }
+
     #[test]
-    fn detects_grid_rows_and_board_separators() {
+    fn detects_grid_blocks_and_nothing_less() {
+        let mut block: Vec<&[u8]> = vec![b"# a board", b"+-------+-------+-------+"];
+        block.extend(SOLUTION.as_bytes().chunks(9));
+        assert_eq!(detect(&block), InputFormat::Grid);
+        // Eight rows, then a puzzle line: line format, every line kept.
+        let mut cut: Vec<&[u8]> = SOLUTION.as_bytes().chunks(9).take(8).collect();
+        cut.push(SOLUTION.as_bytes());
+        assert_eq!(detect(&cut), InputFormat::Line);
         assert_eq!(
-            detect(classify(b"5 3 . | . 7 . | . . .")),
-            InputFormat::Grid
+            detect(&[b"123456789", SOLUTION.as_bytes()]),
+            InputFormat::Line
         );
-        assert_eq!(detect(classify(b"+-------+-------+")), InputFormat::Grid);
-        assert_eq!(detect(classify(SOLUTION.as_bytes())), InputFormat::Line);
-        assert_eq!(detect(classify(b"hello")), InputFormat::Line);
+        assert_eq!(
+            detect(&[b"123456789", b"", b"123456789"]),
+            InputFormat::Line
+        );
+        assert_eq!(detect(&[SOLUTION.as_bytes()]), InputFormat::Line);
+        assert_eq!(detect(&[b"hello"]), InputFormat::Line);
+        assert_eq!(detect(&[b"123456789"]), InputFormat::Line);
+        assert_eq!(detect(&[b"", b"# only comments"]), InputFormat::Auto);
     }
 
     #[test]

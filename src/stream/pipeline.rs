@@ -511,18 +511,15 @@ impl GridReader {
     }
 }
 
-/// The format of an input whose first chunk is `chunk`, from its first
-/// significant line; [`InputFormat::Auto`] if the chunk has none (its lines
-/// then mean the same in either format).
+/// The format of an input whose first chunk is `chunk` (see
+/// [`format::FormatDetector`]); [`InputFormat::Auto`] if the chunk has no
+/// significant line (its lines then mean the same in either format).
 fn detect_format(chunk: &Chunk) -> InputFormat {
-    for (_, line) in chunk.lines() {
-        match format::classify(line) {
-            LineKind::Blank | LineKind::Comment => {}
-            LineKind::End => break,
-            kind => return format::detect(kind),
-        }
-    }
-    InputFormat::Auto
+    let mut detector = format::FormatDetector::default();
+    chunk
+        .lines()
+        .find_map(|(_, line)| detector.feed(format::classify(line)))
+        .unwrap_or_else(|| detector.at_end())
 }
 
 /// A worker's job: the answer or marker of every puzzle, into one buffer.
