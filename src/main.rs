@@ -19,6 +19,8 @@ fn main() -> ExitCode {
 /// Runs the program and returns its exit status: 0 success, 1 some puzzle
 /// failed (or generate gave up on a clue target), 2 usage or I/O error.
 fn run() -> u8 {
+    let closed = cli::std_streams::closed_at_start();
+    cli::signals::handle_bus_error();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -28,6 +30,18 @@ fn run() -> u8 {
             return u8::try_from(e.exit_code()).unwrap_or(2);
         }
     };
+    if closed.stdout && cli.command.writes_stdout() {
+        report::message(format_args!(
+            "standard output is closed; give an open one, or write to a file with -o FILE"
+        ));
+        return 2;
+    }
+    if closed.stdin && cli.command.reads_stdin() {
+        report::message(format_args!(
+            "standard input is closed; give an open one, or name the input files"
+        ));
+        return 2;
+    }
     let result = match &cli.command {
         Command::Solve(args) => commands::solve(args),
         Command::Generate(args) => commands::generate(args),

@@ -75,6 +75,36 @@ pub enum Command {
     Explain(ExplainArgs),
 }
 
+impl Command {
+    /// True when the command writes to standard output: no `-o FILE`.
+    pub fn writes_stdout(&self) -> bool {
+        let output = match self {
+            Command::Solve(args) => &args.output.output,
+            Command::Generate(args) => &args.output.output,
+            Command::Shuffle(args) => &args.output.output,
+            Command::Rate(args) => &args.output,
+            Command::Explain(args) => &args.output,
+        };
+        output
+            .as_deref()
+            .is_none_or(|path| path == std::path::Path::new("-"))
+    }
+
+    /// True when the command reads standard input: no input named, or `-`.
+    pub fn reads_stdin(&self) -> bool {
+        let dash = |inputs: &[PathBuf]| inputs.is_empty() || inputs.iter().any(|p| p == "-");
+        match self {
+            Command::Solve(args) => dash(&args.input.inputs),
+            Command::Shuffle(args) => dash(&args.input.inputs),
+            Command::Rate(args) => dash(&args.input.inputs),
+            Command::Explain(args) => {
+                args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
+            }
+            Command::Generate(_) => false,
+        }
+    }
+}
+
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
 empty cell; trailing whitespace and CRLF are fine. Blank lines and lines

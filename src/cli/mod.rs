@@ -6,3 +6,5 @@ pub mod commands;
 pub mod output;
 pub mod progress;
 pub mod report;
+pub mod signals;
+pub mod std_streams;

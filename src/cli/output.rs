@@ -1,22 +1,21 @@
-//! Where a command's output goes: buffered standard output, or a file written
-//! atomically. The file is written as a temporary file in the same directory
-//! and renamed over the target only when the run completes, so an I/O error or
-//! an interrupt leaves any previous file untouched and no temporary behind.
+//! Where a command's output goes: buffered standard output (also for `-o -`),
+//! a file written atomically, or a device, FIFO or socket written directly.
+//! A regular file is written as a temporary file in the directory of its
+//! target (through any symlinks) and renamed over it only when the run
+//! completes, with the mode and owner of the file it replaces, so an I/O
+//! error or an interrupt leaves any previous file untouched and no temporary
+//! behind.
 
 use std::fs;
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use anyhow::Context;
 use tempfile::NamedTempFile;
 
-use crate::cli::report;
+use crate::cli::signals;
 
 const BUFFER_LEN: usize = 256 * 1024;
-
-/// The temporary file the interrupt handler must remove before exiting.
-static PENDING_TEMP: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// A command's output sink.
 pub struct Output {
@@ -28,26 +27,56 @@ enum Sink {
     File {
         writer: BufWriter<NamedTempFile>,
         target: PathBuf,
+        /// The replaced file's metadata, to give its mode and owner to the new one.
+        replaced: Option<fs::Metadata>,
+    },
+    /// A device, FIFO or socket: written as it is, nothing to replace.
+    Special {
+        writer: BufWriter<fs::File>,
+        target: PathBuf,
     },
 }
 
 impl Output {
-    /// Standard output, or a temporary file that becomes `path` on [`Output::finish`].
+    /// Standard output (for `None` or `-`), a device, FIFO or socket at
+    /// `path`, or a temporary file that becomes `path` (or the file a
+    /// symlink there points to) on [`Output::finish`].
     pub fn create(path: Option<&Path>) -> anyhow::Result<Output> {
-        let Some(target) = path else {
-            let stdout = BufWriter::with_capacity(BUFFER_LEN, io::stdout().lock());
+        let target = match path {
+            Some(path) if path != Path::new("-") => path,
+            _ => {
+                let stdout = BufWriter::with_capacity(BUFFER_LEN, io::stdout().lock());
+                return Ok(Output {
+                    sink: Sink::Stdout(stdout),
+                });
+            }
+        };
+        // Through symlinks: replace the file they point to, not the link.
+        let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+        let replaced = fs::metadata(&target).ok();
+        if replaced
+            .as_ref()
+            .is_some_and(|m| !m.is_file() && !m.is_dir())
+        {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .with_context(|| format!("cannot open {} for writing", target.display()))?;
             return Ok(Output {
-                sink: Sink::Stdout(stdout),
+                sink: Sink::Special {
+                    writer: BufWriter::with_capacity(BUFFER_LEN, file),
+                    target,
+                },
             });
-        };
-        ctrlc::set_handler(remove_temp_and_exit).context("cannot set up the interrupt handler")?;
+        }
+        signals::handle_termination().context("cannot set up the signal handler")?;
         let dir = match target.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => PathBuf::from("."),
         };
-        // Registered under the lock, so an interrupt cannot come between
+        // Registered under the lock, so a signal cannot come between
         // creating the file and registering it.
-        let mut pending = lock_pending();
+        let mut pending = signals::lock_pending();
         let mut builder = tempfile::Builder::new();
         builder.prefix(".sudokuflow-").suffix(".tmp");
         #[cfg(unix)]
@@ -57,17 +86,18 @@ impl Output {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(fs::Permissions::from_mode(0o666));
         }
-        let temp = builder.tempfile_in(dir).with_context(|| {
+        let temp = builder.tempfile_in(&dir).with_context(|| {
             format!(
                 "cannot create a temporary file in {} for the output",
                 dir.display()
             )
         })?;
-        *pending = Some(temp.path().to_path_buf());
+        signals::set_pending(&mut pending, Some(temp.path()));
         Ok(Output {
             sink: Sink::File {
                 writer: BufWriter::with_capacity(BUFFER_LEN, temp),
-                target: target.to_path_buf(),
+                target,
+                replaced,
             },
         })
     }
@@ -76,7 +106,9 @@ impl Output {
     pub fn name(&self) -> String {
         match &self.sink {
             Sink::Stdout(_) => "stdout".to_string(),
-            Sink::File { target, .. } => target.display().to_string(),
+            Sink::File { target, .. } | Sink::Special { target, .. } => {
+                target.display().to_string()
+            }
         }
     }
 
@@ -86,19 +118,27 @@ impl Output {
         let write_context = || format!("error writing to {name}");
         match self.sink {
             Sink::Stdout(mut stdout) => stdout.flush().with_context(write_context),
-            Sink::File { writer, target } => {
+            Sink::Special { mut writer, .. } => writer.flush().with_context(write_context),
+            Sink::File {
+                writer,
+                target,
+                replaced,
+            } => {
                 let temp = writer
                     .into_inner()
                     .map_err(io::IntoInnerError::into_error)
                     .with_context(write_context)?;
+                if let Some(old) = &replaced {
+                    keep_mode_and_owner(temp.as_file(), old).with_context(write_context)?;
+                }
                 // On disk before the rename, so a crash cannot leave a short
                 // file under the final name.
                 temp.as_file().sync_all().with_context(write_context)?;
-                let mut pending = lock_pending();
+                let mut pending = signals::lock_pending();
                 temp.persist(&target)
                     .map_err(|e| e.error)
                     .with_context(|| format!("cannot replace {}", target.display()))?;
-                *pending = None;
+                signals::set_pending(&mut pending, None);
                 Ok(())
             }
         }
@@ -110,6 +150,7 @@ impl Write for Output {
         match &mut self.sink {
             Sink::Stdout(w) => w.write(buf),
             Sink::File { writer, .. } => writer.write(buf),
+            Sink::Special { writer, .. } => writer.write(buf),
         }
     }
 
@@ -117,6 +158,7 @@ impl Write for Output {
         match &mut self.sink {
             Sink::Stdout(w) => w.write_all(buf),
             Sink::File { writer, .. } => writer.write_all(buf),
+            Sink::Special { writer, .. } => writer.write_all(buf),
         }
     }
 
@@ -124,22 +166,17 @@ impl Write for Output {
         match &mut self.sink {
             Sink::Stdout(w) => w.flush(),
             Sink::File { writer, .. } => writer.flush(),
+            Sink::Special { writer, .. } => writer.flush(),
         }
     }
 }
 
-fn lock_pending() -> std::sync::MutexGuard<'static, Option<PathBuf>> {
-    // The guarded path stays valid even if a holder panicked.
-    PENDING_TEMP
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// The interrupt (and SIGTERM/SIGHUP) handler of a run writing to a file.
-fn remove_temp_and_exit() {
-    if let Some(temp) = lock_pending().take() {
-        let _ = fs::remove_file(temp);
-    }
-    report::message(format_args!("interrupted"));
-    std::process::exit(130);
+/// Gives `file` the permissions of the file it replaces, and its owner and
+/// group where this process may (root, or the same owner).
+fn keep_mode_and_owner(file: &fs::File, old: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    file.set_permissions(old.permissions())?;
+    // Only root may give a file away; others keep their own ownership.
+    let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
+    Ok(())
 }
