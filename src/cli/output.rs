@@ -27,8 +27,8 @@ enum Sink {
     File {
         writer: BufWriter<NamedTempFile>,
         target: PathBuf,
-        /// The replaced file's metadata, to give its mode and owner to the new one.
-        replaced: Option<fs::Metadata>,
+        /// The replaced file's mode and owner, for the new one.
+        replaced: Option<Ownership>,
     },
     /// A device, FIFO or socket: written as it is, nothing to replace.
     Special {
@@ -97,7 +97,7 @@ impl Output {
             sink: Sink::File {
                 writer: BufWriter::with_capacity(BUFFER_LEN, temp),
                 target,
-                replaced,
+                replaced: existing.as_ref().map(Ownership::of),
             },
         })
     }
@@ -129,7 +129,7 @@ impl Output {
                     .map_err(io::IntoInnerError::into_error)
                     .with_context(write_context)?;
                 if let Some(old) = &replaced {
-                    keep_mode_and_owner(temp.as_file(), old).with_context(write_context)?;
+                    old.give_to(temp.as_file()).with_context(write_context)?;
                 }
                 // On disk before the rename, so a crash cannot leave a short
                 // file under the final name.
@@ -171,12 +171,29 @@ impl Write for Output {
     }
 }
 
-/// Gives `file` the permissions of the file it replaces, and its owner and
-/// group where this process may (root, or the same owner).
-fn keep_mode_and_owner(file: &fs::File, old: &fs::Metadata) -> io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    file.set_permissions(old.permissions())?;
-    // Only root may give a file away; others keep their own ownership.
-    let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
-    Ok(())
+/// A file's mode and owner.
+struct Ownership {
+    permissions: fs::Permissions,
+    uid: u32,
+    gid: u32,
+}
+
+impl Ownership {
+    fn of(metadata: &fs::Metadata) -> Ownership {
+        use std::os::unix::fs::MetadataExt;
+        Ownership {
+            permissions: metadata.permissions(),
+            uid: metadata.uid(),
+            gid: metadata.gid(),
+        }
+    }
+
+    /// Gives `file` this mode, and this owner and group where the process
+    /// may (root, or the same owner).
+    fn give_to(&self, file: &fs::File) -> io::Result<()> {
+        file.set_permissions(self.permissions.clone())?;
+        // Only root may give a file away; others keep their own ownership.
+        let _ = std::os::unix::fs::fchown(file, Some(self.uid), Some(self.gid));
+        Ok(())
+    }
 }
