@@ -53,8 +53,8 @@ impl Output {
         };
         // Through symlinks: replace the file they point to, not the link.
         let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
-        let replaced = fs::metadata(&target).ok();
-        if replaced
+        let existing = fs::metadata(&target).ok();
+        if existing
             .as_ref()
             .is_some_and(|m| !m.is_file() && !m.is_dir())
         {
