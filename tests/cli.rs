@@ -814,3 +814,58 @@ fn a_row_like_first_line_does_not_swallow_the_puzzles_after_it() {
             "<stdin>:1: expected 81 cells, found 9",
         ));
 }
+
+/// Bad numbers are refused in plain words that name the option and the
+/// accepted range, never in Rust's parsing words; a huge -j is refused.
+#[test]
+fn bad_numbers_are_refused_in_plain_words() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "-j0"],
+            "--threads <N>': 0 is out of range; give a whole number from 1 to 1024",
+        ),
+        (
+            &["solve", "-j", "99999999"],
+            "give a whole number from 1 to 1024",
+        ),
+        (
+            &["solve", "--count", "--limit", "99999999999999999999"],
+            "--limit <N>': 99999999999999999999 is out of range",
+        ),
+        (
+            &["generate", "--seed=-5"],
+            "--seed <S>': it must not be negative",
+        ),
+        (&["generate", "-n", "ten"], "'ten' is not a whole number"),
+        (
+            &["generate", "--clues", "16"],
+            "give a whole number from 17 to 81",
+        ),
+        (
+            &["shuffle", "-n", "0"],
+            "give a whole number from 1 to 4294967295",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = sudokuflow().args(*args).write_stdin("").output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        for rust_words in ["number would be zero", "too large to fit", "invalid digit"] {
+            assert!(!stderr.contains(rust_words), "{args:?}: {stderr}");
+        }
+    }
+    sudokuflow()
+        .args(["generate", "--symmetry", "rotate90", "--clues", "18"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("18 clues with rotate90 symmetry"));
+    sudokuflow()
+        .args(["solve", "--input", "grid"])
+        .write_stdin("123456789\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "grid ends after 1 row, expected 9; for one puzzle per line use --input line",
+        ));
+}

@@ -2,7 +2,6 @@
 //! help texts. Argument groups shared by commands that write puzzles live in
 //! their own structs so later commands can flatten them in.
 
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -333,6 +332,33 @@ pub enum ExplainFormat {
     Json,
 }
 
+/// A parser for a whole number from `min` to `max`, whose errors say so in
+/// words (clap names the option before them).
+fn whole_number<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<u128> + Into<u128> + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let (min, max): (u128, u128) = (min.into(), max.into());
+        let range = format!("a whole number from {min} to {max}");
+        let value: u128 = text.trim().parse().map_err(|_| {
+            if text.trim().starts_with('-') {
+                format!("it must not be negative; give {range}")
+            } else {
+                format!("'{text}' is not a whole number; give {range}")
+            }
+        })?;
+        if value < min || value > max {
+            return Err(format!("{value} is out of range; give {range}"));
+        }
+        T::try_from(value).map_err(|_| format!("give {range}"))
+    }
+}
+
+/// The most worker threads `-j` accepts: far beyond any machine's cores, and
+/// small enough that the thread stacks fit in memory.
+pub const MAX_THREADS: u32 = 1024;
+
 /// A time budget per puzzle; `None` for no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget(pub Option<Duration>);
@@ -359,11 +385,12 @@ fn parse_budget(text: &str) -> Result<Budget, String> {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// How many puzzles to generate
-    #[arg(short = 'n', long = "puzzles", value_name = "N", default_value_t = 1)]
+    #[arg(short = 'n', long = "puzzles", value_name = "N", default_value_t = 1,
+          value_parser = whole_number(0u64, u64::MAX))]
     pub puzzles: u64,
 
     /// Seed of the run (random if absent; --stats prints it)
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = whole_number(0u64, u64::MAX))]
     pub seed: Option<u64>,
 
     /// Symmetry of the clue pattern
@@ -372,7 +399,7 @@ pub struct GenerateArgs {
     pub symmetry: Symmetry,
 
     /// Exactly K clues instead of a minimal puzzle
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = whole_number(17u8, 81))]
     pub clues: Option<u8>,
 
     /// Only puzzles of this level: easy, medium, hard, expert or hell (see below)
@@ -401,11 +428,11 @@ pub struct ShuffleArgs {
 
     /// Equivalent puzzles to print per input puzzle
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          value_parser = whole_number(1u32, u32::MAX))]
     pub variants: u32,
 
     /// Seed of the run (random if absent; --stats prints it)
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = whole_number(0u64, u64::MAX))]
     pub seed: Option<u64>,
 
     /// Print the seed, totals and speed to stderr at the end
@@ -443,7 +470,7 @@ pub struct SolveArgs {
 
     /// With --count, stop counting at N (so the default 2 means "two or more")
     #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
-          value_parser = clap::value_parser!(u32).range(1..))]
+          value_parser = whole_number(1u32, u32::MAX))]
     pub limit: u32,
 
     /// Stop at the first bad puzzle, after writing its marker line
@@ -489,8 +516,9 @@ pub struct OutputArgs {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Worker threads [default: all cores]
-    #[arg(short = 'j', long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
+    #[arg(short = 'j', long, value_name = "N",
+          value_parser = whole_number(1u32, MAX_THREADS))]
+    pub threads: Option<u32>,
 
     /// No progress bar and no per-puzzle messages
     #[arg(short, long)]

@@ -307,7 +307,8 @@ impl fmt::Display for GenerateError {
                 reason,
             } => write!(
                 f,
-                "cannot generate puzzles with {clues} clues and {symmetry} symmetry: {reason}"
+                "cannot generate puzzles with {clues} clues {}: {reason}",
+                symmetry_phrase(symmetry)
             ),
             GenerateError::AttemptsExhausted {
                 clues,
@@ -316,8 +317,9 @@ impl fmt::Display for GenerateError {
                 fewest,
             } => write!(
                 f,
-                "gave up after {attempts} grids: none gave a unique {symmetry}-symmetric puzzle \
-                 with {clues} clues (fewest reached: {fewest}); ask for more clues"
+                "gave up after {attempts} grids: none gave a puzzle with one solution and \
+                 {clues} clues {} (the fewest reached: {fewest}); ask for more clues",
+                symmetry_phrase(symmetry)
             ),
             GenerateError::LevelNotReached { level, attempts } => write!(
                 f,
@@ -329,6 +331,14 @@ impl fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
+
+/// `without symmetry`, or `with rotate180 symmetry`, for messages.
+fn symmetry_phrase(symmetry: Symmetry) -> String {
+    match symmetry {
+        Symmetry::None => "without symmetry".to_string(),
+        s => format!("with {s} symmetry"),
+    }
+}
 
 /// A random complete solution grid.
 ///

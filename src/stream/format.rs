@@ -118,8 +118,14 @@ impl fmt::Display for Problem {
             Problem::BadCharacter { column, byte } => {
                 ParseError::BadCharacter { column, byte }.fmt(f)
             }
+            Problem::IncompleteGrid { rows: 1 } => f.write_str(
+                "grid ends after 1 row, expected 9; for one puzzle per line use --input line",
+            ),
             Problem::IncompleteGrid { rows } => {
-                write!(f, "grid ends after {rows} rows, expected 9")
+                write!(
+                    f,
+                    "grid ends after {rows} rows, expected 9; for one puzzle per line use --input line"
+                )
             }
             Problem::LineTooLong => write!(f, "line longer than {MAX_LINE_LEN} bytes"),
             Problem::ConflictingGivens => SolveError::ConflictingGivens.fmt(f),

@@ -65,9 +65,10 @@ fn finish_output(
 
 /// The worker count: `-j`, or every core.
 fn threads(run: &RunArgs) -> usize {
-    run.threads
-        .or_else(|| thread::available_parallelism().ok())
-        .map_or(1, NonZeroUsize::get)
+    match run.threads {
+        Some(threads) => threads as usize,
+        None => thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    }
 }
 
 /// A seed for a run without `--seed`: different for every run.
