@@ -230,7 +230,10 @@ fn without_a_seed_runs_differ_and_stats_print_the_seed_to_repeat_one() {
 fn unreachable_clue_targets_are_refused_before_any_output() {
     for (args, why) in [
         (&["--clues", "10"][..], "give a whole number from 17 to 81"),
-        (&["--clues", "16", "--symmetry", "mirror"], "give a whole number from 17 to 81"),
+        (
+            &["--clues", "16", "--symmetry", "mirror"],
+            "give a whole number from 17 to 81",
+        ),
         (&["--clues", "82"], "give a whole number from 17 to 81"),
         (
             &["--clues", "30", "--symmetry", "rotate90"],
@@ -264,6 +267,8 @@ fn giving_up_on_a_clue_target_exits_1_and_keeps_the_old_file() {
         .stdout("");
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(stderr.contains("puzzle 1: gave up after"), "{stderr}");
+    // The seed, so the run can be repeated.
+    assert!(stderr.contains("(seed 1)"), "{stderr}");
 
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("out.txt");
@@ -620,4 +625,21 @@ fn many_variants_of_a_large_input_stay_in_order_and_stop_at_end() {
         .assert()
         .success()
         .stdout(seven);
+}
+
+/// Without --seed, a run that gives up still says which seed it used.
+#[test]
+fn giving_up_without_a_seed_names_the_seed() {
+    let output = sudokuflow()
+        .args(["generate", "-n", "1", "--clues", "17", "-j", "1", "--stats"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let seed = stderr
+        .split("(seed ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("no seed in: {stderr}"));
+    assert!(seed.parse::<u64>().is_ok(), "{stderr}");
 }

@@ -13,9 +13,9 @@ use crate::cli::output::Output;
 use crate::cli::progress::Progress;
 use crate::cli::report::{self, Reporter};
 
-/// `sudokuflow generate`: 0 when every puzzle was made, 1 when a clue target
-/// was given up on (the puzzles before it are written to stdout; a file is
-/// not replaced).
+/// `sudokuflow generate`: 0 when every puzzle was made, 1 when a clue or
+/// level target was given up on (the puzzles before it are written to
+/// stdout; a file is not replaced; the message gives the seed).
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let config = GenerateConfig {
@@ -46,7 +46,8 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
             let flushed = output.flush();
             reporter.finish(false);
             flushed.with_context(|| format!("error writing to {}", output.name()))?;
-            report::message(format_args!("{gave_up}"));
+            // The seed, so that the run can be repeated (or resumed with -n).
+            report::message(format_args!("{gave_up} (seed {seed})"));
             return Ok(1);
         }
         result => finish_output(result, output),
