@@ -869,3 +869,43 @@ fn bad_numbers_are_refused_in_plain_words() {
             "grid ends after 1 row, expected 9; for one puzzle per line use --input line",
         ));
 }
+
+/// `solve` reads what `generate --solution` writes, and says when the
+/// solution after the comma is wrong (still writing the right one).
+#[test]
+fn puzzle_and_solution_lines_are_read_and_checked() {
+    let good = format!("{PUZZLE},{SOLUTION}\n");
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(good.clone())
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n"));
+    let mut wrong = SOLUTION.as_bytes().to_vec();
+    wrong.swap(0, 1);
+    let wrong = String::from_utf8(wrong).unwrap();
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(format!("{good}{PUZZLE},{wrong}\n"))
+        .assert()
+        .code(1)
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"))
+        .stderr(predicate::str::contains(
+            "<stdin>:2: the solution after the comma is not the puzzle's solution",
+        ));
+    let generated = sudokuflow()
+        .args(["generate", "-n", "20", "--seed", "3", "--solution"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(generated.stdout).unwrap();
+    let solutions: String = text
+        .lines()
+        .map(|l| format!("{}\n", l.split_once(',').unwrap().1))
+        .collect();
+    sudokuflow()
+        .arg("solve")
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(solutions);
+}

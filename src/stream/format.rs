@@ -61,6 +61,9 @@ pub enum Problem {
     NoSolution,
     /// More than one grid completes the givens (when only one is accepted).
     MultipleSolutions,
+    /// The solution given after the puzzle (`puzzle,solution`) is not its
+    /// solution. Reported, but the puzzle is still answered: no marker.
+    WrongSolution,
 }
 
 impl Problem {
@@ -74,6 +77,7 @@ impl Problem {
             Problem::ConflictingGivens => "!conflicting-givens",
             Problem::NoSolution => "!no-solution",
             Problem::MultipleSolutions => "!multiple-solutions",
+            Problem::WrongSolution => "!wrong-solution",
         }
     }
 }
@@ -131,8 +135,30 @@ impl fmt::Display for Problem {
             Problem::ConflictingGivens => SolveError::ConflictingGivens.fmt(f),
             Problem::NoSolution => SolveError::NoSolution.fmt(f),
             Problem::MultipleSolutions => RateError::MultipleSolutions.fmt(f),
+            Problem::WrongSolution => f.write_str(
+                "the solution after the comma is not the puzzle's solution (the right one is written)",
+            ),
         }
     }
+}
+
+/// Parses a puzzle line of the line format, optionally followed by a comma
+/// and its solution (`puzzle,solution`, as `generate --solution` writes).
+/// Whether that solution is right is for the caller to check.
+pub fn parse_puzzle_line(line: &[u8]) -> Result<(Grid, Option<Grid>), Problem> {
+    let Some(comma) = memchr::memchr(b',', line) else {
+        return Ok((Grid::parse_line(line)?, None));
+    };
+    let puzzle = Grid::parse_line(&line[..comma])?;
+    let solution = Grid::parse_line(&line[comma + 1..]).map_err(|e| match Problem::from(e) {
+        // Columns count from the start of the whole line.
+        Problem::BadCharacter { column, byte } => Problem::BadCharacter {
+            column: column + comma + 1,
+            byte,
+        },
+        other => other,
+    })?;
+    Ok((puzzle, Some(solution)))
 }
 
 /// What one physical input line (without its `\n`) is.

@@ -534,16 +534,20 @@ fn process(job: Job, options: &Options) -> Done {
                     LineKind::Blank | LineKind::Comment => continue,
                     LineKind::End => break,
                     LineKind::TooLong => Err(Problem::LineTooLong),
-                    LineKind::Content(line) => Grid::parse_line(line).map_err(Problem::from),
+                    LineKind::Content(line) => format::parse_puzzle_line(line),
                 };
-                if !done.answer(number, puzzle, options) {
+                let (puzzle, claimed) = match puzzle {
+                    Ok((grid, claimed)) => (Ok(grid), claimed),
+                    Err(problem) => (Err(problem), None),
+                };
+                if !done.answer(number, puzzle, claimed, options) {
                     break;
                 }
             }
         }
         Work::Records(records) => {
             for record in records {
-                if !done.answer(record.line, record.puzzle, options) {
+                if !done.answer(record.line, record.puzzle, None, options) {
                     break;
                 }
             }
@@ -611,7 +615,14 @@ impl Done {
     }
 
     /// Writes the answer to one puzzle, or its marker; false to stop the job.
-    fn answer(&mut self, line: u64, puzzle: Result<Grid, Problem>, options: &Options) -> bool {
+    /// `claimed` is the solution the input gave after the puzzle, if any.
+    fn answer(
+        &mut self,
+        line: u64,
+        puzzle: Result<Grid, Problem>,
+        claimed: Option<Grid>,
+        options: &Options,
+    ) -> bool {
         self.summary.puzzles += 1;
         let answer = puzzle.and_then(|grid| match options.mode {
             Mode::Solve => {
@@ -620,6 +631,11 @@ impl Done {
                 options
                     .output_format
                     .write_grid(&solution.grid, &mut self.output);
+                if claimed.is_some_and(|claimed| claimed != solution.grid) {
+                    // The answer is written; the line is still reported.
+                    self.summary.failed += 1;
+                    self.bad.push((line, Problem::WrongSolution));
+                }
                 Ok(())
             }
             Mode::Count { limit } => {
