@@ -6,7 +6,7 @@
 
 use std::fs::{self, File};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{self, Stdio};
 
 use assert_cmd::Command;
@@ -38,20 +38,7 @@ fn std_command() -> process::Command {
     process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
 }
 
-/// A reference data file, or `None` (with a note) when `SUDOKUFLOW_DATA` is unset.
-fn data_file(name: &str) -> Option<PathBuf> {
-    let Some(dir) = std::env::var_os("SUDOKUFLOW_DATA") else {
-        eprintln!("note: SUDOKUFLOW_DATA is not set; skipping the test that reads {name}");
-        return None;
-    };
-    let path = Path::new(&dir).join(name);
-    assert!(
-        path.is_file(),
-        "SUDOKUFLOW_DATA is set but {} does not exist",
-        path.display()
-    );
-    Some(path)
-}
+use common::data_file;
 
 fn lines(bytes: &[u8]) -> Vec<&str> {
     std::str::from_utf8(bytes).unwrap().lines().collect()
@@ -612,7 +599,7 @@ fn missing_input_is_an_error_naming_the_file() {
 #[test]
 fn full_disk_is_an_error() {
     if !Path::new("/dev/full").exists() {
-        eprintln!("note: no /dev/full; skipping");
+        common::skip("no /dev/full: the full-disk test did not run");
         return;
     }
     for input in [format!("{PUZZLE}\n"), big_input(false)] {
@@ -698,7 +685,7 @@ fn gnu_parallel_recipe_matches_one_process() {
         .stderr(Stdio::null())
         .status()
     else {
-        eprintln!("note: GNU parallel is not installed; skipping the parallel recipe test");
+        common::skip("GNU parallel is not installed: the parallel recipe test did not run");
         return;
     };
     assert!(status.success());

@@ -1,38 +1,14 @@
 //! Solves every puzzle of the reference sets (`$SUDOKUFLOW_DATA`) and checks
 //! each solution, and counts every puzzle's solutions up to 2 (each set has
-//! unique solutions). Skipped, with a note, when `SUDOKUFLOW_DATA` is unset;
-//! fails if it is set and a file is missing.
+//! unique solutions). Without `SUDOKUFLOW_DATA` it fails where data is
+//! required (CI) and says SKIPPED elsewhere; a missing file always fails.
 
-use std::path::PathBuf;
+mod common;
 
-use sudokuflow::{Grid, count_solutions, solve};
-
-fn reference_set(name: &str) -> Option<Vec<Grid>> {
-    let Some(dir) = std::env::var_os("SUDOKUFLOW_DATA") else {
-        eprintln!("note: SUDOKUFLOW_DATA is not set; skipping the {name} reference set");
-        return None;
-    };
-    let path = PathBuf::from(dir).join(name);
-    let text = std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "SUDOKUFLOW_DATA is set but {} is unreadable: {e}",
-            path.display()
-        )
-    });
-    let puzzles: Vec<Grid> = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(_, line)| !line.is_empty() && line[0] != b'#')
-        .map(|(n, line)| {
-            Grid::parse_line(line).unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), n + 1))
-        })
-        .collect();
-    assert!(!puzzles.is_empty(), "{} holds no puzzles", path.display());
-    Some(puzzles)
-}
+use sudokuflow::{count_solutions, solve};
 
 fn check_set(name: &str, expected: usize) {
-    let Some(puzzles) = reference_set(name) else {
+    let Some(puzzles) = common::reference_puzzles(name) else {
         return;
     };
     assert_eq!(puzzles.len(), expected, "{name}: puzzle count");
