@@ -348,21 +348,18 @@ fn symmetry_phrase(symmetry: Symmetry) -> String {
 /// permutations, transposition), so neither the solver's search order nor the
 /// diagonal boxes leave a visible pattern.
 pub fn random_solution(rng: &mut Rng) -> Grid {
-    loop {
-        let mut grid = Grid::EMPTY;
-        for corner in [0, 30, 60] {
-            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-            rng.shuffle(&mut digits);
-            for (k, d) in digits.into_iter().enumerate() {
-                grid.set(corner + (k / 3) * 9 + k % 3, d);
-            }
-        }
-        // Every filling of the diagonal boxes has completions; the loop only
-        // guards against a solver that disagrees.
-        if let Ok(solved) = solve(&grid) {
-            return Transform::random(rng).apply(&solved.grid);
+    let mut grid = Grid::EMPTY;
+    for corner in [0, 30, 60] {
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for (k, d) in digits.into_iter().enumerate() {
+            grid.set(corner + (k / 3) * 9 + k % 3, d);
         }
     }
+    // Every filling of the diagonal boxes has completions: a failure here is
+    // a solver bug, and must not pass unnoticed.
+    let solved = solve(&grid).expect("diagonal boxes always complete to a grid");
+    Transform::random(rng).apply(&solved.grid)
 }
 
 /// Puzzle number `index` of the batch generated from `seed` under `config`.

@@ -80,7 +80,7 @@ impl std::error::Error for SolveError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
     pub grid: Grid,
-    pub guesses: u32,
+    pub guesses: u64,
 }
 
 /// How many solutions a puzzle has, up to the limit asked for.
@@ -88,7 +88,7 @@ pub struct Solution {
 pub struct Count {
     /// The number of solutions found; equal to the limit means "limit or more".
     pub solutions: u32,
-    pub guesses: u32,
+    pub guesses: u64,
 }
 
 /// Solves `puzzle` to its first solution.
@@ -120,7 +120,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u32) -> Result<Count, SolveError> {
 /// What a search found.
 struct Found {
     solutions: u32,
-    guesses: u32,
+    guesses: u64,
     /// The first solution, if any.
     first: Option<State>,
 }
@@ -669,11 +669,10 @@ fn search(start: State, limit: u32) -> Found {
                 without.cand[w] &= !bit;
                 without.dirty |= 1 << w;
                 // A state that still has an unplaced cell has at most 80
-                // guessed cells above it, so `depth` stays below MAX_DEPTH.
-                if depth < MAX_DEPTH {
-                    stack[depth].write(without);
-                    depth += 1;
-                }
+                // guessed cells above it, so `depth` stays below MAX_DEPTH
+                // (the index is checked: a broken invariant panics).
+                stack[depth].write(without);
+                depth += 1;
                 state.cand[w] &= !rows_of(bit) | bit;
                 state.dirty |= 1 << w;
                 continue;

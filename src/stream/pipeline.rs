@@ -627,7 +627,7 @@ impl Done {
         let answer = puzzle.and_then(|grid| match options.mode {
             Mode::Solve => {
                 let solution = solver::solve(&grid)?;
-                self.summary.guesses += u64::from(solution.guesses);
+                self.summary.guesses += solution.guesses;
                 options
                     .output_format
                     .write_grid(&solution.grid, &mut self.output);
@@ -640,7 +640,7 @@ impl Done {
             }
             Mode::Count { limit } => {
                 let count = solver::count_solutions(&grid, limit)?;
-                self.summary.guesses += u64::from(count.guesses);
+                self.summary.guesses += count.guesses;
                 format::write_count(count.solutions, &mut self.output);
                 Ok(())
             }

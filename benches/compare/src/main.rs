@@ -76,11 +76,11 @@ fn measure(set: &Set, count: bool, rounds: usize) -> Result<Row, String> {
                 if count {
                     if let Ok(c) = count_solutions(black_box(p), 2) {
                         check += u64::from(c.solutions);
-                        guesses += u64::from(c.guesses);
+                        guesses += c.guesses;
                     }
                 } else if let Ok(s) = solve(black_box(p)) {
                     check += u64::from(s.grid.get(80));
-                    guesses += u64::from(s.guesses);
+                    guesses += s.guesses;
                 }
             }
             check
