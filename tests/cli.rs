@@ -555,7 +555,12 @@ fn interrupt_leaves_the_previous_output_and_no_temporary() {
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{PUZZLE}").unwrap();
     // Wait for the temporary file: the handler is set up by then.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while dir_entries(dir.path()).len() < 2 {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("no temporary file appeared");
+        }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     let killed = process::Command::new("kill")

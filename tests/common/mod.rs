@@ -6,42 +6,12 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-/// Counts solutions up to `limit` by plain backtracking on the emptiest
-/// cell, sharing no code with the solver.
-pub fn brute_count(grid: &mut [u8; 81], limit: u32) -> u32 {
-    let mut best: Option<(usize, u16)> = None;
-    for i in 0..81 {
-        if grid[i] != 0 {
-            continue;
-        }
-        let (r, c) = (i / 9, i % 9);
-        let mut used = 0u16;
-        for k in 0..9 {
-            used |= 1 << grid[r * 9 + k];
-            used |= 1 << grid[k * 9 + c];
-            used |= 1 << grid[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
-        }
-        let free = !used & 0x3fe;
-        if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
-            best = Some((i, free));
-        }
-    }
-    let Some((cell, free)) = best else {
-        return 1;
-    };
-    let mut found = 0;
-    for d in 1..=9 {
-        if free & (1 << d) != 0 {
-            grid[cell] = d;
-            found += brute_count(grid, limit - found);
-            grid[cell] = 0;
-            if found >= limit {
-                break;
-            }
-        }
-    }
-    found
-}
+#[path = "../../src/engine/brute.rs"]
+mod brute;
+
+// Not every test crate counts solutions.
+#[allow(unused_imports)]
+pub use brute::brute_count;
 
 /// Runs `sudokuflow args...`, reads its first output line, then closes the
 /// pipe: the program must stop with status 0 and nothing on stderr.
