@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! sudokuflow: a high-throughput Sudoku engine.
 //!
 //! The library holds the engine behind the `sudokuflow` program: the [`Grid`]

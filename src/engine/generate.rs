@@ -268,7 +268,9 @@ impl Default for GenerateConfig {
 /// A generated puzzle and its unique solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// The puzzle, `0` for empty cells.
     pub puzzle: Grid,
+    /// Its one solution.
     pub solution: Grid,
     /// The symmetry used: the configured one, or the one drawn for `Random`.
     pub symmetry: Symmetry,
@@ -281,21 +283,32 @@ pub struct Generated {
 pub enum GenerateError {
     /// Refused up front: no puzzle can have `clues` clues with `symmetry`.
     ClueTargetUnreachable {
+        /// The clue count asked for.
         clues: u8,
+        /// The symmetry asked for.
         symmetry: Symmetry,
+        /// Why no puzzle can have it.
         reason: &'static str,
     },
     /// `attempts` grids were tried and none came down to `clues` clues.
     AttemptsExhausted {
+        /// The clue count asked for.
         clues: u8,
+        /// The symmetry used.
         symmetry: Symmetry,
+        /// The grids tried.
         attempts: u32,
         /// The fewest clues any attempt reached.
         fewest: u8,
     },
     /// `attempts` grids were tried and none gave a puzzle of `level` (with
     /// the clue target, if any).
-    LevelNotReached { level: Level, attempts: u32 },
+    LevelNotReached {
+        /// The level asked for.
+        level: Level,
+        /// The grids tried.
+        attempts: u32,
+    },
 }
 
 impl fmt::Display for GenerateError {

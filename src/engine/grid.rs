@@ -17,7 +17,12 @@ pub enum ParseError {
     /// The line holds this many cells instead of 81.
     WrongLength(usize),
     /// This byte, at this 0-based column, is not `1`-`9`, `.` or `0`.
-    BadCharacter { column: usize, byte: u8 },
+    BadCharacter {
+        /// Where, from 0.
+        column: usize,
+        /// The byte found.
+        byte: u8,
+    },
 }
 
 impl fmt::Display for ParseError {

@@ -79,7 +79,9 @@ impl std::error::Error for SolveError {}
 /// A puzzle's first solution and how many guesses the search made to find it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// The solved grid.
     pub grid: Grid,
+    /// Guesses the search made.
     pub guesses: u64,
 }
 
@@ -88,6 +90,7 @@ pub struct Solution {
 pub struct Count {
     /// The number of solutions found; equal to the limit means "limit or more".
     pub solutions: u32,
+    /// Guesses the search made.
     pub guesses: u64,
 }
 

@@ -19,7 +19,7 @@ pub const MAX_LINE_LEN: usize = 64 * 1024;
 /// How input is split into puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputFormat {
-    /// Decide per input from its first significant line (see [`detect`]).
+    /// Decide per input from its first lines (see [`FormatDetector`]).
     Auto,
     /// One puzzle per line, 81 cells.
     Line,
@@ -43,21 +43,28 @@ pub enum OutputFormat {
 pub enum Problem {
     /// The line (81 cells expected) or grid row (9 expected) has another count.
     WrongLength {
+        /// Cells a line (81) or row (9) must hold.
         expected: usize,
+        /// Cells it holds.
         found: usize,
     },
     /// A byte that is not a cell, at this 0-based column of the line.
     BadCharacter {
+        /// Where, from 0.
         column: usize,
+        /// The byte found.
         byte: u8,
     },
     /// A grid block ended (blank line, `end` or end of input) after this many rows.
     IncompleteGrid {
+        /// Rows read.
         rows: usize,
     },
     /// The line is longer than [`MAX_LINE_LEN`].
     LineTooLong,
+    /// A digit repeats in a row, column or box.
     ConflictingGivens,
+    /// No grid completes the givens.
     NoSolution,
     /// More than one grid completes the givens (when only one is accepted).
     MultipleSolutions,
@@ -256,7 +263,9 @@ fn parse_row(line: &[u8]) -> Result<Option<[u8; 9]>, Problem> {
 /// 1-based physical line to report it at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// The line to report the puzzle at, from 1.
     pub line: u64,
+    /// The puzzle, or why it could not be read.
     pub puzzle: Result<Grid, Problem>,
 }
 

@@ -129,6 +129,7 @@ impl Input {
 
 /// A run of whole lines of one input.
 pub struct Chunk {
+    /// The chunk's bytes.
     pub data: ChunkData,
     /// The 1-based number of the chunk's first line in its input.
     pub first_line: u64,
@@ -224,11 +225,14 @@ impl Chunk {
 
 /// A chunk's bytes: a slice of a mapped file, or a buffer read from a stream.
 pub enum ChunkData {
+    /// A range of a memory-mapped file.
     Mapped(Arc<Mmap>, Range<usize>),
+    /// Bytes read from a pipe or reader.
     Owned(Vec<u8>),
 }
 
 impl ChunkData {
+    /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         match self {
             ChunkData::Mapped(map, range) => &map[range.clone()],

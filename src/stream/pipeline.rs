@@ -45,19 +45,35 @@ pub enum Mode {
     /// The first solution.
     Solve,
     /// The number of solutions, counting up to `limit`.
-    Count { limit: u32 },
+    Count {
+        /// Stop counting here.
+        limit: u32,
+    },
     /// `variants` equivalent puzzles, each under the transform
     /// [`crate::generate::shuffle`] draws from `seed`, [`shuffle_index`] and the variant
     /// number. Puzzles are not solved: a puzzle with no or many solutions
     /// gives puzzles with as many. An unreadable puzzle gets `variants`
     /// marker lines, so that the output has `variants` entries per puzzle.
-    Shuffle { seed: u64, variants: u32 },
+    Shuffle {
+        /// The run's seed.
+        seed: u64,
+        /// Variants per puzzle.
+        variants: u32,
+    },
     /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
     /// (see [`rating_format::write_rating_line`]). A puzzle without exactly one
     /// solution gets a marker.
-    Rate { options: logic::Options },
+    Rate {
+        /// Budget and ceiling of the rating.
+        options: logic::Options,
+    },
     /// The explanation, step by step, in words or as JSON Lines.
-    Explain { options: logic::Options, json: bool },
+    Explain {
+        /// Budget and ceiling of the explanation.
+        options: logic::Options,
+        /// JSON Lines instead of words.
+        json: bool,
+    },
 }
 
 /// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
@@ -72,7 +88,9 @@ pub fn shuffle_index(input: usize, line: u64) -> u64 {
 /// How a run reads, answers and writes.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
+    /// What to write for each puzzle.
     pub mode: Mode,
+    /// How the inputs are laid out.
     pub input_format: InputFormat,
     /// The layout of solutions; counts are one line each whatever this is.
     pub output_format: OutputFormat,
@@ -114,11 +132,13 @@ impl Options {
 /// How a [`generate`] run makes and writes puzzles.
 #[derive(Clone, Copy, Debug)]
 pub struct GenerateOptions {
+    /// What puzzles to make.
     pub config: GenerateConfig,
     /// Puzzle `i` is [`crate::generate::generate`]`(config, seed, i)`.
     pub seed: u64,
     /// Puzzles to make, numbered from 0.
     pub count: u64,
+    /// How to lay out each puzzle.
     pub output_format: OutputFormat,
     /// Write each puzzle's solution with it (see [`OutputFormat::write_with_solution`]).
     pub with_solution: bool,
@@ -170,7 +190,12 @@ pub trait Observer {
 #[derive(Debug)]
 pub enum Error {
     /// Reading the named input failed.
-    Read { input: String, source: io::Error },
+    Read {
+        /// The input's name.
+        input: String,
+        /// What went wrong.
+        source: io::Error,
+    },
     /// Writing the output failed; stop quietly if it is a broken pipe.
     Write(io::Error),
     /// The worker or reader threads could not be started.
@@ -179,7 +204,12 @@ pub enum Error {
     WorkerPanicked,
     /// Generating puzzle `index` (0-based) failed: its clue target was not
     /// met. The puzzles before it were written.
-    Generate { index: u64, source: GenerateError },
+    Generate {
+        /// The puzzle's number, from 0.
+        index: u64,
+        /// Why it was not made.
+        source: GenerateError,
+    },
 }
 
 impl fmt::Display for Error {

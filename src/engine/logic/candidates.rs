@@ -27,7 +27,10 @@ pub enum CandidatesError {
     /// A digit repeats in a unit.
     ConflictingValues,
     /// An empty cell has no candidate left.
-    NoCandidates { cell: usize },
+    NoCandidates {
+        /// The cell, 0-80 in reading order.
+        cell: usize,
+    },
 }
 
 impl fmt::Display for CandidatesError {

@@ -20,26 +20,31 @@ impl CellSet {
         CellSet(1u128 << cell)
     }
 
+    /// True when `cell` is in the set.
     #[inline]
     pub fn contains(self, cell: usize) -> bool {
         self.0 >> cell & 1 != 0
     }
 
+    /// Adds `cell`.
     #[inline]
     pub fn insert(&mut self, cell: usize) {
         self.0 |= 1u128 << cell;
     }
 
+    /// Takes `cell` out.
     #[inline]
     pub fn remove(&mut self, cell: usize) {
         self.0 &= !(1u128 << cell);
     }
 
+    /// How many cells the set holds.
     #[inline]
     pub fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// True when the set holds no cell.
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -51,6 +56,7 @@ impl CellSet {
         (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
     }
 
+    /// The cells, lowest first.
     #[inline]
     pub fn iter(self) -> CellIter {
         CellIter(self.0)
@@ -126,21 +132,26 @@ impl Iterator for CellIter {
     }
 }
 
-/// Units are numbered rows 0-8, columns 9-17, boxes 18-26.
+/// Units are numbered rows 0-8, columns 9-17, boxes 18-26: the first row.
 pub const ROW: usize = 0;
+/// The first column unit.
 pub const COL: usize = 9;
+/// The first box unit.
 pub const BOX: usize = 18;
 
+/// The row of `cell`, 0-8.
 #[inline]
 pub const fn row_of(cell: usize) -> usize {
     cell / 9
 }
 
+/// The column of `cell`, 0-8.
 #[inline]
 pub const fn col_of(cell: usize) -> usize {
     cell % 9
 }
 
+/// The box of `cell`, 0-8 in reading order.
 #[inline]
 pub const fn box_of(cell: usize) -> usize {
     cell / 27 * 3 + cell % 9 / 3

@@ -129,9 +129,13 @@ pub fn is_level(puzzle: &Grid, level: Level) -> bool {
 /// as the engine got), and the rating they give.
 #[derive(Clone, Debug)]
 pub struct Explanation {
+    /// The puzzle explained.
     pub puzzle: Grid,
+    /// Its solution.
     pub solution: Grid,
+    /// The steps, in order.
     pub steps: Vec<Step>,
+    /// The rating the steps give.
     pub rating: Rating,
 }
 

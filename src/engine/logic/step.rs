@@ -28,20 +28,33 @@ pub enum Technique {
     Pointing,
     /// A digit confined to one box within a line.
     Claiming,
+    /// Two cells of a unit with the same two digits only.
     NakedPair,
+    /// A digit in two rows confined to two columns, or the other way round.
     XWing,
+    /// Two digits confined to the same two cells of a unit.
     HiddenPair,
+    /// Three cells of a unit with three digits between them.
     NakedTriple,
+    /// The X-Wing on three lines.
     Swordfish,
+    /// Three digits confined to three cells of a unit.
     HiddenTriple,
+    /// A pivot {x,y} and pincers {x,z}, {y,z}.
     XyWing,
+    /// A pivot {x,y,z} and pincers {x,z}, {y,z}.
     XyzWing,
+    /// Four cells on two rows, columns and boxes that must not hold only the same two digits.
     UniqueRectangle,
+    /// Four cells of a unit with four digits between them.
     NakedQuad,
+    /// The X-Wing on four lines.
     Jellyfish,
+    /// Four digits confined to four cells of a unit.
     HiddenQuad,
     /// Bivalue universal grave.
     Bug,
+    /// Two aligned cells whose pairs of values would empty a cell they both see.
     AlignedPairExclusion,
     /// A single-digit loop of strong and weak links.
     XCycle,
@@ -54,6 +67,7 @@ pub enum Technique {
     /// A chain over cells and digits from an assumption to a contradiction
     /// (or from both values of a candidate to one conclusion).
     ForcingChain,
+    /// The pair exclusion with three cells.
     AlignedTripleExclusion,
     /// A single-digit assumption followed with every consequence.
     Nishio,
@@ -178,11 +192,14 @@ impl fmt::Display for Difficulty {
 /// A candidate: a digit in a cell (cells 0-80 in reading order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Candidate {
+    /// The cell, 0-80 in reading order.
     pub cell: u8,
+    /// The digit, 1-9.
     pub digit: u8,
 }
 
 impl Candidate {
+    /// Digit `digit` in cell `cell` (0-80).
     #[inline]
     pub fn new(cell: usize, digit: u8) -> Candidate {
         Candidate {
@@ -205,6 +222,7 @@ impl Candidate {
 /// One deduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The technique.
     pub technique: Technique,
     /// How hard the step is (the technique's rating, plus length for chains).
     pub rating: Difficulty,
