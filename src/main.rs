@@ -48,6 +48,8 @@ fn run() -> u8 {
         Command::Shuffle(args) => commands::shuffle(args),
         Command::Rate(args) => commands::rate(args),
         Command::Explain(args) => commands::explain(args),
+        Command::Completions(args) => commands::completions(args),
+        Command::Man(args) => commands::man(args),
     };
     match result {
         Ok(status) => status,

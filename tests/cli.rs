@@ -901,3 +901,33 @@ fn puzzle_and_solution_lines_are_read_and_checked() {
         .success()
         .stdout(solutions);
 }
+
+/// Completion scripts and manual pages come from the same definitions as
+/// --help, so every command and option is in them.
+#[test]
+fn completions_and_manual_pages_cover_every_command() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = sudokuflow().args(["completions", shell]).output().unwrap();
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for word in ["solve", "generate", "rate", "explain", "--threads"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    let page = sudokuflow().arg("man").output().unwrap();
+    let page = String::from_utf8(page.stdout).unwrap();
+    assert!(page.starts_with(".ie"), "{page}");
+    assert!(page.contains(".TH sudokuflow 1"), "{page}");
+    assert!(page.contains("sudokuflow\\-rate(1)"), "{page}");
+    let rate = sudokuflow().args(["man", "rate"]).output().unwrap();
+    let rate = String::from_utf8(rate.stdout).unwrap();
+    assert!(rate.contains(".TH sudokuflow\\-rate 1"), "{rate}");
+    assert!(rate.contains("\\-\\-budget"), "{rate}");
+    sudokuflow()
+        .args(["man", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no command 'nope'; the commands are solve",
+        ));
+}

@@ -72,12 +72,49 @@ pub enum Command {
     /// Explain how a person solves puzzles, step by step
     #[command(after_help = EXPLAIN_AFTER_HELP)]
     Explain(ExplainArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) of sudokuflow or of one command, for man(1)
+    #[command(after_help = MAN_AFTER_HELP)]
+    Man(ManArgs),
+}
+
+const COMPLETIONS_AFTER_HELP: &str = "\
+Examples:
+  sudokuflow completions bash > ~/.local/share/bash-completion/completions/sudokuflow
+  sudokuflow completions zsh > ~/.zfunc/_sudokuflow
+  sudokuflow completions fish > ~/.config/fish/completions/sudokuflow.fish";
+
+const MAN_AFTER_HELP: &str = "\
+Examples:
+  sudokuflow man | man -l -
+  sudokuflow man solve | man -l -
+  sudokuflow man > ~/.local/share/man/man1/sudokuflow.1
+  sudokuflow man solve > ~/.local/share/man/man1/sudokuflow-solve.1";
+
+/// Arguments of `sudokuflow man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (the page sudokuflow-COMMAND(1));
+    /// without it, the page of sudokuflow itself
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+}
+
+/// Arguments of `sudokuflow completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 impl Command {
     /// True when the command writes to standard output: no `-o FILE`.
     pub fn writes_stdout(&self) -> bool {
         let output = match self {
+            Command::Completions(_) | Command::Man(_) => return true,
             Command::Solve(args) => &args.output.output,
             Command::Generate(args) => &args.output.output,
             Command::Shuffle(args) => &args.output.output,
@@ -99,7 +136,7 @@ impl Command {
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }
-            Command::Generate(_) => false,
+            Command::Generate(_) | Command::Completions(_) | Command::Man(_) => false,
         }
     }
 }

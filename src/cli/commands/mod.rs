@@ -4,12 +4,14 @@
 
 mod explain;
 mod generate;
+mod generated_docs;
 mod rate;
 mod shuffle;
 mod solve;
 
 pub use explain::explain;
 pub use generate::generate;
+pub use generated_docs::{completions, man};
 pub use rate::rate;
 pub use shuffle::shuffle;
 pub use solve::solve;
