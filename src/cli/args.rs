@@ -32,7 +32,7 @@ const EXIT_CODES: &str = "\
 Exit status:
   0  every puzzle was answered (or generated)
   1  some puzzle got a marker line (bad input, conflicting givens, no solution),
-     or generate gave up on a --clues target
+     or generate gave up on a --clues or --level target
   2  usage error, or an input or output could not be read or written
 
 Examples:
@@ -40,6 +40,9 @@ Examples:
   sudokuflow solve --count puzzles.txt
   sudokuflow generate -n 1000 --seed 42 --symmetry rotate180
   sudokuflow shuffle -n 5 puzzles.txt
+  sudokuflow rate puzzles.txt
+  sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+  sudokuflow generate -n 24 --level hard
 
 'sudokuflow <command> --help' explains each command and its options.";
 

@@ -32,7 +32,9 @@ pub fn man(args: &ManArgs) -> anyhow::Result<u8> {
                 anyhow::bail!("no command '{name}'; the commands are {}", names.join(", "));
             };
             // Named as the page sudokuflow(1) refers to: sudokuflow-solve(1).
-            sub.clone().name(format!("sudokuflow-{name}"))
+            sub.clone()
+                .name(format!("sudokuflow-{name}"))
+                .version(env!("CARGO_PKG_VERSION"))
         }
     };
     let mut page = Vec::new();
