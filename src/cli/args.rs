@@ -34,6 +34,7 @@ Exit status:
   1  some puzzle got a marker line (bad input, conflicting givens, no solution),
      or generate gave up on a --clues or --level target
   2  usage error, or an input or output could not be read or written
+  129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM
 
 Examples:
   sudokuflow solve puzzles.txt > solutions.txt
