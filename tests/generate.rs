@@ -266,3 +266,62 @@ proptest! {
         prop_assert_eq!(count_solutions(&shuffled, 50).unwrap().solutions, n);
     }
 }
+
+/// Pins what `generate` makes for a few seeds: any change to the puzzles a
+/// seed gives (through the generator, the solver it uses, or the rater for
+/// levels) shows here, and must be a deliberate decision.
+#[test]
+fn golden_output_for_fixed_seeds() {
+    use sudokuflow::logic::Level;
+    let cases: [(GenerateConfig, u64, [&str; 3]); 4] = [
+        (
+            config(Symmetry::None, None),
+            1,
+            [
+                "9..48.6.......6...83..7......47...1.6.72..94....3.....26..5..3.5.....86...1...4..",
+                "5..1......8.3...9.7.9..5.4....6..3.9..3..2.......1.....4156.7..........28.7....1.",
+                "..1...9...7..9.35...543..7...9.6..8..3...8....6...2....2..4....7.......6.8...9.1.",
+            ],
+        ),
+        (
+            config(Symmetry::Rotate180, None),
+            2,
+            [
+                "2.......467...8.5.9.1.4.8....7.5.......1.4.......6.9....5.9.4.7.3.5...187.......6",
+                "3..........72.....5..1..72..78.243.16.4...2.92.375.46..86..3..2.....59..........4",
+                ".6.9..3.1.....6.7...97.1...127.....43.......66.....982...4.72...1.2.....9.2..8.4.",
+            ],
+        ),
+        (
+            config(Symmetry::None, Some(30)),
+            3,
+            [
+                "...9.6.2.9.3.21....28.....9.6.3........6.41.2..15.264...5.....127...8.......59.68",
+                ".94.6..256.58923.4.....5...4.....2.8..624.7..7.29.............6..8.34..7...7...4.",
+                "....62.....5.....32..73..6...68.492..9.1...54....76...9.....1.63.1.8..7548..1....",
+            ],
+        ),
+        (
+            GenerateConfig {
+                level: Some(Level::Hard),
+                ..config(Symmetry::None, None)
+            },
+            4,
+            [
+                "........5..47.3....8.1...6.....1.2.78.9..4...........6.2..35...1...9....937.....8",
+                "....5.......7.248.2.....6..6..3....7.4....9...931.......54.3.7693..2...1.....7...",
+                "..1.5.7...7.8.......2...5.8.4..3......7.6....6897.2........4..9..3.1...4...3...2.",
+            ],
+        ),
+    ];
+    for (config, seed, expected) in cases {
+        for (index, want) in expected.iter().enumerate() {
+            let got = generate(&config, seed, index as u64).unwrap().puzzle;
+            assert_eq!(
+                got.to_string(),
+                *want,
+                "seed {seed}, puzzle {index}, {config:?}"
+            );
+        }
+    }
+}
