@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::engine::geometry::units_of;
+
 /// A 9x9 Sudoku grid, row-major, 0 for an empty cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -159,12 +161,6 @@ impl Grid {
                 .map(|&v| if v == 0 { b'.' } else { b'0' + v }),
         );
     }
-}
-
-/// The row, column and box (0-8, 9-17, 18-26) that cell `i` belongs to.
-pub(crate) fn units_of(i: usize) -> [usize; 3] {
-    let (r, c) = (i / 9, i % 9);
-    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
 
 fn is_cell_byte(b: u8) -> bool {

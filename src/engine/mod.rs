@@ -4,6 +4,7 @@
 #[cfg(test)]
 pub(crate) mod brute;
 pub mod generate;
+pub(crate) mod geometry;
 pub mod grid;
 pub mod logic;
 pub mod rng;

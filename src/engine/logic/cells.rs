@@ -157,25 +157,7 @@ pub const fn box_of(cell: usize) -> usize {
     cell / 27 * 3 + cell % 9 / 3
 }
 
-/// The row, column and box unit of `cell`.
-#[inline]
-pub const fn units_of(cell: usize) -> [usize; 3] {
-    [ROW + row_of(cell), COL + col_of(cell), BOX + box_of(cell)]
-}
-
-/// The 9 cells of each unit, in reading order.
-pub static UNIT_CELLS: [[u8; 9]; 27] = {
-    let mut units = [[0u8; 9]; 27];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
-        units[ROW + r][c] = cell as u8;
-        units[COL + c][r] = cell as u8;
-        units[BOX + b][(r % 3) * 3 + c % 3] = cell as u8;
-        cell += 1;
-    }
-    units
-};
+pub use crate::engine::geometry::{UNIT_CELLS, units_of};
 
 /// Each unit as a cell set.
 pub static UNIT_SETS: [CellSet; 27] = {
