@@ -58,8 +58,8 @@ mod tests {
                 assert!(units_of(cell.into()).contains(&unit));
             }
         }
-        for cell in 0..81 {
-            for &peer in &PEER_CELLS[cell] {
+        for (cell, peers) in PEER_CELLS.iter().enumerate() {
+            for &peer in peers {
                 let shared = units_of(cell)
                     .iter()
                     .filter(|u| units_of(peer.into()).contains(u))
