@@ -15,6 +15,7 @@ pub struct Grid {
 
 /// Why a line is not a puzzle in the line format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseError {
     /// The line holds this many cells instead of 81.
     WrongLength(usize),

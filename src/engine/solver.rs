@@ -56,6 +56,7 @@ use std::mem::MaybeUninit;
 
 /// Why a puzzle has no solution to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// A digit appears twice among the givens of one row, column or box.
     ConflictingGivens,

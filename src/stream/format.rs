@@ -14,7 +14,7 @@ use crate::solver::SolveError;
 /// Longest input line read as such, in bytes. Anything longer is reported as
 /// [`Problem::LineTooLong`]; readers may drop the rest of such a line so that a
 /// huge line never has to be held in memory.
-pub const MAX_LINE_LEN: usize = 64 * 1024;
+pub(crate) const MAX_LINE_LEN: usize = 64 * 1024;
 
 /// How input is split into puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,7 @@ pub enum OutputFormat {
 
 /// Why a puzzle gets a marker line instead of an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Problem {
     /// The line (81 cells expected) or grid row (9 expected) has another count.
     WrongLength {
@@ -152,7 +153,7 @@ impl fmt::Display for Problem {
 /// Parses a puzzle line of the line format, optionally followed by a comma
 /// and its solution (`puzzle,solution`, as `generate --solution` writes).
 /// Whether that solution is right is for the caller to check.
-pub fn parse_puzzle_line(line: &[u8]) -> Result<(Grid, Option<Grid>), Problem> {
+pub(crate) fn parse_puzzle_line(line: &[u8]) -> Result<(Grid, Option<Grid>), Problem> {
     let Some(comma) = memchr::memchr(b',', line) else {
         return Ok((Grid::parse_line(line)?, None));
     };
@@ -170,7 +171,7 @@ pub fn parse_puzzle_line(line: &[u8]) -> Result<(Grid, Option<Grid>), Problem> {
 
 /// What one physical input line (without its `\n`) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineKind<'a> {
+pub(crate) enum LineKind<'a> {
     /// Only whitespace.
     Blank,
     /// First non-blank character is `#`.
@@ -185,7 +186,7 @@ pub enum LineKind<'a> {
 
 /// Classifies a line. The length check comes first so that a reader which
 /// dropped the tail of a huge line classifies it the same as one that kept it.
-pub fn classify(line: &[u8]) -> LineKind<'_> {
+pub(crate) fn classify(line: &[u8]) -> LineKind<'_> {
     if line.len() > MAX_LINE_LEN {
         return LineKind::TooLong;
     }
@@ -202,7 +203,7 @@ pub fn classify(line: &[u8]) -> LineKind<'_> {
 /// before anything else, so that lines that merely look like a row (such as
 /// `123456789`) never make the puzzle lines after them unreadable.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FormatDetector {
+pub(crate) struct FormatDetector {
     rows: usize,
 }
 
@@ -262,7 +263,7 @@ fn parse_row(line: &[u8]) -> Result<Option<[u8; 9]>, Problem> {
 /// A puzzle read from the input, or why it could not be read, with the
 /// 1-based physical line to report it at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Record {
+pub(crate) struct Record {
     /// The line to report the puzzle at, from 1.
     pub line: u64,
     /// The puzzle, or why it could not be read.
@@ -275,7 +276,7 @@ pub struct Record {
 /// line between puzzles is optional, but a blank line inside a block ends it
 /// early (as a bad puzzle), so one damaged block never shifts the next ones.
 #[derive(Clone, Debug)]
-pub struct GridAssembler {
+pub(crate) struct GridAssembler {
     cells: [u8; 81],
     rows: usize,
     first_line: u64,
@@ -349,6 +350,15 @@ impl GridAssembler {
 const PRETTY_BORDER: &[u8] = b"+-------+-------+-------+\n";
 
 impl OutputFormat {
+    /// The bytes one grid takes in this layout, its line ending(s) included.
+    pub fn bytes_per_grid(self) -> usize {
+        match self {
+            OutputFormat::Line => 82,
+            OutputFormat::Grid => 91,
+            OutputFormat::Pretty => PRETTY_BORDER.len() * 4 + 26 * 9 + 1,
+        }
+    }
+
     /// Appends a grid: a solution, or a puzzle with `.` for its empty cells
     /// (which reads back as the same puzzle).
     pub fn write_grid(self, grid: &Grid, out: &mut Vec<u8>) {
@@ -478,6 +488,16 @@ mod tests {
         assert_eq!(detect(&[b"hello"]), InputFormat::Line);
         assert_eq!(detect(&[b"123456789"]), InputFormat::Line);
         assert_eq!(detect(&[b"", b"# only comments"]), InputFormat::Auto);
+    }
+
+    #[test]
+    fn bytes_per_grid_is_what_a_grid_takes() {
+        let grid: Grid = SOLUTION.parse().unwrap();
+        for format in [OutputFormat::Line, OutputFormat::Grid, OutputFormat::Pretty] {
+            let mut out = Vec::new();
+            format.write_grid(&grid, &mut out);
+            assert_eq!(out.len(), format.bytes_per_grid(), "{format:?}");
+        }
     }
 
     #[test]

@@ -109,7 +109,7 @@ impl Input {
     }
 
     /// The input's chunks, in order; an `Err` ends them.
-    pub fn chunks(self) -> Chunks {
+    pub(crate) fn chunks(self) -> Chunks {
         let state = match self.source {
             Source::Mapped { map, start } => ChunkState::Mapped { map, pos: start },
             Source::Stream(reader) => ChunkState::Stream {
@@ -128,7 +128,7 @@ impl Input {
 }
 
 /// A run of whole lines of one input.
-pub struct Chunk {
+pub(crate) struct Chunk {
     /// The chunk's bytes.
     pub data: ChunkData,
     /// The 1-based number of the chunk's first line in its input.
@@ -224,7 +224,7 @@ impl Chunk {
 }
 
 /// A chunk's bytes: a slice of a mapped file, or a buffer read from a stream.
-pub enum ChunkData {
+pub(crate) enum ChunkData {
     /// A range of a memory-mapped file.
     Mapped(Arc<Mmap>, Range<usize>),
     /// Bytes read from a pipe or reader.
@@ -264,7 +264,7 @@ impl Drop for ChunkData {
 }
 
 /// The iterator returned by [`Input::chunks`].
-pub struct Chunks {
+pub(crate) struct Chunks {
     state: ChunkState,
     next_line: u64,
 }

@@ -41,6 +41,7 @@ const GENERATED_PER_JOB: u64 = 256;
 
 /// What to print for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mode {
     /// The first solution.
     Solve,
@@ -188,6 +189,7 @@ pub trait Observer {
 
 /// Why a run stopped before the end of its inputs.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Error {
     /// Reading the named input failed.
     Read {
@@ -311,9 +313,7 @@ fn execute(
         slots,
         next_seq: 0,
     };
-    // Not joined: when the writer stops early the producer may be blocked
-    // reading a terminal or pipe; it ends at its next job, or with the process.
-    thread::Builder::new()
+    let producer = thread::Builder::new()
         .name("sudokuflow-producer".into())
         .spawn(move || produce(dispatcher))
         .map_err(|e| Error::Threads(e.to_string()))?;
@@ -325,7 +325,15 @@ fn execute(
         next_seq: 0,
         summary: Summary::default(),
     };
-    writer.run(results_rx, slots_rx)
+    let (result, all_written) = writer.run(results_rx, slots_rx);
+    // A run that wrote everything has a finished producer: join it, so no
+    // thread outlives the call. One that stopped early may have left the
+    // producer blocked reading a terminal or pipe; it ends at its next job,
+    // or with the process.
+    if all_written && producer.join().is_err() {
+        return Err(Error::WorkerPanicked);
+    }
+    result
 }
 
 /// A piece of work for a worker.
@@ -590,13 +598,11 @@ fn process(job: Job, options: &Options) -> Done {
 fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
     // Capped: a mapped chunk can hold one huge line.
     let puzzles = data.bytes().len().min(2 * CHUNK_LEN) / 82 + 1;
-    let per_puzzle = match (options.mode, options.output_format) {
-        (Mode::Count { .. }, _) => 4,
-        (Mode::Rate { .. }, _) => 128,
-        (Mode::Explain { .. }, _) => 4096,
-        (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Line) => 82,
-        (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Grid) => 91,
-        (Mode::Solve | Mode::Shuffle { .. }, OutputFormat::Pretty) => 14 * 26,
+    let per_puzzle = match options.mode {
+        Mode::Count { .. } => 4,
+        Mode::Rate { .. } => 128,
+        Mode::Explain { .. } => 4096,
+        Mode::Solve | Mode::Shuffle { .. } => options.output_format.bytes_per_grid(),
     };
     puzzles * per_puzzle * options.answers_per_puzzle()
 }
@@ -604,12 +610,8 @@ fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
 /// A generate job: puzzles `range`, into one buffer.
 fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
     let mut done = Done::new(0, 0);
-    let per_puzzle = match options.output_format {
-        OutputFormat::Line => 82,
-        OutputFormat::Grid => 91,
-        OutputFormat::Pretty => 14 * 26,
-    };
-    let per_puzzle = per_puzzle * if options.with_solution { 2 } else { 1 };
+    let grids = if options.with_solution { 2 } else { 1 };
+    let per_puzzle = options.output_format.bytes_per_grid() * grids;
     done.output
         .reserve(per_puzzle * (range.end - range.start) as usize);
     for index in range {
@@ -730,19 +732,22 @@ struct OrderedWriter<'a> {
 }
 
 impl OrderedWriter<'_> {
-    /// Writes until every item is written or the run stops. Dropping the
-    /// receivers on return tells the producer and workers to stop.
+    /// Writes until every item is written or the run stops; true with the
+    /// result when every item was written (the producer has finished).
+    /// Dropping the receivers on return tells the producer and workers to stop.
     fn run(
         mut self,
         results: Receiver<(u64, Item)>,
         slots: Receiver<()>,
-    ) -> Result<Summary, Error> {
+    ) -> (Result<Summary, Error>, bool) {
         loop {
             let (seq, item) = match results.try_recv() {
                 Ok(message) => message,
                 Err(TryRecvError::Empty) => {
                     // Nothing ready: let the reader see what is done so far.
-                    self.out.flush().map_err(Error::Write)?;
+                    if let Err(e) = self.out.flush() {
+                        return (Err(Error::Write(e)), false);
+                    }
                     match results.recv() {
                         Ok(message) => message,
                         Err(_) => break,
@@ -755,12 +760,14 @@ impl OrderedWriter<'_> {
                 self.next_seq += 1;
                 // Frees the item's slot; it was taken before the item was sent.
                 let _ = slots.recv();
-                if !self.write(item)? {
-                    return Ok(self.summary);
+                match self.write(item) {
+                    Ok(true) => {}
+                    Ok(false) => return (Ok(self.summary), false),
+                    Err(e) => return (Err(e), false),
                 }
             }
         }
-        Ok(self.summary)
+        (Ok(self.summary), true)
     }
 
     /// Writes one item; false when the run stops here.

@@ -133,6 +133,7 @@ pub struct Generated {
 
 /// Why [`generate`] made no puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// Refused up front: no puzzle can have `clues` clues with `symmetry`.
     ClueTargetUnreachable {

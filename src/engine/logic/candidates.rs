@@ -23,6 +23,7 @@ pub struct Candidates {
 
 /// Why a grid of values and marks cannot be reasoned on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CandidatesError {
     /// A digit repeats in a unit.
     ConflictingValues,

@@ -13,6 +13,7 @@ use crate::solver::{self, SolveError};
 
 /// Why a puzzle cannot be rated or explained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RateError {
     /// A digit repeats in a row, column or box.
     ConflictingGivens,
