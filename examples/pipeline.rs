@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example pipeline`
 
-use std::io::Cursor;
+use std::io::{self, Cursor, Write};
 
 use sudokuflow::format::{InputFormat, OutputFormat, Problem};
 use sudokuflow::input::Input;
@@ -13,8 +13,15 @@ use sudokuflow::pipeline::{self, Mode, Observer, Options};
 struct Messages;
 
 impl Observer for Messages {
-    fn bad_puzzle(&mut self, input: &str, line: u64, problem: Problem) {
+    fn bad_puzzle(
+        &mut self,
+        _output: &mut dyn Write,
+        input: &str,
+        line: u64,
+        problem: Problem,
+    ) -> io::Result<()> {
         eprintln!("{input}:{line}: {problem}");
+        Ok(())
     }
 
     fn progress(&mut self, _input_bytes: u64, _puzzles: u64) {}

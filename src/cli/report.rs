@@ -50,17 +50,27 @@ impl Reporter {
 }
 
 impl Observer for Reporter {
-    fn bad_puzzle(&mut self, input: &str, line: u64, problem: Problem) {
+    fn bad_puzzle(
+        &mut self,
+        output: &mut dyn Write,
+        input: &str,
+        line: u64,
+        problem: Problem,
+    ) -> io::Result<()> {
         if self.quiet {
-            return;
+            return Ok(());
         }
         if self.shown == MAX_WARNINGS {
             self.hidden += 1;
-            return;
+            return Ok(());
         }
         self.shown += 1;
+        // The answers before the message first, so that on a terminal a
+        // message follows the lines it is about.
+        output.flush()?;
         self.progress
             .suspend(|| message(format_args!("{input}:{line}: {problem}")));
+        Ok(())
     }
 
     fn progress(&mut self, input_bytes: u64, puzzles: u64) {

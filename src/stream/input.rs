@@ -162,6 +162,14 @@ impl Chunk {
         (self.first_line..).zip(lines)
     }
 
+    /// Keeps only the first `len` bytes (a line boundary).
+    pub fn truncate(&mut self, len: usize) {
+        match &mut self.data {
+            ChunkData::Mapped(_, range) => range.end = range.start + len.min(range.len()),
+            ChunkData::Owned(buffer) => buffer.truncate(len),
+        }
+    }
+
     /// Cuts the chunk into chunks of whole lines of at most `max_len` bytes
     /// (a longer line makes a chunk of its own), in order, for work whose
     /// output is much larger than its input. Their `input_bytes` add up to

@@ -179,8 +179,20 @@ impl std::ops::AddAssign for Summary {
 
 /// Receives what a run finds, in input order, on the calling thread.
 pub trait Observer {
-    /// The puzzle at `line` (1-based) of the input named `input` got a marker.
-    fn bad_puzzle(&mut self, input: &str, line: u64, problem: Problem);
+    /// The puzzle at `line` (1-based) of the input named `input` got a
+    /// marker (or, for [`Problem::WrongSolution`], a reported answer).
+    /// `output` holds everything written before it, not yet flushed: flush
+    /// it first to keep a message after the answers before it on a terminal.
+    ///
+    /// # Errors
+    /// An error flushing `output` stops the run as a write error.
+    fn bad_puzzle(
+        &mut self,
+        output: &mut dyn Write,
+        input: &str,
+        line: u64,
+        problem: Problem,
+    ) -> io::Result<()>;
     /// The output of `input_bytes` more bytes of input, holding `puzzles`
     /// more puzzles, was written (for [`generate`]: `puzzles` more puzzles,
     /// and no input).
@@ -480,14 +492,11 @@ impl Producer {
             } else {
                 vec![chunk]
             };
-            for chunk in pieces {
-                // Found here rather than by the worker so that reading stops at
-                // once, even on a pipe that is kept open after the `end`. The
-                // substring search skips the line scan for almost every chunk.
-                let end = memchr::memmem::find(chunk.data.bytes(), b"end").is_some()
-                    && chunk
-                        .lines()
-                        .any(|(_, line)| format::classify(line) == LineKind::End);
+            for mut chunk in pieces {
+                // The one place that acts on `end`: the chunk is cut before
+                // it, so workers never see it, and reading stops at once,
+                // even on a pipe kept open after it.
+                let end = cut_at_end(&mut chunk);
                 let job = Job {
                     input: index,
                     input_bytes: chunk.input_bytes,
@@ -509,6 +518,27 @@ impl Producer {
     fn dispatch(&mut self, job: Job) -> bool {
         let options = self.options;
         self.dispatcher.dispatch(move || process(job, &options))
+    }
+}
+
+/// Cuts `chunk` before its `end` line, if it has one; true if it had. The
+/// substring search skips the line scan for almost every chunk.
+fn cut_at_end(chunk: &mut Chunk) -> bool {
+    let bytes = chunk.data.bytes();
+    if memchr::memmem::find(bytes, b"end").is_none() {
+        return false;
+    }
+    let start = bytes.as_ptr() as usize;
+    let at = chunk
+        .lines()
+        .find(|(_, line)| format::classify(line) == LineKind::End)
+        .map(|(_, line)| line.as_ptr() as usize - start);
+    match at {
+        Some(at) => {
+            chunk.truncate(at);
+            true
+        }
+        None => false,
     }
 }
 
@@ -570,7 +600,8 @@ fn process(job: Job, options: &Options) -> Done {
             for (number, line) in chunk.lines() {
                 let puzzle = match format::classify(line) {
                     LineKind::Blank | LineKind::Comment => continue,
-                    LineKind::End => break,
+                    // Cut off by the producer (see `cut_at_end`).
+                    LineKind::End => unreachable!("chunks end before their `end` line"),
                     LineKind::TooLong => Err(Problem::LineTooLong),
                     LineKind::Content(line) => format::parse_puzzle_line(line),
                 };
@@ -783,13 +814,10 @@ impl OrderedWriter<'_> {
             Item::Panicked => return Err(Error::WorkerPanicked),
         };
         self.out.write_all(&done.output).map_err(Error::Write)?;
-        if !done.bad.is_empty() {
-            // Keep messages after the output before them when both go to a terminal.
-            self.out.flush().map_err(Error::Write)?;
-        }
         for &(line, problem) in &done.bad {
             self.observer
-                .bad_puzzle(&self.names[done.input], line, problem);
+                .bad_puzzle(self.out, &self.names[done.input], line, problem)
+                .map_err(Error::Write)?;
         }
         self.summary += done.summary;
         self.observer
