@@ -96,6 +96,21 @@ pub struct Count {
 }
 
 /// Solves `puzzle` to its first solution.
+///
+/// # Errors
+/// [`SolveError::ConflictingGivens`] when a digit repeats in a unit,
+/// [`SolveError::NoSolution`] when no grid completes the givens.
+///
+/// ```
+/// use sudokuflow::{Grid, solve};
+///
+/// let puzzle: Grid =
+///     "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3."
+///         .parse()
+///         .unwrap();
+/// let solution = solve(&puzzle).unwrap();
+/// assert!(solution.grid.is_solution_of(&puzzle));
+/// ```
 pub fn solve(puzzle: &Grid) -> Result<Solution, SolveError> {
     let found = run(puzzle, 1)?;
     let Some(first) = found.first else {
@@ -111,8 +126,17 @@ pub fn solve(puzzle: &Grid) -> Result<Solution, SolveError> {
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (a limit of 2 is the
-/// uniqueness check). Only [`SolveError::ConflictingGivens`] is returned as an
-/// error; a puzzle without solution counts 0.
+/// uniqueness check); a puzzle without solution counts 0.
+///
+/// # Errors
+/// Only [`SolveError::ConflictingGivens`], when a digit repeats in a unit.
+///
+/// ```
+/// use sudokuflow::{Grid, count_solutions};
+///
+/// // Nothing given: at least two solutions (the count stops at the limit).
+/// assert_eq!(count_solutions(&Grid::EMPTY, 2).unwrap().solutions, 2);
+/// ```
 pub fn count_solutions(puzzle: &Grid, limit: u32) -> Result<Count, SolveError> {
     let found = run(puzzle, limit)?;
     Ok(Count {
@@ -745,6 +769,15 @@ mod tests {
             assert!(s.grid.is_solution_of(&p));
             assert_eq!(count_solutions(&p, 2).unwrap().solutions, 1);
         }
+    }
+
+    /// A count to a huge limit makes more guesses than 32 bits hold: the
+    /// counter has 64.
+    #[test]
+    fn guesses_are_counted_in_64_bits() {
+        let count = count_solutions(&Grid::EMPTY, 1000).unwrap();
+        let guesses: u64 = count.guesses;
+        assert!(guesses >= 999);
     }
 
     #[test]

@@ -18,8 +18,9 @@ pub(crate) const MAX_LINE_LEN: usize = 64 * 1024;
 
 /// How input is split into puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum InputFormat {
-    /// Decide per input from its first lines (see [`FormatDetector`]).
+    /// Decide per input: grid when it starts with a whole block of 9 rows.
     Auto,
     /// One puzzle per line, 81 cells.
     Line,
@@ -29,6 +30,7 @@ pub enum InputFormat {
 
 /// How grids (solutions and puzzles) are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OutputFormat {
     /// One line of 81 digits.
     Line,
@@ -61,7 +63,7 @@ pub enum Problem {
         /// Rows read.
         rows: usize,
     },
-    /// The line is longer than [`MAX_LINE_LEN`].
+    /// The line is longer than 64 KiB.
     LineTooLong,
     /// A digit repeats in a row, column or box.
     ConflictingGivens,

@@ -1,10 +1,10 @@
-//! Reading inputs (files and standard input) as a sequence of [`Chunk`]s of
+//! Reading inputs (files and standard input) as a sequence of chunks of
 //! whole lines, with memory bounded whatever the input holds.
 //!
 //! A non-empty regular file is memory-mapped and cut into slices of the map,
 //! so reading costs no copy. Anything else (a pipe, a terminal, an empty or
 //! `/proc` file) is read in bounded pieces, cut after the last newline, with
-//! the partial line carried over. A line longer than [`MAX_LINE_LEN`] is cut
+//! the partial line carried over. A line longer than 64 KiB is cut
 //! short and the rest skipped up to its newline; the pipeline reports it as too
 //! long either way, so both ways of reading give the same output.
 

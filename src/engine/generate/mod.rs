@@ -231,9 +231,21 @@ pub fn random_solution(rng: &mut Rng) -> Grid {
 
 /// Puzzle number `index` of the batch generated from `seed` under `config`.
 ///
-/// The result depends only on `(config, seed, index)`. Errors come from the
-/// clue target: see [`GenerateConfig::validate`] and
-/// [`GenerateError::AttemptsExhausted`].
+/// The result depends only on `(config, seed, index)`.
+///
+/// # Errors
+/// From the clue or level target: see [`GenerateConfig::validate`],
+/// [`GenerateError::AttemptsExhausted`] and [`GenerateError::LevelNotReached`].
+///
+/// ```
+/// use sudokuflow::count_solutions;
+/// use sudokuflow::generate::{GenerateConfig, Symmetry, generate};
+///
+/// let config = GenerateConfig { symmetry: Symmetry::Rotate180, ..GenerateConfig::default() };
+/// let made = generate(&config, 7, 0).unwrap();
+/// assert_eq!(count_solutions(&made.puzzle, 2).unwrap().solutions, 1);
+/// assert_eq!(generate(&config, 7, 0).unwrap(), made);
+/// ```
 pub fn generate(
     config: &GenerateConfig,
     seed: u64,

@@ -9,6 +9,7 @@ use crate::grid::Grid;
 /// The symmetry a generated puzzle's clue pattern keeps: a cell holds a clue
 /// exactly when its images do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No constraint: clues are removed one at a time.
     None,

@@ -36,6 +36,7 @@ impl Rating {
 
 /// Five bands of ER, one per family of techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// Full houses and hidden singles: ER up to 1.5.
     Easy,
