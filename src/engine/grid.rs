@@ -61,6 +61,10 @@ impl Grid {
 
     /// Parses one line of the line format. The slice must not contain the line
     /// ending; trailing spaces, tabs and a `\r` are tolerated.
+    ///
+    /// # Errors
+    /// When the line does not hold 81 cells, or holds a byte other than
+    /// `1`-`9`, `.` and `0`.
     pub fn parse_line(line: &[u8]) -> Result<Grid, ParseError> {
         let line = trim_end(line);
         let Ok(bytes) = <&[u8; 81]>::try_from(line) else {

@@ -39,6 +39,9 @@ enum Source {
 
 impl Input {
     /// Opens the file at `path`, named as given in messages.
+    ///
+    /// # Errors
+    /// When the file cannot be opened, or its size or map cannot be had.
     pub fn open(path: &Path) -> io::Result<Input> {
         let file = File::open(path)?;
         Input::from_file(path.display().to_string(), file)
@@ -46,6 +49,9 @@ impl Input {
 
     /// Standard input, named `<stdin>` in messages. When it is redirected from
     /// a regular file it is mapped like one, from its current position.
+    ///
+    /// # Errors
+    /// When standard input is a file whose size or map cannot be had.
     pub fn stdin() -> io::Result<Input> {
         let name = "<stdin>".to_string();
         #[cfg(unix)]

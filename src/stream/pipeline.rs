@@ -251,6 +251,11 @@ impl std::error::Error for Error {
 /// Answers every puzzle of `inputs`, in order, writing to `out` and telling
 /// `observer` about bad puzzles and progress. Bad puzzles do not make the run
 /// fail: they are counted in the summary.
+///
+/// # Errors
+/// When an input cannot be read, the output cannot be written, the threads
+/// cannot be started, or a worker panics (a bug); the output written up to
+/// then stays written.
 pub fn run(
     inputs: Vec<Input>,
     options: &Options,
@@ -274,7 +279,11 @@ pub fn run(
 /// Generates puzzles `0..options.count` in parallel, writing them in order to
 /// `out` and telling `observer` about progress. The output is the same
 /// whatever the number of threads. Stops at the first puzzle whose clue
-/// target is not met ([`Error::Generate`]), after writing those before it.
+/// target is not met, after writing those before it.
+///
+/// # Errors
+/// [`Error::Generate`] for a target not met; as [`run`] for the output and
+/// threads.
 pub fn generate(
     options: &GenerateOptions,
     out: &mut dyn Write,

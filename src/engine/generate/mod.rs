@@ -77,8 +77,11 @@ impl GenerateConfig {
     /// soon as that shows, so the whole budget runs out in about a second.
     pub const DEFAULT_MAX_ATTEMPTS: u32 = 10_000;
 
-    /// Checks the clue target before any work: `Err` when no puzzle can have
-    /// that many clues with this symmetry.
+    /// Checks the clue target before any work.
+    ///
+    /// # Errors
+    /// [`GenerateError::ClueTargetUnreachable`] when no puzzle can have that
+    /// many clues with this symmetry (or the attempt budget is 0).
     pub fn validate(&self) -> Result<(), GenerateError> {
         let Some(clues) = self.clues else {
             return Ok(());
