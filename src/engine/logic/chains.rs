@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use super::Candidates;
 use super::cells::{BOX, CellName, CellSet, PEERS, units_of};
-use super::step::{Candidate, Difficulty, Step, Technique};
+use super::step::{Candidate, Difficulty, Step, Technique, elimination_list};
 
 const NODES: usize = 81 * 9 * 2;
 const WORDS: usize = NODES.div_ceil(64);
@@ -834,11 +834,7 @@ fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding>
             technique.name().to_lowercase(),
             nodes.join(" -> "),
             reach.start,
-            eliminations
-                .iter()
-                .map(|e| format!("{} <> {}", CellName(e.cell.into()), e.digit))
-                .collect::<Vec<_>>()
-                .join(", ")
+            elimination_list(&eliminations)
         ),
         eliminations,
         focus: on_loop,

@@ -5,7 +5,7 @@
 
 use super::Candidates;
 use super::cells::{CellName, PEERS, UNIT_SETS, cell_list, digits};
-use super::step::{Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique, elimination_list};
 
 pub fn aligned_pair_exclusion(c: &Candidates) -> Option<Step> {
     for unit in 0..27 {
@@ -70,11 +70,7 @@ fn exclude(c: &Candidates, a: usize, b: usize) -> Option<Step> {
             } else {
                 cell_list(used.iter().copied())
             },
-            eliminations
-                .iter()
-                .map(|e| format!("{} <> {}", CellName(e.cell.into()), e.digit))
-                .collect::<Vec<_>>()
-                .join(", ")
+            elimination_list(&eliminations)
         ),
     );
     for cell in [a, b].into_iter().chain(used) {
@@ -161,11 +157,7 @@ fn exclude_triple(
                     .iter()
                     .filter(|&s| (2..=3).contains(&c.mask(s).count_ones()))
             ),
-            eliminations
-                .iter()
-                .map(|e| format!("{} <> {}", CellName(e.cell.into()), e.digit))
-                .collect::<Vec<_>>()
-                .join(", ")
+            elimination_list(&eliminations)
         ),
     );
     for cell in cells {

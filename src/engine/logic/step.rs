@@ -219,6 +219,15 @@ impl Candidate {
     }
 }
 
+/// Eliminations listed for people: `r1c1 <> 4, r2c7 <> 4`.
+pub(crate) fn elimination_list(eliminations: &[Candidate]) -> String {
+    let items: Vec<String> = eliminations
+        .iter()
+        .map(|e| format!("r{}c{} <> {}", e.row(), e.col(), e.digit))
+        .collect();
+    items.join(", ")
+}
+
 /// One deduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
