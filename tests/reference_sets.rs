@@ -33,3 +33,30 @@ fn seventeen_clue_set() {
 fn forum_hardest_set() {
     check_set("forum_hardest_11plus.txt", 48_765);
 }
+
+/// A data test without its data says SKIPPED and passes on a developer's
+/// machine, and fails where every test must run (CI): run this test binary
+/// again, on one data test, without the data.
+#[test]
+fn a_data_test_without_data_is_visible_and_fails_in_ci() {
+    let rerun = |required: bool| {
+        let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+        command
+            .args(["--exact", "seventeen_clue_set", "--test-threads", "1"])
+            .env_remove("SUDOKUFLOW_DATA")
+            .env_remove("CI")
+            .env_remove("SUDOKUFLOW_REQUIRE_DATA");
+        if required {
+            command.env("SUDOKUFLOW_REQUIRE_DATA", "1");
+        }
+        command.output().unwrap()
+    };
+    let relaxed = rerun(false);
+    assert!(relaxed.status.success());
+    assert!(
+        String::from_utf8_lossy(&relaxed.stderr).contains("SKIPPED: SUDOKUFLOW_DATA is not set")
+    );
+    let required = rerun(true);
+    assert!(!required.status.success());
+    assert!(String::from_utf8_lossy(&required.stdout).contains("every test must run here"));
+}
