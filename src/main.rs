@@ -1,6 +1,7 @@
 //! The `sudokuflow` program: parses the command line and runs a subcommand.
 
 mod cli;
+mod play;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,7 @@ fn run() -> u8 {
         Command::Shuffle(args) => commands::shuffle(args),
         Command::Rate(args) => commands::rate(args),
         Command::Explain(args) => commands::explain(args),
+        Command::Play(args) => commands::play(args),
     };
     match result {
         Ok(status) => status,

@@ -4,12 +4,14 @@
 
 mod explain;
 mod generate;
+mod play;
 mod rate;
 mod shuffle;
 mod solve;
 
 pub use explain::explain;
 pub use generate::generate;
+pub use play::play;
 pub use rate::rate;
 pub use shuffle::shuffle;
 pub use solve::solve;
