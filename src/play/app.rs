@@ -65,6 +65,18 @@ pub struct App {
     pub paused: bool,
     /// `?`: the key overlay is shown.
     pub show_help: bool,
+    /// `t`: the history list is open, this state selected.
+    pub history_view: Option<usize>,
+    /// `a`: the auto-solve animation in progress.
+    pub autosolve: Option<AutoSolve>,
+}
+
+/// The explain engine's steps, applied one per tick.
+pub struct AutoSolve {
+    pub steps: Vec<Step>,
+    pub next: usize,
+    /// Time between steps.
+    pub delay: Duration,
 }
 
 impl App {
@@ -96,6 +108,8 @@ impl App {
             session_start: Instant::now(),
             paused: false,
             show_help: false,
+            history_view: None,
+            autosolve: None,
         }
     }
 
@@ -150,7 +164,33 @@ impl App {
             self.show_help = false;
             return Outcome::Continue;
         }
+        if let Some(auto) = &mut self.autosolve {
+            match key {
+                Key::Char('+') => auto.delay = (auto.delay / 2).max(Duration::from_millis(10)),
+                Key::Char('-') => auto.delay = (auto.delay * 2).min(Duration::from_secs(5)),
+                _ => {
+                    self.autosolve = None;
+                    self.message = "auto-solve stopped".into();
+                }
+            }
+            return Outcome::Continue;
+        }
+        if let Some(selected) = self.history_view {
+            let last = self.history.len() - 1;
+            match key {
+                Key::Up | Key::Char('k') => self.history_view = Some(selected.saturating_sub(1)),
+                Key::Down | Key::Char('j') => self.history_view = Some((selected + 1).min(last)),
+                Key::Enter => {
+                    self.go_to(selected);
+                    self.history_view = None;
+                }
+                _ => self.history_view = None,
+            }
+            return Outcome::Continue;
+        }
         match key {
+            Key::Char('t') => self.history_view = Some(self.at),
+            Key::Char('a') => self.start_autosolve(),
             Key::Char(' ') => self.toggle_pause(),
             Key::Char('?') => self.show_help = true,
             Key::Up | Key::Char('k') => self.move_cursor(-1, 0),
@@ -264,26 +304,8 @@ impl App {
     /// notes and names it. Second call: applies it.
     pub fn hint(&mut self) {
         if let Some(step) = self.hint.take() {
-            let mut board = self.board().clone();
-            let candidates = self.candidates();
-            for p in &step.placements {
-                board.cells[usize::from(p.cell)] = p.digit;
-                board.notes[usize::from(p.cell)] = 0;
-                for peer in peers(p.cell.into()) {
-                    board.notes[peer] &= !(1 << p.digit);
-                }
-            }
-            for e in &step.eliminations {
-                let cell = usize::from(e.cell);
-                // Cells without notes stand for all their candidates: write
-                // them out before taking one away.
-                if board.notes[cell] == 0 {
-                    board.notes[cell] = candidates.as_ref().map_or(ALL_DIGITS, |c| c.mask(cell));
-                }
-                board.notes[cell] &= !(1 << e.digit);
-            }
+            self.apply(&step);
             self.message = format!("applied: {}", step.text);
-            self.push(board);
             return;
         }
         if !self.conflicts().is_empty() {
@@ -300,6 +322,76 @@ impl App {
                 self.hint = Some(step);
             }
             None => self.message = "hint: no logical step found from here".into(),
+        }
+    }
+
+    /// Applies a step's placements and eliminations as one move.
+    fn apply(&mut self, step: &Step) {
+        let mut board = self.board().clone();
+        let candidates = self.candidates();
+        for p in &step.placements {
+            board.cells[usize::from(p.cell)] = p.digit;
+            board.notes[usize::from(p.cell)] = 0;
+            for peer in peers(p.cell.into()) {
+                board.notes[peer] &= !(1 << p.digit);
+            }
+        }
+        for e in &step.eliminations {
+            let cell = usize::from(e.cell);
+            // Cells without notes stand for all their candidates: write
+            // them out before taking one away.
+            if board.notes[cell] == 0 {
+                board.notes[cell] = candidates.as_ref().map_or(ALL_DIGITS, |c| c.mask(cell));
+            }
+            board.notes[cell] &= !(1 << e.digit);
+        }
+        self.push(board);
+    }
+
+    /// Starts the animation from the player's digits (notes are not used:
+    /// the engine explains the grid as it stands).
+    pub fn start_autosolve(&mut self) {
+        if !self.conflicts().is_empty() {
+            self.message = "auto-solve: first fix the conflicting digits".into();
+            return;
+        }
+        let Some(grid) = Grid::from_cells(self.board().cells) else {
+            return;
+        };
+        match logic::explain(&grid) {
+            Ok(explanation) => {
+                // Notes would hide the engine's eliminations: start clean.
+                let mut board = self.board().clone();
+                board.notes = [0; 81];
+                self.push(board);
+                self.autosolve = Some(AutoSolve {
+                    steps: explanation.steps,
+                    next: 0,
+                    delay: Duration::from_millis(300),
+                });
+            }
+            Err(e) => self.message = format!("auto-solve: {e}"),
+        }
+    }
+
+    /// One animation step; ends the animation after the last one, filling in
+    /// the solution if the engine stopped short.
+    pub fn tick(&mut self) {
+        let Some(auto) = &mut self.autosolve else {
+            return;
+        };
+        match auto.steps.get(auto.next).cloned() {
+            Some(step) => {
+                auto.next += 1;
+                self.message = format!("auto-solve: {}", step.technique.name());
+                self.apply(&step);
+            }
+            None => {
+                self.autosolve = None;
+                if !self.is_solved() {
+                    self.solve();
+                }
+            }
         }
     }
 
@@ -461,6 +553,39 @@ mod tests {
         app.key(Key::Char('5'));
         assert!(!app.paused);
         assert_eq!(app.board().cells[2], 0, "the resuming key does not play");
+    }
+
+    #[test]
+    fn autosolve_steps_to_the_solution_and_any_key_stops_it() {
+        let mut app = app();
+        app.key(Key::Char('a'));
+        app.key(Key::Char('+'));
+        assert_eq!(
+            app.autosolve.as_ref().unwrap().delay,
+            Duration::from_millis(150)
+        );
+        app.tick();
+        assert!(app.message.starts_with("auto-solve: "));
+        app.key(Key::Char('x'));
+        assert!(app.autosolve.is_none() && !app.is_solved());
+        app.key(Key::Char('a'));
+        for _ in 0..200 {
+            app.tick();
+        }
+        assert!(app.is_solved() && app.autosolve.is_none());
+    }
+
+    #[test]
+    fn history_view_returns_to_a_state() {
+        let mut app = app();
+        app.key(Key::Char('4'));
+        app.key(Key::Char('t'));
+        assert_eq!(app.history_view, Some(1));
+        app.key(Key::Up);
+        app.key(Key::Enter);
+        assert_eq!((app.at, app.history_view), (0, None));
+        app.key(Key::Char('U'));
+        assert_eq!(app.board().cells[2], 4);
     }
 
     #[test]

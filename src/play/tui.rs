@@ -58,8 +58,13 @@ fn event_loop(app: &mut App, color: bool) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     loop {
         terminal.draw(|f| ui::draw(f, app, color))?;
-        // Wake up once a second for the timer.
-        if !event::poll(Duration::from_secs(1))? {
+        // Wake up once a second for the timer, or for the next animation step.
+        let wait = app
+            .autosolve
+            .as_ref()
+            .map_or(Duration::from_secs(1), |a| a.delay);
+        if !event::poll(wait)? {
+            app.tick();
             continue;
         }
         let key = match event::read()? {

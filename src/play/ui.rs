@@ -21,8 +21,9 @@ pub const BOARD_ORIGIN: (u16, u16) = (1, 1);
 pub const KEYS: &str = "\
 arrows/hjkl move    1-9 place    0 . Del clear
 n  pencil-mark mode  N  fill all notes
-u  undo    U Ctrl-R redo
+u  undo    U Ctrl-R redo    t  history
 H  hint (again: apply)   c  check
+a  auto-solve (+ - speed, other keys stop)
 Space pause   s save   q quit (saves)
 mouse: click a cell   ? this help";
 
@@ -72,8 +73,35 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         app.message.clone()
     };
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), message);
+    if let Some(selected) = app.history_view {
+        let height = area.height.saturating_sub(4).clamp(3, 20);
+        let list = Rect::new(4, 2, 40, height).intersection(area);
+        let rows = usize::from(height.saturating_sub(2));
+        let first = selected.saturating_sub(rows.saturating_sub(1));
+        let lines: Vec<Line> = (first..app.history.len().min(first + rows))
+            .map(|i| {
+                let filled = app.history[i].cells.iter().filter(|&&v| v != 0).count();
+                let now = if i == app.at { " (now)" } else { "" };
+                let line = Line::from(format!("{i:4}: {filled} cells filled{now}"));
+                if i == selected {
+                    line.style(Style::default().add_modifier(Modifier::REVERSED))
+                } else {
+                    line
+                }
+            })
+            .collect();
+        frame.render_widget(Clear, list);
+        frame.render_widget(
+            Paragraph::new(lines).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(" history: arrows, Enter "),
+            ),
+            list,
+        );
+    }
     if app.show_help {
-        let help = Rect::new(4, 3, 50, 8).intersection(area);
+        let help = Rect::new(4, 3, 50, 9).intersection(area);
         frame.render_widget(Clear, help);
         frame.render_widget(
             Paragraph::new(KEYS).block(Block::default().borders(Borders::ALL).title(" keys ")),
@@ -106,7 +134,10 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
         } else {
             "mode     digits"
         }),
-        Line::from(""),
+        Line::from(match &app.autosolve {
+            Some(a) => format!("auto     {} ms/step (+ -)", a.delay.as_millis()),
+            None => String::new(),
+        }),
         Line::from("? keys   q quit"),
     ]
 }
