@@ -269,6 +269,26 @@ mod tests {
         assert!(colored.contains("│ 5  3  5 │    7    │"), "{colored}");
     }
 
+    /// The screens compared with the committed snapshots in `snapshots/`:
+    /// text for NO_COLOR, the buffer with its styles for colour.
+    #[test]
+    fn snapshots() {
+        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
+        app.source = "sudoku1.txt #1".into();
+        app.key(Key::Char('4'));
+        app.key(Key::Char('H'));
+        for (width, height) in [(80, 24), (120, 40)] {
+            let text = screen(&app, width, height, false);
+            insta::assert_snapshot!(format!("no_color_{width}x{height}"), text);
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            terminal.draw(|f| draw(f, &app, true)).unwrap();
+            let styled = format!("{:?}", terminal.backend().buffer());
+            insta::assert_snapshot!(format!("color_{width}x{height}"), styled);
+        }
+        app.key(Key::Char('?'));
+        insta::assert_snapshot!("help_80x24", screen(&app, 80, 24, false));
+    }
+
     #[test]
     fn clicks_map_to_cells() {
         assert_eq!(cell_at(BOARD_ORIGIN.0 + 1, BOARD_ORIGIN.1 + 1), Some(0));
