@@ -15,6 +15,7 @@ fn play(data: &Path, args: &[&str], script: &str) -> String {
         .arg("play")
         .args(args)
         .env("XDG_DATA_HOME", data)
+        .current_dir(data)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -55,6 +56,11 @@ fn plain_game_places_undoes_saves_resumes_and_solves() {
     fs::write(&bad, format!("{PUZZLE}\nnot a puzzle\n")).unwrap();
     let out = play(dir.path(), &["--plain", bad.to_str().unwrap()], "");
     assert!(out.contains("line 2") && out.contains("bad line"), "{out}");
+    // The start prompt lists sudoku*.txt before other .txt files.
+    let out = play(dir.path(), &["--plain"], "1\n1\nquit\n");
+    let (sudoku, other) = (out.find("open ./sudoku1.txt"), out.find("open ./bad.txt"));
+    assert!(sudoku.unwrap() < other.unwrap(), "{out}");
+    assert!(out.contains("1 | 5  3  . |"), "{out}");
 }
 
 struct Tmux(String);

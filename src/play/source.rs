@@ -63,6 +63,28 @@ fn check(line: usize, text: &[u8]) -> Entry {
     }
 }
 
+/// The `.txt` files of `dir`: `sudoku*.txt` first, then the others, each
+/// group by name.
+pub fn puzzle_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<(bool, String, std::path::PathBuf)> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+        .map(|p| {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            (!name.starts_with("sudoku"), name, p)
+        })
+        .collect();
+    files.sort();
+    files.into_iter().map(|(_, _, p)| p).collect()
+}
+
 /// A new puzzle of `level`.
 pub fn new_game(level: Level, seed: u64) -> anyhow::Result<Grid> {
     let config = GenerateConfig {
@@ -102,5 +124,13 @@ mod tests {
         assert_eq!(summary[2], (4, false, Some("conflicting givens")));
         assert_eq!((summary[3].0, summary[3].1), (6, true));
         assert!(summary[3].2.unwrap().starts_with("several solutions"));
+        fs::write(dir.path().join("a.txt"), "").unwrap();
+        fs::write(dir.path().join("notes.md"), "").unwrap();
+        fs::write(dir.path().join("sudoku0.txt"), "").unwrap();
+        let names: Vec<_> = puzzle_files(dir.path())
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["sudoku0.txt", "sudoku1.txt", "a.txt"]);
     }
 }

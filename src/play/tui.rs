@@ -1,7 +1,7 @@
 //! The full-screen front end: sets the terminal up (raw mode, alternate
 //! screen, mouse), turns crossterm events into [`Key`]s for the [`App`], and
-//! always restores the terminal: on quit, on Ctrl-C (a key in raw mode) and on
-//! a panic (a hook restores it before the message is printed).
+//! always restores the terminal and saves: on quit, on Ctrl-C (a key in raw
+//! mode) and on a panic (a hook restores it before the message is printed).
 
 use std::io::{self, stdout};
 use std::time::Duration;
@@ -35,8 +35,18 @@ pub fn run(app: &mut App) -> anyhow::Result<()> {
     }));
     enable_raw_mode()?;
     execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-    let result = event_loop(app, color);
+    // On a panic the hook has restored the terminal; save, then go on panicking.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| event_loop(app, color)));
     restore();
+    let result = match result {
+        Ok(result) => result,
+        Err(panic) => {
+            if let Ok(path) = save::save(app) {
+                eprintln!("sudokuflow: the game was saved to {}", path.display());
+            }
+            std::panic::resume_unwind(panic);
+        }
+    };
     result?;
     if app.is_solved() {
         save::remove();

@@ -2,6 +2,7 @@
 //! level) and hands it to a front end.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 
 use anyhow::{Context, bail};
 use sudokuflow::logic::{self, Level};
@@ -40,60 +41,17 @@ fn choose_game(
         return new_game(level, args.seed).map(Some);
     }
     if let Some(path) = &args.file {
-        let entries = source::open_file(path)?;
-        let number = match args.puzzle {
-            Some(n) => n,
-            None => {
-                for (i, e) in entries.iter().enumerate() {
-                    let rating = match (&e.puzzle, e.playable) {
-                        (Some(p), true) => logic::rate(p)
-                            .map(|r| format!("{} {:.1}", r.level, r.er.value()))
-                            .unwrap_or_default(),
-                        _ => String::new(),
-                    };
-                    let problem = e.problem.as_deref().unwrap_or("");
-                    writeln!(
-                        out,
-                        "{:4}. line {:<5} {rating:<12} {problem}",
-                        i + 1,
-                        e.line
-                    )?;
-                }
-                write!(out, "puzzle number (1-{}): ", entries.len())?;
-                out.flush()?;
-                match read_line(input)? {
-                    Some(line) => line.trim().parse().context("expected a puzzle number")?,
-                    None => return Ok(None),
-                }
-            }
-        };
-        let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
-            bail!(
-                "--puzzle {number}: {} has {} puzzles",
-                path.display(),
-                entries.len()
-            );
-        };
-        let Some(puzzle) = entry.puzzle.filter(|_| entry.playable) else {
-            let why = entry.problem.as_deref().unwrap_or("");
-            bail!(
-                "{} line {}: {why}; this puzzle can't be played",
-                path.display(),
-                entry.line
-            );
-        };
-        if let Some(warning) = &entry.problem {
-            writeln!(out, "warning: {warning}")?;
-        }
-        let mut app = App::new(puzzle);
-        app.source = format!("{} #{number}", path.display());
-        return Ok(Some(app));
+        return game_from_file(path, args.puzzle, input, out);
     }
     // The start prompt.
+    let files = source::puzzle_files(Path::new("."));
     loop {
+        for (i, file) in files.iter().enumerate() {
+            writeln!(out, "{:4}. open {}", i + 1, file.display())?;
+        }
         write!(
             out,
-            "new game: easy, medium, hard, expert, hell; 'resume' the saved game; 'quit': "
+            "new game: easy, medium, hard, expert, hell; a file's number; 'resume' the saved game; 'quit': "
         )?;
         out.flush()?;
         let Some(line) = read_line(input)? else {
@@ -105,12 +63,78 @@ fn choose_game(
                 Ok(app) => return Ok(Some(app)),
                 Err(e) => writeln!(out, "{e:#}")?,
             },
-            name => match name.parse::<Level>() {
-                Ok(level) => return new_game(level, args.seed).map(Some),
-                Err(_) => writeln!(out, "not a choice: {name}")?,
-            },
+            name => {
+                if let Ok(level) = name.parse::<Level>() {
+                    return new_game(level, args.seed).map(Some);
+                }
+                match name
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| files.get(n.checked_sub(1)?))
+                {
+                    Some(file) => return game_from_file(file, None, input, out),
+                    None => writeln!(out, "not a choice: {name}")?,
+                }
+            }
         }
     }
+}
+
+/// Opens the file's puzzle `puzzle`, or lists them (checked and rated) and asks.
+fn game_from_file(
+    path: &Path,
+    puzzle: Option<usize>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<Option<App>> {
+    let entries = source::open_file(path)?;
+    let number = match puzzle {
+        Some(n) => n,
+        None => {
+            for (i, e) in entries.iter().enumerate() {
+                let rating = match (&e.puzzle, e.playable) {
+                    (Some(p), true) => logic::rate(p)
+                        .map(|r| format!("{} {:.1}", r.level, r.er.value()))
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                let problem = e.problem.as_deref().unwrap_or("");
+                writeln!(
+                    out,
+                    "{:4}. line {:<5} {rating:<12} {problem}",
+                    i + 1,
+                    e.line
+                )?;
+            }
+            write!(out, "puzzle number (1-{}): ", entries.len())?;
+            out.flush()?;
+            match read_line(input)? {
+                Some(line) => line.trim().parse().context("expected a puzzle number")?,
+                None => return Ok(None),
+            }
+        }
+    };
+    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
+        bail!(
+            "--puzzle {number}: {} has {} puzzles",
+            path.display(),
+            entries.len()
+        );
+    };
+    let Some(puzzle) = entry.puzzle.filter(|_| entry.playable) else {
+        let why = entry.problem.as_deref().unwrap_or("");
+        bail!(
+            "{} line {}: {why}; this puzzle can't be played",
+            path.display(),
+            entry.line
+        );
+    };
+    if let Some(warning) = &entry.problem {
+        writeln!(out, "warning: {warning}")?;
+    }
+    let mut app = App::new(puzzle);
+    app.source = format!("{} #{number}", path.display());
+    Ok(Some(app))
 }
 
 fn new_game(level: Level, seed: Option<u64>) -> anyhow::Result<App> {
