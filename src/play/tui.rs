@@ -103,7 +103,9 @@ fn event_loop(app: &mut App, color: bool) -> io::Result<()> {
                 }
             }
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                if let Some(cell) = ui::cell_at(m.column, m.row) {
+                let screen = terminal.size()?;
+                let size = ui::cell_size(screen.width, screen.height);
+                if let Some(cell) = ui::cell_at(m.column, m.row, size) {
                     app.cursor = cell;
                 }
                 continue;

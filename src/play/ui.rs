@@ -11,9 +11,16 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::App;
 
-/// The board's size on screen: 9 cells of 3 columns plus 4 border columns.
-pub const BOARD_WIDTH: u16 = 31;
-pub const BOARD_HEIGHT: u16 = 13;
+/// A cell's size on screen (columns, rows) on a `width` x `height`
+/// terminal: 7x3 with pencil marks as a 3x3 mini-grid when there is room,
+/// else 3x1 (80x24), where the side panel lists the cursor cell's notes.
+pub fn cell_size(width: u16, height: u16) -> (u16, u16) {
+    if width >= 110 && height >= 36 {
+        (7, 3)
+    } else {
+        (3, 1)
+    }
+}
 
 /// Where the board is drawn: top-left corner, for mouse clicks too.
 pub const BOARD_ORIGIN: (u16, u16) = (1, 1);
@@ -27,8 +34,8 @@ a  auto-solve (+ - speed, other keys stop)
 Space pause   s save   q quit (saves)
 mouse: click a cell   ? this help";
 
-/// The cell at screen position (`x`, `y`), if any.
-pub fn cell_at(x: u16, y: u16) -> Option<usize> {
+/// The cell at screen position (`x`, `y`) with cells of `size`, if any.
+pub fn cell_at(x: u16, y: u16, size: (u16, u16)) -> Option<usize> {
     let (x, y) = (
         x.checked_sub(BOARD_ORIGIN.0)?,
         y.checked_sub(BOARD_ORIGIN.1)?,
@@ -39,24 +46,26 @@ pub fn cell_at(x: u16, y: u16) -> Option<usize> {
         let within = v % (3 * size + 1);
         (within != 0 && block < 3).then(|| block * 3 + (within - 1) / size)
     };
-    let col = col_in(x, 3)?;
-    let row = col_in(y, 1)?;
+    let col = col_in(x, size.0)?;
+    let row = col_in(y, size.1)?;
     Some(usize::from(row) * 9 + usize::from(col))
 }
 
 pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     let area = frame.area();
+    let size = cell_size(area.width, area.height);
+    let (board_width, board_height) = (9 * size.0 + 4, 9 * size.1 + 4);
     let board_area =
-        Rect::new(BOARD_ORIGIN.0, BOARD_ORIGIN.1, BOARD_WIDTH, BOARD_HEIGHT).intersection(area);
+        Rect::new(BOARD_ORIGIN.0, BOARD_ORIGIN.1, board_width, board_height).intersection(area);
     if app.paused {
         frame.render_widget(Paragraph::new("Paused: any key to go on"), board_area);
     } else {
-        frame.render_widget(Paragraph::new(board_lines(app, color)), board_area);
+        frame.render_widget(Paragraph::new(board_lines(app, color, size)), board_area);
     }
     let side = Rect::new(
-        BOARD_WIDTH + 3,
+        board_width + 3,
         1,
-        area.width.saturating_sub(BOARD_WIDTH + 4),
+        area.width.saturating_sub(board_width + 4),
         13,
     )
     .intersection(area);
@@ -65,7 +74,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         side,
     );
     let message =
-        Rect::new(1, BOARD_HEIGHT + 2, area.width.saturating_sub(2), 4).intersection(area);
+        Rect::new(1, board_height + 2, area.width.saturating_sub(2), 4).intersection(area);
     let text = if app.is_solved() {
         let secs = app.elapsed().as_secs();
         format!("Solved in {}:{:02}! Press q to quit.", secs / 60, secs % 60)
@@ -142,7 +151,50 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
     ]
 }
 
-fn board_lines(app: &App, color: bool) -> Vec<Line<'static>> {
+/// What `cell` shows on sub-line `line` of `height`, `width` columns wide.
+fn cell_text(
+    app: &App,
+    cell: usize,
+    line: u16,
+    (width, height): (u16, u16),
+    conflict: bool,
+) -> String {
+    let board = app.board();
+    let digit = board.cells[cell];
+    let width = usize::from(width);
+    if digit != 0 {
+        if line != height / 2 {
+            return " ".repeat(width);
+        }
+        let text = if conflict {
+            format!("!{digit}!")
+        } else {
+            format!(" {digit} ")
+        };
+        return format!("{text:^width$}");
+    }
+    let notes = board.notes[cell];
+    if height == 1 {
+        return if notes != 0 {
+            " · ".into()
+        } else {
+            "   ".into()
+        };
+    }
+    let mini: String = (1..=3u16)
+        .map(|k| {
+            let d = line * 3 + k;
+            if notes & (1 << d) != 0 {
+                format!(" {d}")
+            } else {
+                "  ".into()
+            }
+        })
+        .collect();
+    format!("{mini:<width$}")
+}
+
+fn board_lines(app: &App, color: bool, size: (u16, u16)) -> Vec<Line<'static>> {
     let board = app.board();
     let conflicts = app.conflicts();
     let cursor = app.cursor;
@@ -154,24 +206,17 @@ fn board_lines(app: &App, color: bool) -> Vec<Line<'static>> {
         .unwrap_or_default();
     let border = Style::default().fg(if color { Color::DarkGray } else { Color::Reset });
     let rule = |l: &str, m: &str, r: &str| {
-        let seg = "─".repeat(9);
+        let seg = "─".repeat(3 * usize::from(size.0));
         Line::from(Span::styled(format!("{l}{seg}{m}{seg}{m}{seg}{r}"), border))
     };
     let mut lines = vec![rule("┌", "┬", "┐")];
-    for row in 0..9 {
+    for (row, line) in (0..9).flat_map(|row| (0..size.1).map(move |line| (row, line))) {
         let mut spans = vec![Span::styled("│", border)];
         for col in 0..9 {
             let cell = row * 9 + col;
             let digit = board.cells[cell];
-            let text = if digit == 0 {
-                if board.notes[cell] != 0 {
-                    " · ".into()
-                } else {
-                    "   ".into()
-                }
-            } else {
-                format!(" {digit} ")
-            };
+            // Without colour a conflict shows as !5! so it needs no style.
+            let text = cell_text(app, cell, line, size, !color && conflicts.contains(&cell));
             let same_unit = cell / 9 == cursor / 9
                 || cell % 9 == cursor % 9
                 || (cell / 27 == cursor / 27 && cell % 9 / 3 == cursor % 9 / 3);
@@ -214,19 +259,13 @@ fn board_lines(app: &App, color: bool) -> Vec<Line<'static>> {
                     style = style.add_modifier(Modifier::REVERSED);
                 }
             }
-            // Without colour a conflict shows as !5! so it needs no style.
-            let text = if !color && conflicts.contains(&cell) {
-                format!("!{digit}!")
-            } else {
-                text
-            };
             spans.push(Span::styled(text, style));
             if col % 3 == 2 {
                 spans.push(Span::styled("│", border));
             }
         }
         lines.push(Line::from(spans));
-        if row == 2 || row == 5 {
+        if (row == 2 || row == 5) && line == size.1 - 1 {
             lines.push(rule("├", "┼", "┤"));
         }
     }
@@ -276,6 +315,7 @@ mod tests {
         let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
         app.source = "sudoku1.txt #1".into();
         app.key(Key::Char('4'));
+        app.key(Key::Char('N'));
         app.key(Key::Char('H'));
         for (width, height) in [(80, 24), (120, 40)] {
             let text = screen(&app, width, height, false);
@@ -291,12 +331,16 @@ mod tests {
 
     #[test]
     fn clicks_map_to_cells() {
-        assert_eq!(cell_at(BOARD_ORIGIN.0 + 1, BOARD_ORIGIN.1 + 1), Some(0));
-        assert_eq!(
-            cell_at(BOARD_ORIGIN.0 + 3 * 3 + 2, BOARD_ORIGIN.1 + 5),
-            Some(3 * 9 + 3)
-        );
-        assert_eq!(cell_at(BOARD_ORIGIN.0, BOARD_ORIGIN.1 + 1), None, "border");
-        assert_eq!(cell_at(BOARD_ORIGIN.0 + 29, BOARD_ORIGIN.1 + 11), Some(80));
+        let (x, y) = BOARD_ORIGIN;
+        let small = (3, 1);
+        assert_eq!(cell_at(x + 1, y + 1, small), Some(0));
+        assert_eq!(cell_at(x + 3 * 3 + 2, y + 5, small), Some(3 * 9 + 3));
+        assert_eq!(cell_at(x, y + 1, small), None, "border");
+        assert_eq!(cell_at(x + 29, y + 11, small), Some(80));
+        let large = (7, 3);
+        // Row 4 starts below 1 border + 9 rows + 1 border.
+        assert_eq!(cell_at(x + 1 + 21 + 1, y + 11 + 2, large), Some(3 * 9 + 3));
+        assert_eq!(cell_at(x + 66 - 1, y + 31 - 2, large), Some(80));
+        assert_eq!(cell_at(x + 66, y + 1, large), None, "right border");
     }
 }
