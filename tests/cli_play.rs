@@ -116,9 +116,10 @@ impl Tmux {
                 "24",
                 &command,
             ])
-            .status()
+            .output()
             .unwrap();
-        assert!(ok.success());
+        let why = String::from_utf8_lossy(&ok.stderr);
+        assert!(ok.status.success(), "tmux new-session failed: {why}");
     }
 }
 
@@ -155,11 +156,12 @@ fn full_screen_game_in_tmux() {
     session.wait_for("saved to");
     session.keys(&["q"]);
     session.wait_for("Game saved to");
-    drop(session);
 
-    let session = Tmux(format!("sudokuflow-test2-{}", std::process::id()));
-    session.start(dir.path(), "--resume");
-    session.wait_for("│ 5  3  4 │    7    │");
-    session.keys(&["a", "+", "+", "+", "+"]);
-    session.wait_for("Solved in");
+    // The first session stays open meanwhile: killing the last session stops
+    // the tmux server, and a new session started just then can fail.
+    let resumed = Tmux(format!("sudokuflow-test2-{}", std::process::id()));
+    resumed.start(dir.path(), "--resume");
+    resumed.wait_for("│ 5  3  4 │    7    │");
+    resumed.keys(&["a", "+", "+", "+", "+"]);
+    resumed.wait_for("Solved in");
 }
