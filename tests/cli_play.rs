@@ -63,12 +63,19 @@ fn plain_game_places_undoes_saves_resumes_and_solves() {
     assert!(out.contains("1 | 5  3  . |"), "{out}");
 }
 
+/// tmux on a server of this test's own, apart from any other tmux in use.
+fn tmux() -> Command {
+    let mut command = Command::new("tmux");
+    command.args(["-L", &format!("sudokuflow-test-{}", std::process::id())]);
+    command
+}
+
 struct Tmux(String);
 
 impl Tmux {
     fn keys(&self, keys: &[&str]) {
         for key in keys {
-            let ok = Command::new("tmux")
+            let ok = tmux()
                 .args(["send-keys", "-t", &self.0, key])
                 .status()
                 .unwrap();
@@ -78,7 +85,7 @@ impl Tmux {
     }
 
     fn screen(&self) -> String {
-        let out = Command::new("tmux")
+        let out = tmux()
             .args(["capture-pane", "-p", "-t", &self.0])
             .output()
             .unwrap();
@@ -104,7 +111,7 @@ impl Tmux {
             data.display(),
             env!("CARGO_BIN_EXE_sudokuflow")
         );
-        let ok = Command::new("tmux")
+        let ok = tmux()
             .args([
                 "new-session",
                 "-d",
@@ -125,9 +132,7 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
-            .status();
+        let _ = tmux().args(["kill-session", "-t", &self.0]).status();
     }
 }
 
