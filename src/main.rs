@@ -1,6 +1,7 @@
 //! The `sudokuflow` program: parses the command line and runs a subcommand.
 
 mod cli;
+mod play;
 
 use std::process::ExitCode;
 
@@ -50,6 +51,7 @@ fn run() -> u8 {
         Command::Explain(args) => commands::explain(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
+        Command::Play(args) => commands::play(args),
     };
     match result {
         Ok(status) => status,

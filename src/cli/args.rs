@@ -82,6 +82,9 @@ pub enum Command {
     /// Print the manual page (roff) of sudokuflow or of one command, for man(1)
     #[command(after_help = MAN_AFTER_HELP)]
     Man(ManArgs),
+    /// Play Sudoku in the terminal: hints that teach, notes, undo, save
+    #[command(after_help = PLAY_AFTER_HELP)]
+    Play(PlayArgs),
 }
 
 const COMPLETIONS_AFTER_HELP: &str = "\
@@ -118,7 +121,7 @@ impl Command {
     /// True when the command writes to standard output: no `-o FILE`.
     pub fn writes_stdout(&self) -> bool {
         let output = match self {
-            Command::Completions(_) | Command::Man(_) => return true,
+            Command::Completions(_) | Command::Man(_) | Command::Play(_) => return true,
             Command::Solve(args) => &args.output.output,
             Command::Generate(args) => &args.output.output,
             Command::Shuffle(args) => &args.output.output,
@@ -140,10 +143,26 @@ impl Command {
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }
+            Command::Play(_) => true,
             Command::Generate(_) | Command::Completions(_) | Command::Man(_) => false,
         }
     }
 }
+
+const PLAY_AFTER_HELP: &str = "\
+Plain mode (--plain) prints the board as text after each command and reads
+commands line by line: 'r3c5 7' places 7 in row 3 column 5, 'r3c5 0' clears it,
+'note r3c5 7', 'notes', 'undo', 'redo', 'history', 'history N', 'hint' (twice
+applies it), 'check', 'solve', 'save', 'quit'. Givens are printed plain, your
+digits in (parentheses), conflicts !between!.
+
+The game is saved as JSON in $XDG_DATA_HOME/sudokuflow/game.json (default
+~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.
+
+Examples:
+  sudokuflow play --plain --level hard
+  sudokuflow play --plain sudoku1.txt --puzzle 3
+  sudokuflow play --plain --resume";
 
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
@@ -627,4 +646,32 @@ mod tests {
             assert_eq!(args.symmetry, symmetry);
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A file of puzzles (one per line) to choose from
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Start the N-th puzzle of FILE at once (counting from 1)
+    #[arg(long, value_name = "N", requires = "file")]
+    pub puzzle: Option<usize>,
+
+    /// Start a new game of this level at once: easy, medium, hard, expert or hell
+    #[arg(long, value_name = "LEVEL", ignore_case = true, value_parser = level_parser(),
+          conflicts_with = "file")]
+    pub level: Option<Level>,
+
+    /// Seed for the new game (random without it)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Line-by-line text mode instead of the full screen
+    #[arg(long)]
+    pub plain: bool,
+
+    /// Continue the saved game
+    #[arg(long, conflicts_with_all = ["file", "level"])]
+    pub resume: bool,
 }

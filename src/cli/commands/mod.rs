@@ -5,6 +5,7 @@
 mod explain;
 mod generate;
 mod generated_docs;
+mod play;
 mod rate;
 mod shuffle;
 mod solve;
@@ -12,6 +13,7 @@ mod solve;
 pub use explain::explain;
 pub use generate::generate;
 pub use generated_docs::{completions, man};
+pub use play::play;
 pub use rate::rate;
 pub use shuffle::shuffle;
 pub use solve::solve;

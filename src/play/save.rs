@@ -1,0 +1,191 @@
+//! Saving and resuming a game: JSON with a version field in
+//! `$XDG_DATA_HOME/sudokuflow/game.json` (or `~/.local/share/sudokuflow`),
+//! written atomically (temporary file, then rename). A file this version
+//! cannot read is never overwritten: saving refuses until it is moved away.
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, anyhow, bail};
+use serde::{Deserialize, Serialize};
+use sudokuflow::Grid;
+
+use super::app::{App, Board};
+
+/// Bumped whenever the layout below changes.
+const VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    version: u32,
+    puzzle: String,
+    /// Each state: 81 digits ('0' empty) and 81 note masks.
+    history: Vec<SavedBoard>,
+    at: usize,
+    cursor: usize,
+    hints_used: u32,
+    mistakes: u32,
+    seconds_played: u64,
+    source: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedBoard {
+    cells: String,
+    notes: Vec<u16>,
+}
+
+/// The folder holding the save file.
+pub fn folder() -> anyhow::Result<PathBuf> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let home = std::env::var_os("HOME")
+                .ok_or_else(|| anyhow!("neither XDG_DATA_HOME nor HOME is set"))?;
+            PathBuf::from(home).join(".local/share")
+        }
+    };
+    Ok(base.join("sudokuflow"))
+}
+
+pub fn path() -> anyhow::Result<PathBuf> {
+    Ok(folder()?.join("game.json"))
+}
+
+fn digits(cells: &[u8; 81]) -> String {
+    cells.iter().map(|&d| char::from(b'0' + d)).collect()
+}
+
+/// Writes the game; refuses to replace a save file this version can't read.
+pub fn save(app: &App) -> anyhow::Result<PathBuf> {
+    let path = path()?;
+    if path.exists()
+        && let Err(e) = load()
+    {
+        bail!("{e:#}; it was not overwritten: move it away to save this game");
+    }
+    save_to(app, &path)?;
+    Ok(path)
+}
+
+fn save_to(app: &App, path: &PathBuf) -> anyhow::Result<()> {
+    let saved = Saved {
+        version: VERSION,
+        puzzle: digits(app.puzzle.cells()),
+        history: app
+            .history
+            .iter()
+            .map(|b| SavedBoard {
+                cells: digits(&b.cells),
+                notes: b.notes.to_vec(),
+            })
+            .collect(),
+        at: app.at,
+        cursor: app.cursor,
+        hints_used: app.hints_used,
+        mistakes: app.mistakes,
+        seconds_played: app.elapsed().as_secs(),
+        source: app.source.clone(),
+    };
+    let dir = path.parent().expect("the save path has a folder");
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    serde_json::to_writer(&mut temp, &saved)?;
+    temp.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Reads the saved game, with a plain message when the file is missing,
+/// corrupt or from another version.
+pub fn load() -> anyhow::Result<App> {
+    let path = path()?;
+    let text = fs::read_to_string(&path)
+        .with_context(|| format!("no saved game at {}", path.display()))?;
+    let corrupt = |why: String| anyhow!("the save file {} is corrupt ({why})", path.display());
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+    match value.get("version").and_then(|v| v.as_u64()) {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) => bail!(
+            "the save file {} is from another version of sudokuflow (format {v}, this one reads {VERSION})",
+            path.display()
+        ),
+        None => return Err(corrupt("no version field".into())),
+    }
+    let saved: Saved = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+    let grid = |s: &str| Grid::parse_line(s.as_bytes()).ok();
+    let puzzle = grid(&saved.puzzle).ok_or_else(|| corrupt("bad puzzle".into()))?;
+    let mut history = Vec::new();
+    for b in &saved.history {
+        let cells = grid(&b.cells).ok_or_else(|| corrupt("bad board".into()))?;
+        let notes: [u16; 81] = b
+            .notes
+            .clone()
+            .try_into()
+            .map_err(|_| corrupt("notes need 81 entries".into()))?;
+        history.push(Board {
+            cells: *cells.cells(),
+            notes,
+        });
+    }
+    if saved.at >= history.len() || saved.cursor >= 81 {
+        return Err(corrupt("position out of range".into()));
+    }
+    let mut app = App::new(puzzle);
+    app.history = history;
+    app.at = saved.at;
+    app.cursor = saved.cursor;
+    app.hints_used = saved.hints_used;
+    app.mistakes = saved.mistakes;
+    app.played_before = Duration::from_secs(saved.seconds_played);
+    app.session_start = Instant::now();
+    app.source = saved.source;
+    Ok(app)
+}
+
+/// Deletes the save once its game is solved.
+pub fn remove() {
+    if let Ok(path) = path() {
+        let _ = fs::remove_file(path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &[u8] =
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    // One test touches the environment, so the cases run in order inside it.
+    #[test]
+    fn round_trip_corrupt_and_other_version() {
+        let dir = tempfile::tempdir().unwrap();
+        // SAFETY: the only test in this binary that reads or writes XDG_DATA_HOME.
+        unsafe { std::env::set_var("XDG_DATA_HOME", dir.path()) };
+        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
+        app.place(2, 4);
+        app.toggle_note(3, 2);
+        app.undo();
+        app.source = "test".into();
+        let path = save(&app).unwrap();
+        let back = load().unwrap();
+        assert_eq!(back.history, app.history);
+        assert_eq!((back.at, back.cursor, back.source.as_str()), (1, 2, "test"));
+
+        fs::write(&path, "{not json").unwrap();
+        let err = load().err().unwrap().to_string();
+        assert!(err.contains("corrupt"), "{err}");
+        let err = save(&app).unwrap_err().to_string();
+        assert!(err.contains("not overwritten"), "{err}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
+
+        fs::write(&path, r#"{"version": 99}"#).unwrap();
+        let err = load().err().unwrap().to_string();
+        assert!(err.contains("another version"), "{err}");
+        assert!(save(&app).is_err());
+    }
+}
