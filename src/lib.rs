@@ -7,7 +7,7 @@
 mod engine;
 mod stream;
 
-pub use engine::{generate, grid, rng, solver, transform};
+pub use engine::{canon, generate, grid, rng, solver, transform};
 pub use stream::{format, input, pipeline};
 
 pub use grid::{Grid, ParseError};

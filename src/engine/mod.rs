@@ -1,6 +1,7 @@
 //! The engine: pure Sudoku logic with no I/O. Grids, the solver, the
 //! generator and the validity-preserving transforms.
 
+pub mod canon;
 pub mod generate;
 pub mod grid;
 pub mod rng;
