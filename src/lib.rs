@@ -8,7 +8,7 @@
 mod engine;
 mod stream;
 
-pub use engine::{generate, grid, logic, rng, solver, transform};
+pub use engine::{canon, generate, grid, logic, rng, solver, transform};
 pub use stream::{format, input, pipeline, rating_format};
 
 pub use grid::{Grid, ParseError};

@@ -3,6 +3,7 @@
 
 #[cfg(test)]
 pub(crate) mod brute;
+pub mod canon;
 pub mod generate;
 pub(crate) mod geometry;
 pub mod grid;
