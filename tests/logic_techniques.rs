@@ -511,7 +511,7 @@ fn unique_rectangle_type_2() {
         .only("r2c4", &[5, 6, 7]);
     let step = found(&p, Technique::UniqueRectangle);
     let cells = ["r2c2", "r2c3", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"];
-    assert_eliminates(&step, "4.6", 7, &cells);
+    assert_eliminates(&step, "4.5", 7, &cells);
 }
 
 /// Chain ratings against Sudoku Explainer's on puzzles it rated 7.0 to 8.9

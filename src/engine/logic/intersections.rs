@@ -4,7 +4,7 @@
 
 use super::Candidates;
 use super::cells::{BOX, COL, CellSet, ROW, UnitName, cell_list, shared_unit};
-use super::singles::{leaves_hidden_single, make_direct};
+use super::singles::{SingleIn, leaves_hidden_single, make_direct};
 use super::step::{Candidate, Step, Technique};
 
 pub fn pointing(c: &Candidates) -> Option<Step> {
@@ -17,14 +17,17 @@ pub fn claiming(c: &Candidates) -> Option<Step> {
 
 pub fn direct_pointing(c: &Candidates) -> Option<Step> {
     pointings(c)
-        .find(|i| leaves_hidden_single(c, i.digit, i.removed))
-        .and_then(|i| make_direct(c, i.step(c), Technique::DirectPointing))
+        .find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Boxes))
+        .and_then(|i| make_direct(c, i.step(c), Technique::DirectPointing, SingleIn::Boxes))
 }
 
 pub fn direct_claiming(c: &Candidates) -> Option<Step> {
     claimings(c)
-        .find(|i| leaves_hidden_single(c, i.digit, i.removed))
-        .and_then(|i| make_direct(c, i.step(c), Technique::DirectClaiming))
+        .find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Lines(i.source < COL)))
+        .and_then(|i| {
+            let within = SingleIn::Lines(i.source < COL);
+            make_direct(c, i.step(c), Technique::DirectClaiming, within)
+        })
 }
 
 /// A digit whose places in `source` all lie in `target`, which has others:

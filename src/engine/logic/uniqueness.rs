@@ -8,7 +8,7 @@ use super::Candidates;
 use super::cells::{CellName, CellSet, PEERS, UNIT_SETS, cell_list, digit_list, digits, units_of};
 use super::step::{Candidate, Difficulty, Step, Technique};
 
-/// The easiest unique rectangle: type 1 (4.5), type 2 and 4 (4.6), type 3
+/// The easiest unique rectangle: types 1, 2 and 4 (4.5), type 3
 /// with a naked subset (4.5 plus 0.1 per cell of the subset).
 pub fn unique_rectangle(c: &Candidates) -> Option<Step> {
     let mut best: Option<Step> = None;
@@ -129,7 +129,7 @@ fn type_2_3_4(c: &Candidates, cells: &[usize; 4], pair: u16, a: usize, b: usize)
             cells,
             pair,
             2,
-            1,
+            0,
             format!(
                 "{} or {} is {x}, so {} <> {x}",
                 CellName(a),
@@ -154,7 +154,7 @@ fn type_2_3_4(c: &Candidates, cells: &[usize; 4], pair: u16, a: usize, b: usize)
                     cells,
                     pair,
                     4,
-                    1,
+                    0,
                     format!(
                         "{d} in {} lies only in {} and {}, so neither holds {other}",
                         super::cells::UnitName(unit),
