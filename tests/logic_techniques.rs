@@ -409,20 +409,26 @@ fn forcing_x_chain() {
 
 #[test]
 fn direct_claiming_and_direct_hidden_pair() {
-    // 3 in row 5 only in box 4 (c1, c3): claiming removes 3 from r4c1..r6c3;
-    // in column 2, 3 is then left only at r9c2 (r1c2..r8c2 lose it or lack it).
+    // 3 in row 5 only in box 4 (c1, c3): claiming removes 3 from the rest of
+    // box 4, which leaves r4c9 the only place for 3 in row 4 (a row, like
+    // the claiming's source).
     let p = Position::new()
         .row_only(3, 5, &[1, 3])
-        .without(3, &["r1c2", "r2c2", "r3c2", "r7c2", "r8c2"]);
+        .row_only(3, 4, &[1, 2, 3, 9]);
     let step = found(&p, Technique::DirectClaiming);
     assert_eq!(step.rating.to_string(), "1.9");
     assert_eq!(step.placements.len(), 1, "{}", step.text);
     assert_eq!(
         usize::from(step.placements[0].cell),
-        cell("r9c2"),
+        cell("r4c9"),
         "{}",
         step.text
     );
+    // A single left in a column is not what a row's claiming counts.
+    let column = Position::new()
+        .row_only(3, 5, &[1, 3])
+        .without(3, &["r1c2", "r2c2", "r3c2", "r7c2", "r8c2"]);
+    assert_none(&column, Technique::DirectClaiming);
     assert_none(
         &Position::new().row_only(3, 5, &[1, 3]),
         Technique::DirectClaiming,
