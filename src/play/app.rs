@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{self, ALL_DIGITS, Candidates, Options, Step};
+use sudokuflow::logic::{self, ALL_DIGITS, Candidates, Options, Rating, Step};
 
 /// One moment of the game: every cell's digit (givens included) and notes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +43,8 @@ pub struct App {
     pub puzzle: Grid,
     /// The unique solution, when the puzzle has one.
     pub solution: Option<Grid>,
+    /// The puzzle's rating and level, when it has one solution.
+    pub rating: Option<Rating>,
     /// Every state since the start; `at` is the one shown.
     pub history: Vec<Board>,
     pub at: usize,
@@ -86,6 +88,13 @@ impl App {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
+        // A bounded budget keeps the start quick; a harder puzzle shows a
+        // lower bound.
+        let budget = Options {
+            budget: Some(Duration::from_millis(100)),
+            ceiling: None,
+        };
+        let rating = solution.and_then(|_| logic::rate_with(&puzzle, &budget).ok());
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],
@@ -94,6 +103,7 @@ impl App {
         App {
             puzzle,
             solution,
+            rating,
             history: vec![board],
             at: 0,
             cursor,
@@ -314,7 +324,8 @@ impl App {
         }
         let step = self
             .candidates()
-            .and_then(|c| logic::next_step(&c, true, &Options::default()));
+            // Uniqueness techniques only where the puzzle has one solution.
+            .and_then(|c| logic::next_step(&c, self.solution.is_some(), &Options::default()));
         match step {
             Some(step) => {
                 self.hints_used += 1;

@@ -129,6 +129,10 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
     vec![
         Line::from("sudokuflow play"),
         Line::from(app.source.clone()),
+        Line::from(match &app.rating {
+            Some(rating) => format!("level    {} {}", rating.level, rating.triple()),
+            None => "level    unrated (not one solution)".to_string(),
+        }),
         Line::from(format!("time     {}:{:02}", secs / 60, secs % 60)),
         Line::from(format!("hints    {}", app.hints_used)),
         Line::from(format!("mistakes {}", app.mistakes)),
