@@ -182,11 +182,14 @@ mod tests {
     #[test]
     fn census_lines_are_their_own_canonical_form() {
         let Ok(dir) = std::env::var("SUDOKUFLOW_DATA") else {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "SUDOKUFLOW_DATA unset under CI"
-            );
-            eprintln!("skip: SUDOKUFLOW_DATA unset, census check not run");
+            let required = ["CI", "SUDOKUFLOW_REQUIRE_DATA"]
+                .iter()
+                .any(|v| std::env::var_os(v).is_some());
+            assert!(!required, "SUDOKUFLOW_DATA unset where every test must run");
+            // Straight to the descriptor: the test harness captures eprintln!.
+            let note = b"SKIPPED: SUDOKUFLOW_DATA is not set: no census check\n";
+            // SAFETY: writes a buffer to the standard error descriptor.
+            unsafe { libc::write(2, note.as_ptr().cast(), note.len()) };
             return;
         };
         let text = std::fs::read_to_string(format!("{dir}/17_clue.txt")).expect("17_clue.txt");
