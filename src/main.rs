@@ -2,6 +2,7 @@
 
 mod cli;
 mod play;
+mod print;
 
 use std::process::ExitCode;
 
@@ -52,6 +53,7 @@ fn run() -> u8 {
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
         Command::Play(args) => commands::play(args),
+        Command::Print(args) => commands::print(args),
     };
     match result {
         Ok(status) => status,

@@ -11,6 +11,8 @@ use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
 use sudokuflow::logic::Level;
 
+use crate::print::paper::Paper;
+
 /// The levels and their ER bands, for help texts (a macro so that
 /// `concat!` can put it in several of them).
 macro_rules! levels_help {
@@ -44,6 +46,7 @@ Examples:
   sudokuflow rate puzzles.txt
   sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
   sudokuflow generate -n 24 --level hard
+  sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --solutions
 
 'sudokuflow <command> --help' explains each command and its options.";
 
@@ -76,6 +79,9 @@ pub enum Command {
     /// Explain how a person solves puzzles, step by step
     #[command(after_help = EXPLAIN_AFTER_HELP)]
     Explain(ExplainArgs),
+    /// Lay puzzles out on printable pages (PDF, SVG or HTML), with answer pages
+    #[command(after_help = PRINT_AFTER_HELP)]
+    Print(PrintArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
@@ -127,6 +133,7 @@ impl Command {
             Command::Shuffle(args) => &args.output.output,
             Command::Rate(args) => &args.output,
             Command::Explain(args) => &args.output,
+            Command::Print(args) => &args.output,
         };
         output
             .as_deref()
@@ -140,6 +147,7 @@ impl Command {
             Command::Solve(args) => dash(&args.input.inputs),
             Command::Shuffle(args) => dash(&args.input.inputs),
             Command::Rate(args) => dash(&args.input.inputs),
+            Command::Print(args) => dash(&args.input.inputs),
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }
@@ -356,6 +364,95 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+const PRINT_AFTER_HELP: &str = concat!(
+    "\
+Input is read as by 'solve' (files, '-' or nothing for standard input, line or
+grid layout). Bad lines and puzzles without exactly one solution are reported
+on stderr with their line number and left out (exit status 1).
+
+Each puzzle is numbered, with its level and rating (ER, on the Sudoku Explainer
+scale) when the rater finds one within --budget. Answer pages (--solutions)
+follow the puzzles, smaller boards with the same numbers, the givens in black
+and the answers in grey.
+
+The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
+is one file per page: -o sheet.svg writes sheet-1.svg, sheet-2.svg, ... (or
+sheet.svg alone for a single page). -o is written only once complete.
+
+The default paper is Letter in US, Canadian and other Letter locales (from
+LC_ALL, LC_PAPER or LANG) and A4 everywhere else.
+
+",
+    levels_help!(),
+    "
+
+Examples:
+  sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --per-page 6 --solutions
+  sudokuflow print puzzles.txt -o puzzles.html --title 'Week 12' --paper letter
+  sudokuflow print puzzles.txt -o page.svg --per-page 1
+  sudokuflow print puzzles.txt --solutions-only -o answers.pdf"
+);
+
+/// Arguments of `sudokuflow print`.
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Write to FILE (for SVG, FILE-1.svg, FILE-2.svg, ... when there are several pages)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The file format [default: from the extension of -o]
+    #[arg(short, long, value_enum)]
+    pub format: Option<PrintFormat>,
+
+    /// Puzzles on a page
+    #[arg(long, value_name = "N", default_value = "4",
+          value_parser = PossibleValuesParser::new(["1", "2", "4", "6"])
+              .map(|n| n.parse::<usize>().expect("a listed value")))]
+    pub per_page: usize,
+
+    /// Paper size [default: from the locale, Letter or A4]
+    #[arg(long, value_enum)]
+    pub paper: Option<Paper>,
+
+    /// A title at the top of every page
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// Add answer pages after the puzzles
+    #[arg(long)]
+    pub solutions: bool,
+
+    /// Print the answer pages only
+    #[arg(long, conflicts_with = "solutions")]
+    pub solutions_only: bool,
+
+    /// Time the rater may spend on one puzzle, e.g. 100ms or 1s; 0 for no limit
+    #[arg(long, value_name = "TIME", default_value = "200ms", value_parser = parse_budget,
+          conflicts_with = "no_rating")]
+    pub budget: Budget,
+
+    /// Print no level or rating (puzzles are only checked for one solution)
+    #[arg(long)]
+    pub no_rating: bool,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// A file format of `print`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PrintFormat {
+    /// One PDF document, every page in it
+    Pdf,
+    /// One SVG file per page
+    Svg,
+    /// One HTML file, pages broken for printing
+    Html,
 }
 
 #[derive(Debug, Args)]
