@@ -201,6 +201,7 @@ impl<'a> Layout<'a> {
         let mut top = margin;
         if let Some(heading) = heading {
             let size = if small { 13.0 } else { 16.0 };
+            let (heading, size) = fit(heading, size, width - 2.0 * margin);
             page.texts.push(Text {
                 x: width / 2.0,
                 y: top + size * 0.8,
@@ -282,6 +283,29 @@ impl<'a> Layout<'a> {
         }
         page
     }
+}
+
+/// A bold heading and its size, made to fit `room`: smaller, down to 8 points,
+/// then cut short with an ellipsis.
+fn fit(heading: String, size: f32, room: f32) -> (String, f32) {
+    let width = metrics::text_width(&heading, true, size);
+    if width <= room {
+        return (heading, size);
+    }
+    let smaller = (size * room / width).max(8.0);
+    if metrics::text_width(&heading, true, smaller) <= room {
+        return (heading, smaller);
+    }
+    let mut chars: Vec<char> = heading.chars().collect();
+    while !chars.is_empty() {
+        let cut: String = chars.iter().collect();
+        let cut = format!("{}\u{2026}", cut.trim_end());
+        if metrics::text_width(&cut, true, smaller) <= room {
+            return (cut, smaller);
+        }
+        chars.pop();
+    }
+    ("\u{2026}".to_string(), smaller)
 }
 
 /// The boards on an answer page: smaller than on puzzle pages.
@@ -397,6 +421,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn long_titles_shrink_then_are_cut_short() {
+        let (text, size) = fit("Week 12".to_string(), 16.0, 500.0);
+        assert_eq!((text.as_str(), size), ("Week 12", 16.0));
+        let (text, size) = fit("W".repeat(40), 16.0, 500.0);
+        assert_eq!(text.chars().count(), 40);
+        assert!(size < 16.0 && metrics::text_width(&text, true, size) <= 500.0);
+        let (text, size) = fit("W".repeat(300), 16.0, 500.0);
+        assert_eq!(size, 8.0);
+        assert!(text.ends_with('\u{2026}'));
+        assert!(metrics::text_width(&text, true, size) <= 500.0);
     }
 
     #[test]
