@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
-use super::{AFTER_HIDDEN_SINGLES, Candidates, Stuck, easiest_step, sweep};
+use super::{AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, sweep};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -113,13 +113,13 @@ pub fn is_level(puzzle: &Grid, level: Level) -> bool {
         return false;
     };
     let ceiling = level.ceiling().or(Level::Expert.ceiling());
-    let rating = rate_unique(
-        candidates,
-        &Options {
-            budget: None,
-            ceiling,
-        },
-    );
+    let options = Options {
+        budget: None,
+        ceiling,
+    };
+    let Ok(rating) = rate_candidates(candidates, &options, None) else {
+        unreachable!("a rating without a check cannot fail");
+    };
     match level {
         Level::Hell => !rating.complete,
         _ => rating.complete && rating.level == level,
@@ -153,16 +153,27 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
 pub fn rate_with(puzzle: &Grid, options: &Options) -> Result<Rating, RateError> {
-    check_unique(puzzle)?;
-    let candidates = Candidates::from_grid(puzzle).map_err(|_| RateError::ConflictingGivens)?;
-    Ok(rate_unique(candidates, options))
+    let candidates = Candidates::from_grid(puzzle).map_err(|e| match e {
+        CandidatesError::ConflictingValues => RateError::ConflictingGivens,
+        CandidatesError::NoCandidates { .. } => RateError::NoSolution,
+    })?;
+    rate_candidates(candidates, options, Some(puzzle))
 }
 
-/// The rating of a puzzle known to have one solution, from its candidates.
-fn rate_unique(mut candidates: Candidates, options: &Options) -> Rating {
+/// The rating from `candidates`. `unchecked` is the puzzle when it is not
+/// yet known to have one solution: it is checked when singles do not solve it.
+fn rate_candidates(
+    mut candidates: Candidates,
+    options: &Options,
+    unchecked: Option<&Grid>,
+) -> Result<Rating, RateError> {
     let deadline = options.budget.map(|budget| Instant::now() + budget);
     let mut chainer = Chainer::new(deadline);
     let mut tally = Tally::default();
+    // Singles are sound: a puzzle they solve has that one solution. The count
+    // of solutions waits until a puzzle needs more, which most easy ones never
+    // do, and comes before any technique that assumes one solution.
+    let mut checked = unchecked.is_none();
     let stuck = loop {
         if candidates.is_solved() {
             break None;
@@ -170,6 +181,10 @@ fn rate_unique(mut candidates: Candidates, options: &Options) -> Rating {
         if let Some(technique) = sweep::place_singles(&mut candidates) {
             tally.add(technique.base_rating(), technique, true);
             continue;
+        }
+        if let Some(puzzle) = unchecked.filter(|_| !checked) {
+            check_unique(puzzle)?;
+            checked = true;
         }
         // The sweep found no full house or hidden single.
         match easiest_step(
@@ -191,7 +206,13 @@ fn rate_unique(mut candidates: Candidates, options: &Options) -> Rating {
             Err(stuck) => break Some(stuck),
         }
     };
-    tally.finish(stuck, options)
+    if let Some(puzzle) = unchecked.filter(|_| !checked)
+        && !candidates.grid().is_consistent()
+    {
+        // Unreachable by sound steps; the count then names the problem.
+        check_unique(puzzle)?;
+    }
+    Ok(tally.finish(stuck, options))
 }
 
 /// Explains `puzzle` step by step with the default options.
