@@ -61,6 +61,16 @@ fn sample_puzzles() -> Vec<Grid> {
         .collect()
 }
 
+/// The givens of `puzzle` in reading order, as digits.
+fn givens(puzzle: &Grid) -> String {
+    puzzle
+        .cells()
+        .iter()
+        .filter(|&&d| d != 0)
+        .map(|&d| char::from(b'0' + d))
+        .collect()
+}
+
 fn page_count(pdf: &Path) -> usize {
     run("pdfinfo", &[pdf.to_str().unwrap()])
         .lines()
@@ -142,13 +152,7 @@ fn pdf_pages_render_and_hold_the_givens_in_order() {
         }
         digits.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
         let read: String = digits.iter().map(|d| d.2).collect();
-        let givens: String = puzzle
-            .cells()
-            .iter()
-            .filter(|&&d| d != 0)
-            .map(|&d| char::from(b'0' + d))
-            .collect();
-        assert_eq!(read, givens);
+        assert_eq!(read, givens(puzzle));
     }
 }
 
@@ -279,13 +283,7 @@ fn svg_pages_are_xml_with_81_cells_a_board() {
     for (index, (id, digits, answers)) in boards.iter().enumerate() {
         let puzzle = &puzzles[index % 24];
         assert_eq!(*id, format!("board-{}", index % 24 + 1));
-        let givens: String = puzzle
-            .cells()
-            .iter()
-            .filter(|&&d| d != 0)
-            .map(|&d| char::from(b'0' + d))
-            .collect();
-        assert_eq!(*digits, givens);
+        assert_eq!(*digits, givens(puzzle));
         let expected_answers = if index < 24 {
             0
         } else {
