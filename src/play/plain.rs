@@ -1,8 +1,13 @@
 //! Plain line mode (`play --plain`): the board printed as text after each
 //! command, commands read line by line. For pipes, screen readers, terminals
 //! without full-screen support, and scripted tests. Same [`App`] underneath.
+//! Ctrl-C (and SIGTERM, SIGHUP) saves the game before the process ends.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Mutex;
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
 
 use super::app::App;
 use super::save;
@@ -109,11 +114,11 @@ pub fn command(app: &mut App, line: &str) -> bool {
         },
         ["hint"] => {
             app.hint();
-            if let Some(step) = &app.hint {
-                let cells: Vec<String> = step
-                    .focus
+            if let Some(hint) = &app.hint {
+                let cells: Vec<String> = hint
+                    .cells()
                     .iter()
-                    .map(|c| format!("r{}c{}", c.row() + 1, c.col() + 1))
+                    .map(|c| format!("r{}c{}", c / 9 + 1, c % 9 + 1))
                     .collect();
                 app.message = format!("{}; look at {}", app.message, cells.join(" "));
             }
@@ -141,8 +146,48 @@ pub fn command(app: &mut App, line: &str) -> bool {
     true
 }
 
-/// Plays until `quit` or the end of input; saves on quit.
-pub fn run(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+/// The game as of the last command, for the signal thread to save.
+static SNAPSHOT: Mutex<Option<String>> = Mutex::new(None);
+
+fn set_snapshot(json: Option<String>) {
+    *SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()) = json;
+}
+
+/// Starts the thread that saves the game on Ctrl-C (SIGINT), SIGTERM and
+/// SIGHUP, then ends the process with 128 + the signal. It writes to stderr:
+/// the game holds the stdout lock.
+fn save_on_signals() -> io::Result<()> {
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("sudokuflow-play-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let json = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()).take();
+                if let Some(json) = json {
+                    match save::write(&json) {
+                        Ok(path) => eprintln!("\ninterrupted: game saved to {}", path.display()),
+                        Err(e) => eprintln!("\ninterrupted: could not save the game: {e:#}"),
+                    }
+                }
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
+}
+
+/// Plays until `quit` or the end of input; saves on quit, on Ctrl-C and on
+/// a panic.
+pub fn run(app: &mut App, input: impl BufRead, out: impl Write) -> io::Result<()> {
+    save_on_signals()?;
+    save::guard(
+        app,
+        |app| play(app, input, out),
+        |app| save::after_panic(app),
+    )
+}
+
+fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+    set_snapshot(save::encode(app).ok());
     writeln!(out, "{}{}", board_text(app), status(app))?;
     writeln!(out, "type help for the commands")?;
     for line in input.lines() {
@@ -152,6 +197,7 @@ pub fn run(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Resul
         }
         writeln!(out, "{}{}", board_text(app), status(app))?;
         if app.is_solved() {
+            set_snapshot(None);
             writeln!(
                 out,
                 "Solved! hints {}  mistakes {}",
@@ -160,6 +206,7 @@ pub fn run(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Resul
             save::remove();
             return Ok(());
         }
+        set_snapshot(save::encode(app).ok());
     }
     match save::save(app) {
         Ok(path) => writeln!(out, "game saved to {}", path.display()),

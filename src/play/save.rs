@@ -4,6 +4,8 @@
 //! cannot read is never overwritten: saving refuses until it is moved away.
 
 use std::fs;
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -59,17 +61,11 @@ fn digits(cells: &[u8; 81]) -> String {
 
 /// Writes the game; refuses to replace a save file this version can't read.
 pub fn save(app: &App) -> anyhow::Result<PathBuf> {
-    let path = path()?;
-    if path.exists()
-        && let Err(e) = load()
-    {
-        bail!("{e:#}; it was not overwritten: move it away to save this game");
-    }
-    save_to(app, &path)?;
-    Ok(path)
+    write(&encode(app)?)
 }
 
-fn save_to(app: &App, path: &PathBuf) -> anyhow::Result<()> {
+/// The game as the JSON the save file holds.
+pub fn encode(app: &App) -> anyhow::Result<String> {
     let saved = Saved {
         version: VERSION,
         puzzle: digits(app.puzzle.cells()),
@@ -88,14 +84,50 @@ fn save_to(app: &App, path: &PathBuf) -> anyhow::Result<()> {
         seconds_played: app.elapsed().as_secs(),
         source: app.source.clone(),
     };
+    Ok(serde_json::to_string(&saved)?)
+}
+
+/// Writes `json` (from [`encode`]) as the save file, atomically; refuses to
+/// replace a save file this version can't read.
+pub fn write(json: &str) -> anyhow::Result<PathBuf> {
+    let path = path()?;
+    if path.exists()
+        && let Err(e) = load()
+    {
+        bail!("{e:#}; it was not overwritten: move it away to save this game");
+    }
     let dir = path.parent().expect("the save path has a folder");
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
-    serde_json::to_writer(&mut temp, &saved)?;
-    temp.persist(path)
+    temp.write_all(json.as_bytes())?;
+    temp.persist(&path)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    Ok(path)
+}
+
+/// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
+/// restore the terminal and save the game) before the panic goes on.
+pub fn guard<S, R>(
+    state: &mut S,
+    body: impl FnOnce(&mut S) -> R,
+    on_panic: impl FnOnce(&mut S),
+) -> R {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| body(state))) {
+        Ok(result) => result,
+        Err(panic) => {
+            on_panic(state);
+            std::panic::resume_unwind(panic)
+        }
+    }
+}
+
+/// Saves the game after a panic, saying where on stderr.
+pub fn after_panic(app: &App) {
+    match save(app) {
+        Ok(path) => eprintln!("sudokuflow: the game was saved to {}", path.display()),
+        Err(e) => eprintln!("sudokuflow: could not save the game: {e:#}"),
+    }
 }
 
 /// Reads the saved game, with a plain message when the file is missing,
@@ -175,6 +207,21 @@ mod tests {
         let back = load().unwrap();
         assert_eq!(back.history, app.history);
         assert_eq!((back.at, back.cursor, back.source.as_str()), (1, 2, "test"));
+
+        // A panic in the middle of a game saves it and goes on panicking.
+        let panicked = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            guard(
+                &mut app,
+                |app| {
+                    app.place(40, 5);
+                    panic!("a bug");
+                },
+                |app| after_panic(app),
+            )
+        }));
+        assert!(panicked.is_err());
+        assert_eq!(load().unwrap().board().cells[40], 5);
+        app.undo();
 
         fs::write(&path, "{not json").unwrap();
         let err = load().err().unwrap().to_string();

@@ -1,14 +1,16 @@
 //! The full-screen front end: sets the terminal up (raw mode, alternate
-//! screen, mouse), turns crossterm events into [`Key`]s for the [`App`], and
-//! always restores the terminal and saves: on quit, on Ctrl-C (a key in raw
-//! mode) and on a panic (a hook restores it before the message is printed).
+//! screen, mouse), turns crossterm events into [`Key`]s for the start
+//! screen's [`Menu`] and the game's [`App`], and always restores the terminal
+//! and saves: on quit, on Ctrl-C (a key in raw mode) and on a panic (a hook
+//! restores the terminal before the message is printed, then the game is
+//! saved).
 
 use std::io::{self, stdout};
 use std::time::Duration;
 
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
-    MouseButton, MouseEventKind,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
 use crossterm::terminal::{
@@ -18,15 +20,23 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use super::app::{App, Key, Outcome};
+use super::menu::{Menu, MenuOutcome};
 use super::{save, ui};
+
+/// What the full screen shows.
+pub enum Screen {
+    Menu(Menu),
+    Game(Box<App>),
+}
 
 fn restore() {
     let _ = disable_raw_mode();
     let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
 }
 
-/// Plays `app` full screen until `q` or Ctrl-C, then saves (unless solved).
-pub fn run(app: &mut App) -> anyhow::Result<()> {
+/// Plays full screen until `q` or Ctrl-C, then saves the game (unless
+/// solved).
+pub fn run(mut screen: Screen) -> anyhow::Result<()> {
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -35,25 +45,27 @@ pub fn run(app: &mut App) -> anyhow::Result<()> {
     }));
     enable_raw_mode()?;
     execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-    // On a panic the hook has restored the terminal; save, then go on panicking.
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| event_loop(app, color)));
-    restore();
-    let result = match result {
-        Ok(result) => result,
-        Err(panic) => {
-            if let Ok(path) = save::save(app) {
-                eprintln!("sudokuflow: the game was saved to {}", path.display());
+    let result = save::guard(
+        &mut screen,
+        |screen| event_loop(screen, color),
+        |screen| {
+            restore();
+            if let Screen::Game(app) = screen {
+                save::after_panic(app);
             }
-            std::panic::resume_unwind(panic);
-        }
-    };
+        },
+    );
+    restore();
     result?;
+    let Screen::Game(app) = screen else {
+        return Ok(());
+    };
     if app.is_solved() {
         save::remove();
         let secs = app.elapsed().as_secs();
         println!("Solved in {}:{:02}.", secs / 60, secs % 60);
     } else {
-        match save::save(app) {
+        match save::save(&app) {
             Ok(path) => println!(
                 "Game saved to {}; 'sudokuflow play --resume' continues it.",
                 path.display()
@@ -64,57 +76,85 @@ pub fn run(app: &mut App) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn event_loop(app: &mut App, color: bool) -> io::Result<()> {
+/// The game's key for a terminal key; `None` for keys the game ignores.
+fn key_of(k: KeyEvent) -> Option<Key> {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match k.code {
+        KeyCode::Char('r') if ctrl => Key::CtrlR,
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Delete => Key::Delete,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        _ => return None,
+    })
+}
+
+fn event_loop(screen: &mut Screen, color: bool) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     loop {
-        terminal.draw(|f| ui::draw(f, app, color))?;
+        if let Screen::Menu(menu) = screen {
+            menu.rate_around(ui::menu_rows(terminal.size()?.height));
+        }
+        terminal.draw(|f| match screen {
+            Screen::Menu(menu) => ui::draw_menu(f, menu, color),
+            Screen::Game(app) => ui::draw(f, app, color),
+        })?;
         // Wake up once a second for the timer, or for the next animation step.
-        let wait = app
-            .autosolve
-            .as_ref()
-            .map_or(Duration::from_secs(1), |a| a.delay);
+        let wait = match screen {
+            Screen::Game(app) => app
+                .autosolve
+                .as_ref()
+                .map_or(Duration::from_secs(1), |a| a.delay),
+            Screen::Menu(_) => Duration::from_secs(1),
+        };
         if !event::poll(wait)? {
-            app.tick();
+            if let Screen::Game(app) = screen {
+                app.tick();
+            }
             continue;
         }
-        let key = match event::read()? {
-            Event::Key(k) if k.kind != KeyEventKind::Release => {
-                let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-                match k.code {
-                    KeyCode::Char('c') if ctrl => return Ok(()),
-                    KeyCode::Char('r') if ctrl => Key::CtrlR,
-                    KeyCode::Char('s') => {
-                        app.message = match save::save(app) {
-                            Ok(path) => format!("saved to {}", path.display()),
-                            Err(e) => format!("save failed: {e:#}"),
-                        };
-                        continue;
-                    }
-                    KeyCode::Char(c) => Key::Char(c),
-                    KeyCode::Up => Key::Up,
-                    KeyCode::Down => Key::Down,
-                    KeyCode::Left => Key::Left,
-                    KeyCode::Right => Key::Right,
-                    KeyCode::Backspace => Key::Backspace,
-                    KeyCode::Delete => Key::Delete,
-                    KeyCode::Enter => Key::Enter,
-                    KeyCode::Esc => Key::Esc,
-                    _ => continue,
+        match (event::read()?, &mut *screen) {
+            (Event::Key(k), _) if k.kind == KeyEventKind::Release => {}
+            (Event::Key(k), _)
+                if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) =>
+            {
+                return Ok(());
+            }
+            (Event::Key(k), Screen::Menu(menu)) => {
+                let Some(key) = key_of(k) else { continue };
+                match menu.key(key) {
+                    MenuOutcome::Continue => {}
+                    MenuOutcome::Start(app) => *screen = Screen::Game(app),
+                    MenuOutcome::Quit => return Ok(()),
                 }
             }
-            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                let screen = terminal.size()?;
-                let size = ui::cell_size(screen.width, screen.height);
+            (Event::Key(k), Screen::Game(app)) => {
+                let Some(key) = key_of(k) else { continue };
+                if key == Key::Char('s') && app.autosolve.is_none() && !app.paused {
+                    app.message = match save::save(app) {
+                        Ok(path) => format!("saved to {}", path.display()),
+                        Err(e) => format!("save failed: {e:#}"),
+                    };
+                } else if app.key(key) == Outcome::Quit {
+                    return Ok(());
+                }
+            }
+            (Event::Mouse(m), Screen::Game(app))
+                if m.kind == MouseEventKind::Down(MouseButton::Left) =>
+            {
+                let area = terminal.size()?;
+                let size = ui::cell_size(area.width, area.height);
                 if let Some(cell) = ui::cell_at(m.column, m.row, size) {
                     app.cursor = cell;
                 }
-                continue;
             }
-            // Resize and the rest: just redraw.
-            _ => continue,
-        };
-        if app.key(key) == Outcome::Quit {
-            return Ok(());
+            // A resize and the rest: the loop redraws at the new size.
+            _ => {}
         }
     }
 }
