@@ -684,6 +684,52 @@ mod tests {
         assert!(app.message.contains("1 wrong"), "{}", app.message);
     }
 
+    /// Measures, asserts nothing about time: how long `H` and drawing the
+    /// screen take (hint named, then applied) over whole games on the first 20 puzzles of
+    /// `forum_hardest_11plus.txt` and on new games of each level. Run with
+    /// `SUDOKUFLOW_DATA=... cargo test --bin sudokuflow key_latency -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, run by hand"]
+    fn key_latency() {
+        use sudokuflow::logic::Level;
+        let data = std::env::var("SUDOKUFLOW_DATA").expect("SUDOKUFLOW_DATA");
+        let text = std::fs::read_to_string(format!("{data}/forum_hardest_11plus.txt")).unwrap();
+        let mut sets: Vec<(String, Vec<Grid>)> = Level::ALL
+            .into_iter()
+            .map(|level| {
+                let puzzles = (0..5)
+                    .map(|seed| crate::play::source::new_game(level, seed).unwrap())
+                    .collect();
+                (format!("new {level} games x5"), puzzles)
+            })
+            .collect();
+        let hardest = text.lines().take(20);
+        let hardest = hardest.map(|l| Grid::parse_line(l.as_bytes()).unwrap());
+        sets.push(("forum hardest x20".into(), hardest.collect()));
+        for (name, puzzles) in sets {
+            let (mut keys, mut total, mut worst) = (0u32, Duration::ZERO, Duration::ZERO);
+            for puzzle in puzzles {
+                let mut app = App::new(puzzle);
+                let backend = ratatui::backend::TestBackend::new(120, 40);
+                let mut terminal = ratatui::Terminal::new(backend).unwrap();
+                while !app.is_solved() {
+                    let start = Instant::now();
+                    app.key(Key::Char('H'));
+                    terminal
+                        .draw(|f| crate::play::ui::draw(f, &app, true))
+                        .unwrap();
+                    let took = start.elapsed();
+                    (keys, total, worst) = (keys + 1, total + took, worst.max(took));
+                    if took > Duration::from_millis(16) {
+                        println!("  over 16 ms: {took:.2?} {}", app.message);
+                    }
+                }
+            }
+            let mean = total / keys.max(1);
+            println!("{name:<22} {keys:5} H keys  mean {mean:>10.2?}  worst {worst:>10.2?}");
+        }
+    }
+
     #[test]
     fn pause_stops_the_timer_and_any_key_resumes() {
         let mut app = app();
