@@ -99,6 +99,31 @@ fn plain_game_saves_on_ctrl_c() {
     assert!(out.contains("1 | 5  3 (4)|"), "{out}");
 }
 
+#[test]
+fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sudoku1.txt");
+    fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    let saved = dir.path().join("sudokuflow/game.json");
+    fs::create_dir_all(saved.parent().unwrap()).unwrap();
+    fs::write(&saved, "{corrupt").unwrap();
+    let args = ["--plain", file.to_str().unwrap(), "--puzzle", "1"];
+    let out = play(dir.path(), &args, "r1c3 4\nsave\nquit\nquit!\n");
+    assert!(out.contains("is corrupt"), "{out}");
+    assert!(out.contains("'save!' overwrites it"), "{out}");
+    assert!(out.contains("quit without saving"), "{out}");
+    assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
+    // At the end of input no one can answer: the game goes beside it.
+    let out = play(dir.path(), &args, "r1c3 4\n");
+    assert!(out.contains("game-recovered-"), "{out}");
+    assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
+    // The player says yes.
+    let out = play(dir.path(), &args, "r1c3 4\nsave!\nquit\n");
+    assert!(out.contains("saved to"), "{out}");
+    let out = play(dir.path(), &["--plain", "--resume"], "quit\n");
+    assert!(out.contains("1 | 5  3 (4)|"), "{out}");
+}
+
 /// tmux on a server of this test's own, apart from any other tmux in use.
 fn tmux() -> Command {
     let mut command = Command::new("tmux");
@@ -250,4 +275,16 @@ fn full_screen_game_in_tmux() {
     third.wait_for("move     2/2");
     third.keys(&["a", "+", "+", "+", "+"]);
     third.wait_for("Solved in");
+
+    // A save file this version can't read: quitting asks, and n keeps it.
+    let saved = dir.path().join("sudokuflow/game.json");
+    fs::write(&saved, "{corrupt").unwrap();
+    let fourth = Tmux(format!("sudokuflow-test4-{pid}"));
+    fourth.start(dir.path(), "--level easy --seed 1");
+    fourth.wait_for("level    easy");
+    fourth.keys(&["q"]);
+    fourth.wait_for("Overwrite it with this game?");
+    fourth.keys(&["n"]);
+    fourth.wait_for("the save file was kept");
+    assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
 }

@@ -17,7 +17,8 @@ commands: r3c5 7 (place 7 in row 3, column 5)   r3c5 0 (clear)
           note r3c5 7 (toggle a pencil mark)   notes (fill all candidates)
           undo  redo  history  history N (return to state N)
           hint (name the next step; again to apply it)  check  solve
-          save  quit  help
+          save  save! (over a save file this version can't read)
+          quit  quit! (without saving)  help
 board: givens plain, your digits in (parentheses), conflicts !between!,
        wrong after check ?between?";
 
@@ -126,7 +127,14 @@ pub fn command(app: &mut App, line: &str) -> bool {
         ["check"] => app.check(),
         ["solve"] => app.solve(),
         ["notes"] => app.fill_notes(),
-        ["save"] => match save::save(app) {
+        ["save"] => match save::unreadable() {
+            Some(why) => app.message = format!("{why}; 'save!' overwrites it with this game"),
+            None => match save::save(app) {
+                Ok(path) => app.message = format!("saved to {}", path.display()),
+                Err(e) => app.message = format!("save failed: {e:#}"),
+            },
+        },
+        ["save!"] => match save::save_over(app) {
             Ok(path) => app.message = format!("saved to {}", path.display()),
             Err(e) => app.message = format!("save failed: {e:#}"),
         },
@@ -164,7 +172,7 @@ fn save_on_signals() -> io::Result<()> {
             if let Some(signal) = signals.forever().next() {
                 let json = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()).take();
                 if let Some(json) = json {
-                    match save::write(&json) {
+                    match save::write_somewhere(&json) {
                         Ok(path) => eprintln!("\ninterrupted: game saved to {}", path.display()),
                         Err(e) => eprintln!("\ninterrupted: could not save the game: {e:#}"),
                     }
@@ -192,7 +200,19 @@ fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<(
     writeln!(out, "type help for the commands")?;
     for line in input.lines() {
         let line = line?;
+        if line.trim() == "quit!" {
+            set_snapshot(None);
+            return writeln!(out, "quit without saving");
+        }
         if !command(app, &line) {
+            // Never over a save file this version can't read without asking.
+            if let Some(why) = save::unreadable() {
+                writeln!(
+                    out,
+                    "{why}.\n'save!' overwrites it with this game; 'quit!' quits without saving"
+                )?;
+                continue;
+            }
             break;
         }
         writeln!(out, "{}{}", board_text(app), status(app))?;
@@ -208,7 +228,9 @@ fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<(
         }
         set_snapshot(save::encode(app).ok());
     }
-    match save::save(app) {
+    // At the end of input no one can answer: an unreadable save file is
+    // kept and the game goes beside it.
+    match save::encode(app).and_then(|json| save::write_somewhere(&json)) {
         Ok(path) => writeln!(out, "game saved to {}", path.display()),
         Err(e) => writeln!(out, "could not save the game: {e:#}"),
     }

@@ -1,12 +1,13 @@
 //! Saving and resuming a game: JSON with a version field in
 //! `$XDG_DATA_HOME/sudokuflow/game.json` (or `~/.local/share/sudokuflow`),
 //! written atomically (temporary file, then rename). A file this version
-//! cannot read is never overwritten: saving refuses until it is moved away.
+//! cannot read is never overwritten without asking: saving refuses, the
+//! front ends ask, and a panic or a signal saves beside it.
 
 use std::fs;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
@@ -87,23 +88,58 @@ pub fn encode(app: &App) -> anyhow::Result<String> {
     Ok(serde_json::to_string(&saved)?)
 }
 
+/// Why the save file there can't be replaced without asking: it exists and
+/// this version can't read it (corrupt, or from another version).
+pub fn unreadable() -> Option<String> {
+    let path = path().ok()?;
+    if !path.exists() {
+        return None;
+    }
+    load().err().map(|e| format!("{e:#}"))
+}
+
 /// Writes `json` (from [`encode`]) as the save file, atomically; refuses to
 /// replace a save file this version can't read.
 pub fn write(json: &str) -> anyhow::Result<PathBuf> {
-    let path = path()?;
-    if path.exists()
-        && let Err(e) = load()
-    {
-        bail!("{e:#}; it was not overwritten: move it away to save this game");
+    if let Some(why) = unreadable() {
+        bail!("{why}; it was not overwritten: move it away to save this game");
     }
+    let path = path()?;
+    write_to(json, &path)?;
+    Ok(path)
+}
+
+/// Saves the game over whatever save file is there: the player said yes.
+pub fn save_over(app: &App) -> anyhow::Result<PathBuf> {
+    let path = path()?;
+    write_to(&encode(app)?, &path)?;
+    Ok(path)
+}
+
+/// Writes `json` as the save file, or, where that holds a file this version
+/// can't read, beside it as `game-recovered-SECONDS.json`: for a panic or a
+/// signal, when there is no one to ask.
+pub fn write_somewhere(json: &str) -> anyhow::Result<PathBuf> {
+    if unreadable().is_none() {
+        return write(json);
+    }
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let path = folder()?.join(format!("game-recovered-{seconds}.json"));
+    write_to(json, &path)?;
+    Ok(path)
+}
+
+fn write_to(json: &str, path: &Path) -> anyhow::Result<()> {
     let dir = path.parent().expect("the save path has a folder");
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
     temp.write_all(json.as_bytes())?;
-    temp.persist(&path)
+    temp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(path)
+    Ok(())
 }
 
 /// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
@@ -124,7 +160,7 @@ pub fn guard<S, R>(
 
 /// Saves the game after a panic, saying where on stderr.
 pub fn after_panic(app: &App) {
-    match save(app) {
+    match encode(app).and_then(|json| write_somewhere(&json)) {
         Ok(path) => eprintln!("sudokuflow: the game was saved to {}", path.display()),
         Err(e) => eprintln!("sudokuflow: could not save the game: {e:#}"),
     }
@@ -230,9 +266,25 @@ mod tests {
         assert!(err.contains("not overwritten"), "{err}");
         assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
 
+        // With no one to ask, the game goes beside it.
+        let recovered = write_somewhere(&encode(&app).unwrap()).unwrap();
+        let name = recovered.file_name().unwrap().to_str().unwrap();
+        assert!(name.starts_with("game-recovered-") && name.ends_with(".json"));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
+        let history = |text: &str| {
+            serde_json::from_str::<serde_json::Value>(text).unwrap()["history"].clone()
+        };
+        let text = fs::read_to_string(&recovered).unwrap();
+        assert_eq!(history(&text), history(&encode(&app).unwrap()));
+
         fs::write(&path, r#"{"version": 99}"#).unwrap();
         let err = load().err().unwrap().to_string();
         assert!(err.contains("another version"), "{err}");
+        assert!(unreadable().unwrap().contains("another version"));
         assert!(save(&app).is_err());
+        // The player said yes.
+        save_over(&app).unwrap();
+        assert_eq!(load().unwrap().history, app.history);
+        assert!(unreadable().is_none());
     }
 }

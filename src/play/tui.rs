@@ -56,11 +56,13 @@ pub fn run(mut screen: Screen) -> anyhow::Result<()> {
         },
     );
     restore();
-    result?;
+    let keep_save_file = result? == Exit::KeepSaveFile;
     let Screen::Game(app) = screen else {
         return Ok(());
     };
-    if app.is_solved() {
+    if keep_save_file {
+        println!("The game was not saved; the save file was kept.");
+    } else if app.is_solved() {
         save::remove();
         let secs = app.elapsed().as_secs();
         println!("Solved in {}:{:02}.", secs / 60, secs % 60);
@@ -94,8 +96,36 @@ fn key_of(k: KeyEvent) -> Option<Key> {
     })
 }
 
-fn event_loop(screen: &mut Screen, color: bool) -> io::Result<()> {
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Exit {
+    /// Save the game (unless it is solved).
+    Save,
+    /// The player said no to overwriting a save file this version can't read.
+    KeepSaveFile,
+}
+
+/// A question on the status line about a save file this version can't read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Overwrite {
+    /// Asked on `s`.
+    ThenPlay,
+    /// Asked on quit.
+    ThenQuit,
+}
+
+fn ask_overwrite(app: &mut App, why: &str, then: Overwrite) -> Option<Overwrite> {
+    let no = match then {
+        Overwrite::ThenPlay => "n keeps it",
+        Overwrite::ThenQuit => "n quits without saving",
+    };
+    app.message = format!("{why}. Overwrite it with this game? y, or {no}");
+    Some(then)
+}
+
+fn event_loop(screen: &mut Screen, color: bool) -> io::Result<Exit> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    let mut asking: Option<Overwrite> = None;
     loop {
         if let Screen::Menu(menu) = screen {
             menu.rate_around(ui::menu_rows(terminal.size()?.height));
@@ -120,28 +150,66 @@ fn event_loop(screen: &mut Screen, color: bool) -> io::Result<()> {
         }
         match (event::read()?, &mut *screen) {
             (Event::Key(k), _) if k.kind == KeyEventKind::Release => {}
-            (Event::Key(k), _)
+            (Event::Key(k), Screen::Game(app)) if asking.is_some() => {
+                let then = asking.take();
+                let yes = k.code == KeyCode::Char('y');
+                if yes {
+                    app.message = match save::save_over(app) {
+                        Ok(path) => format!("saved to {}", path.display()),
+                        Err(e) => format!("save failed: {e:#}"),
+                    };
+                } else {
+                    app.message = "the save file was kept".into();
+                }
+                if then == Some(Overwrite::ThenQuit) {
+                    return Ok(if yes { Exit::Save } else { Exit::KeepSaveFile });
+                }
+            }
+            (Event::Key(k), Screen::Menu(_))
                 if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) =>
             {
-                return Ok(());
+                return Ok(Exit::Save);
             }
             (Event::Key(k), Screen::Menu(menu)) => {
                 let Some(key) = key_of(k) else { continue };
                 match menu.key(key) {
                     MenuOutcome::Continue => {}
                     MenuOutcome::Start(app) => *screen = Screen::Game(app),
-                    MenuOutcome::Quit => return Ok(()),
+                    MenuOutcome::Quit => return Ok(Exit::Save),
                 }
             }
             (Event::Key(k), Screen::Game(app)) => {
-                let Some(key) = key_of(k) else { continue };
-                if key == Key::Char('s') && app.autosolve.is_none() && !app.paused {
-                    app.message = match save::save(app) {
-                        Ok(path) => format!("saved to {}", path.display()),
-                        Err(e) => format!("save failed: {e:#}"),
+                let ctrl_c =
+                    k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL);
+                // `s` saves when it is not answering a pause, an animation,
+                // the help or the history.
+                let save_key = !ctrl_c
+                    && k.code == KeyCode::Char('s')
+                    && app.autosolve.is_none()
+                    && !app.paused
+                    && !app.show_help
+                    && app.history_view.is_none();
+                let quit = ctrl_c
+                    || !save_key && key_of(k).is_some_and(|key| app.key(key) == Outcome::Quit);
+                if quit && !app.is_solved() {
+                    // Never over a save file this version can't read without asking.
+                    match save::unreadable() {
+                        Some(why) => asking = ask_overwrite(app, &why, Overwrite::ThenQuit),
+                        None => return Ok(Exit::Save),
+                    }
+                } else if quit {
+                    return Ok(Exit::Save);
+                } else if save_key {
+                    app.message = match save::unreadable() {
+                        Some(why) => {
+                            asking = ask_overwrite(app, &why, Overwrite::ThenPlay);
+                            continue;
+                        }
+                        None => match save::save(app) {
+                            Ok(path) => format!("saved to {}", path.display()),
+                            Err(e) => format!("save failed: {e:#}"),
+                        },
                     };
-                } else if app.key(key) == Outcome::Quit {
-                    return Ok(());
                 }
             }
             (Event::Mouse(m), Screen::Game(app))
