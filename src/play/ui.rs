@@ -17,7 +17,8 @@ use super::menu::{CHOICES, Menu, Page};
 
 /// A cell's size on screen (columns, rows) on a `width` x `height`
 /// terminal: 7x3 with pencil marks as a 3x3 mini-grid when there is room,
-/// else 3x1 (80x24), where the side panel lists the cursor cell's notes.
+/// else 3x1 (80x24), where the side panel draws the cursor cell's notes as
+/// that mini-grid.
 pub fn cell_size(width: u16, height: u16) -> (u16, u16) {
     if width >= 110 && height >= 36 {
         (7, 3)
@@ -70,11 +71,11 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         board_width + 3,
         1,
         area.width.saturating_sub(board_width + 4),
-        13,
+        14,
     )
     .intersection(area);
     frame.render_widget(
-        Paragraph::new(side_lines(app)).wrap(Wrap { trim: false }),
+        Paragraph::new(side_lines(app, size.1 == 1)).wrap(Wrap { trim: false }),
         side,
     );
     let message =
@@ -217,14 +218,12 @@ pub fn draw_menu(frame: &mut Frame, menu: &Menu, color: bool) {
     );
 }
 
-fn side_lines(app: &App) -> Vec<Line<'static>> {
+/// The side panel; with `small` cells, which show no notes, it draws the
+/// cursor cell's notes as a 3x3 mini-grid.
+fn side_lines(app: &App, small: bool) -> Vec<Line<'static>> {
     let secs = app.elapsed().as_secs();
     let notes = app.board().notes[app.cursor];
-    let noted: String = (1..=9u8)
-        .filter(|d| notes & (1 << d) != 0)
-        .map(|d| char::from(b'0' + d))
-        .collect();
-    vec![
+    let mut lines = vec![
         Line::from("sudokuflow play"),
         Line::from(app.source.clone()),
         Line::from(match &app.rating {
@@ -236,10 +235,28 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
         Line::from(format!("mistakes {}", app.mistakes)),
         Line::from(format!("move     {}/{}", app.at, app.history.len() - 1)),
         Line::from(format!(
-            "cell     r{}c{} notes {noted}",
+            "cell     r{}c{}",
             app.cursor / 9 + 1,
             app.cursor % 9 + 1
         )),
+    ];
+    if small {
+        lines.extend((0..3u8).map(|row| {
+            let marks: Vec<String> = (1..=3u8)
+                .map(|k| {
+                    let d = row * 3 + k;
+                    if notes & (1 << d) != 0 {
+                        d.to_string()
+                    } else {
+                        "·".into()
+                    }
+                })
+                .collect();
+            let label = if row == 0 { "notes" } else { "" };
+            Line::from(format!("{label:<9}{}", marks.join(" ")))
+        }));
+    }
+    lines.extend([
         Line::from(if app.pencil {
             "mode     pencil marks"
         } else {
@@ -250,7 +267,8 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
             None => String::new(),
         }),
         Line::from("? keys   q quit"),
-    ]
+    ]);
+    lines
 }
 
 /// What `cell` shows on sub-line `line` of `height`, `width` columns wide.
@@ -420,6 +438,7 @@ mod tests {
         app.source = "sudoku1.txt #1".into();
         app.key(Key::Char('4'));
         app.key(Key::Char('N'));
+        app.key(Key::Right); // r1c4, with notes 2 and 6
         app.key(Key::Char('H'));
         for (width, height) in [(80, 24), (120, 40)] {
             let text = screen(&app, width, height, false);
