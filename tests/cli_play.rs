@@ -175,6 +175,21 @@ impl Tmux {
         assert!(ok.success());
     }
 
+    /// Sends `signal` (e.g. `TERM`) to the pane's process group: its shell
+    /// and the game.
+    fn signal(&self, signal: &str) {
+        let out = tmux()
+            .args(["display-message", "-p", "-t", &self.0, "#{pane_pid}"])
+            .output()
+            .unwrap();
+        let pid = String::from_utf8(out.stdout).unwrap();
+        let ok = Command::new("kill")
+            .args([&format!("-{signal}"), "--", &format!("-{}", pid.trim())])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+
     /// Runs `play ARGS` in `data`, which holds the save file too.
     fn start(&self, data: &Path, args: &str) {
         let command = format!(
@@ -204,7 +219,17 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = tmux().args(["kill-session", "-t", &self.0]).status();
+        // Quietly: a session whose game was killed is gone already.
+        let _ = tmux().args(["kill-session", "-t", &self.0]).output();
+    }
+}
+
+/// Waits up to 5 s for `done`.
+fn wait_until(done: impl Fn() -> bool, what: &str) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < Duration::from_secs(5), "{what}");
+        sleep(Duration::from_millis(50));
     }
 }
 
@@ -276,15 +301,30 @@ fn full_screen_game_in_tmux() {
     third.keys(&["a", "+", "+", "+", "+"]);
     third.wait_for("Solved in");
 
-    // A save file this version can't read: quitting asks, and n keeps it.
+    // Quitting a solved game removes the save.
+    third.keys(&["q"]);
     let saved = dir.path().join("sudokuflow/game.json");
-    fs::write(&saved, "{corrupt").unwrap();
+    wait_until(|| !saved.exists(), "a solved game leaves no save");
+
+    // SIGTERM (or SIGHUP, the terminal closed) saves the game.
     let fourth = Tmux(format!("sudokuflow-test4-{pid}"));
     fourth.start(dir.path(), "--level easy --seed 1");
     fourth.wait_for("level    easy");
-    fourth.keys(&["q"]);
-    fourth.wait_for("Overwrite it with this game?");
-    fourth.keys(&["n"]);
-    fourth.wait_for("the save file was kept");
+    fourth.keys(&["N"]);
+    fourth.wait_for("move     1/1");
+    fourth.signal("TERM");
+    wait_until(|| saved.exists(), "SIGTERM saves the game");
+    let out = play(dir.path(), &["--plain", "--resume"], "quit\n");
+    assert!(out.contains("state 1/1"), "{out}");
+
+    // A save file this version can't read: quitting asks, and n keeps it.
+    fs::write(&saved, "{corrupt").unwrap();
+    let fifth = Tmux(format!("sudokuflow-test5-{pid}"));
+    fifth.start(dir.path(), "--level easy --seed 1");
+    fifth.wait_for("level    easy");
+    fifth.keys(&["q"]);
+    fifth.wait_for("Overwrite it with this game?");
+    fifth.keys(&["n"]);
+    fifth.wait_for("the save file was kept");
     assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
 }

@@ -684,8 +684,8 @@ mod tests {
         assert!(app.message.contains("1 wrong"), "{}", app.message);
     }
 
-    /// Measures, asserts nothing about time: how long `H` and drawing the
-    /// screen take (hint named, then applied) over whole games on the first 20 puzzles of
+    /// Measures, asserts nothing about time: how long `H`, drawing the
+    /// screen and the snapshot for signals take (hint named, then applied) over whole games on the first 20 puzzles of
     /// `forum_hardest_11plus.txt` and on new games of each level. Run with
     /// `SUDOKUFLOW_DATA=... cargo test --bin sudokuflow key_latency -- --ignored --nocapture`.
     #[test]
@@ -718,6 +718,8 @@ mod tests {
                     terminal
                         .draw(|f| crate::play::ui::draw(f, &app, true))
                         .unwrap();
+                    // The full screen keeps a snapshot for signals.
+                    crate::play::save::encode(&app).unwrap();
                     let took = start.elapsed();
                     (keys, total, worst) = (keys + 1, total + took, worst.max(took));
                     if took > Duration::from_millis(16) {

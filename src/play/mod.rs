@@ -1,5 +1,6 @@
-//! `sudokuflow play`: the game. `app` holds the state and rules, `tui` the
-//! full screen and `ui` its drawing, `menu` the start screen, `plain` the line-by-line front end, `save` the save file, `source` files and new games.
+//! `sudokuflow play`: the game. `app` holds the state and rules, `menu` the
+//! start screen's, `tui` the full screen and `ui` its drawing, `plain` the
+//! line-by-line front end, `save` the save file, `source` files and new games.
 
 pub mod app;
 pub mod menu;

@@ -4,10 +4,6 @@
 //! Ctrl-C (and SIGTERM, SIGHUP) saves the game before the process ends.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Mutex;
-
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
 
 use super::app::App;
 use super::save;
@@ -154,54 +150,25 @@ pub fn command(app: &mut App, line: &str) -> bool {
     true
 }
 
-/// The game as of the last command, for the signal thread to save.
-static SNAPSHOT: Mutex<Option<String>> = Mutex::new(None);
-
-fn set_snapshot(json: Option<String>) {
-    *SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()) = json;
-}
-
-/// Starts the thread that saves the game on Ctrl-C (SIGINT), SIGTERM and
-/// SIGHUP, then ends the process with 128 + the signal. It writes to stderr:
-/// the game holds the stdout lock.
-fn save_on_signals() -> io::Result<()> {
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
-    std::thread::Builder::new()
-        .name("sudokuflow-play-signals".into())
-        .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                let json = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()).take();
-                if let Some(json) = json {
-                    match save::write_somewhere(&json) {
-                        Ok(path) => eprintln!("\ninterrupted: game saved to {}", path.display()),
-                        Err(e) => eprintln!("\ninterrupted: could not save the game: {e:#}"),
-                    }
-                }
-                std::process::exit(128 + signal);
-            }
-        })?;
-    Ok(())
-}
-
 /// Plays until `quit` or the end of input; saves on quit, on Ctrl-C and on
 /// a panic.
 pub fn run(app: &mut App, input: impl BufRead, out: impl Write) -> io::Result<()> {
-    save_on_signals()?;
+    save::save_on_signals(|| {})?;
     save::guard(
         app,
         |app| play(app, input, out),
-        |app| save::after_panic(app),
+        |app| save::save_unattended(app),
     )
 }
 
 fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-    set_snapshot(save::encode(app).ok());
+    save::set_snapshot(save::encode(app).ok());
     writeln!(out, "{}{}", board_text(app), status(app))?;
     writeln!(out, "type help for the commands")?;
     for line in input.lines() {
         let line = line?;
         if line.trim() == "quit!" {
-            set_snapshot(None);
+            save::set_snapshot(None);
             return writeln!(out, "quit without saving");
         }
         if !command(app, &line) {
@@ -215,9 +182,11 @@ fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<(
             }
             break;
         }
+        // Before the board is shown: a signal after it finds this state.
+        let solved = app.is_solved();
+        save::set_snapshot(if solved { None } else { save::encode(app).ok() });
         writeln!(out, "{}{}", board_text(app), status(app))?;
-        if app.is_solved() {
-            set_snapshot(None);
+        if solved {
             writeln!(
                 out,
                 "Solved! hints {}  mistakes {}",
@@ -226,7 +195,6 @@ fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<(
             save::remove();
             return Ok(());
         }
-        set_snapshot(save::encode(app).ok());
     }
     // At the end of input no one can answer: an unreadable save file is
     // kept and the game goes beside it.

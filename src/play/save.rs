@@ -8,10 +8,13 @@ use std::fs;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 use serde::{Deserialize, Serialize};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
 use sudokuflow::Grid;
 
 use super::app::{App, Board};
@@ -158,12 +161,45 @@ pub fn guard<S, R>(
     }
 }
 
-/// Saves the game after a panic, saying where on stderr.
-pub fn after_panic(app: &App) {
+/// Saves the game when no one can be asked (after a panic, a signal or a
+/// terminal error), saying where on stderr.
+pub fn save_unattended(app: &App) {
     match encode(app).and_then(|json| write_somewhere(&json)) {
         Ok(path) => eprintln!("sudokuflow: the game was saved to {}", path.display()),
         Err(e) => eprintln!("sudokuflow: could not save the game: {e:#}"),
     }
+}
+
+/// The game as of the last move, for the signal thread to save.
+static SNAPSHOT: Mutex<Option<String>> = Mutex::new(None);
+
+/// Keeps `json` (from [`encode`]; `None` once solved) for the signal thread.
+pub fn set_snapshot(json: Option<String>) {
+    *SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()) = json;
+}
+
+/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP (the terminal
+/// closed), calls `restore` (the terminal), saves the last snapshot where no
+/// one is asked, and ends the process with 128 + the signal. It writes to
+/// stderr: a front end may hold the stdout lock.
+pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("sudokuflow-play-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                restore();
+                let json = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()).take();
+                if let Some(json) = json {
+                    match write_somewhere(&json) {
+                        Ok(path) => eprintln!("\ninterrupted: game saved to {}", path.display()),
+                        Err(e) => eprintln!("\ninterrupted: could not save the game: {e:#}"),
+                    }
+                }
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
 }
 
 /// Reads the saved game, with a plain message when the file is missing,
@@ -252,7 +288,7 @@ mod tests {
                     app.place(40, 5);
                     panic!("a bug");
                 },
-                |app| after_panic(app),
+                |app| save_unattended(app),
             )
         }));
         assert!(panicked.is_err());

@@ -1,7 +1,8 @@
 //! The full-screen front end: sets the terminal up (raw mode, alternate
 //! screen, mouse), turns crossterm events into [`Key`]s for the start
 //! screen's [`Menu`] and the game's [`App`], and always restores the terminal
-//! and saves: on quit, on Ctrl-C (a key in raw mode) and on a panic (a hook
+//! and saves: on quit, on Ctrl-C (a key in raw mode), on SIGINT, SIGTERM and
+//! SIGHUP (the terminal closed), on a terminal error, and on a panic (a hook
 //! restores the terminal before the message is printed, then the game is
 //! saved).
 
@@ -43,6 +44,8 @@ pub fn run(mut screen: Screen) -> anyhow::Result<()> {
         restore();
         default_hook(info);
     }));
+    // The terminal may be gone by then (SIGHUP): restoring it is best effort.
+    save::save_on_signals(restore)?;
     enable_raw_mode()?;
     execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
     let result = save::guard(
@@ -51,16 +54,22 @@ pub fn run(mut screen: Screen) -> anyhow::Result<()> {
         |screen| {
             restore();
             if let Screen::Game(app) = screen {
-                save::after_panic(app);
+                save::save_unattended(app);
             }
         },
     );
     restore();
-    let keep_save_file = result? == Exit::KeepSaveFile;
+    let exit = match result {
+        Ok(exit) => exit,
+        Err(e) => {
+            save_unsolved(&screen);
+            return Err(e.into());
+        }
+    };
     let Screen::Game(app) = screen else {
         return Ok(());
     };
-    if keep_save_file {
+    if exit == Exit::KeepSaveFile {
         println!("The game was not saved; the save file was kept.");
     } else if app.is_solved() {
         save::remove();
@@ -76,6 +85,15 @@ pub fn run(mut screen: Screen) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Saves a game in progress when no one can be asked.
+fn save_unsolved(screen: &Screen) {
+    if let Screen::Game(app) = screen
+        && !app.is_solved()
+    {
+        save::save_unattended(app);
+    }
 }
 
 /// The game's key for a terminal key; `None` for keys the game ignores.
@@ -127,6 +145,11 @@ fn event_loop(screen: &mut Screen, color: bool) -> io::Result<Exit> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let mut asking: Option<Overwrite> = None;
     loop {
+        // What a signal would save: the game as of the last event.
+        if let Screen::Game(app) = screen {
+            let solved = app.is_solved();
+            save::set_snapshot(if solved { None } else { save::encode(app).ok() });
+        }
         if let Screen::Menu(menu) = screen {
             menu.rate_around(ui::menu_rows(terminal.size()?.height));
         }

@@ -1,10 +1,11 @@
 //! Drawing the game with ratatui: the board with box borders, givens, entries,
-//! conflicts, the cursor and its units, same-digit cells, the status panel and
-//! the help overlay; and the start screen's lists. Only reads the [`App`]
-//! and the [`Menu`]. Without colour (`NO_COLOR`) givens are bold, entries
-//! plain, conflicts `!5!` and underlined, the cursor reversed, same digits
-//! underlined and wrong digits crossed out; in colour the same modifiers
-//! stay on givens, conflicts and the cursor, for monochrome terminals.
+//! conflicts, the cursor and its units, same-digit cells, the status panel,
+//! the help overlay and the completion screen; and the start screen's lists.
+//! Only reads the [`App`] and the [`Menu`]. Without colour (`NO_COLOR`)
+//! givens are bold, entries plain, conflicts `!5!` and underlined, the cursor
+//! reversed, same digits underlined and wrong digits crossed out; in colour
+//! the same modifiers stay on givens, conflicts and the cursor, for
+//! monochrome terminals.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -112,6 +113,32 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
                     .title(" history: arrows, Enter "),
             ),
             list,
+        );
+    }
+    if app.is_solved() {
+        let secs = app.elapsed().as_secs();
+        let text = vec![
+            Line::from("The puzzle is solved."),
+            Line::from(format!("time     {}:{:02}", secs / 60, secs % 60)),
+            Line::from(format!("hints    {}", app.hints_used)),
+            Line::from(format!("mistakes {}", app.mistakes)),
+            Line::from("q quits"),
+        ];
+        let done = Rect::new(4, 4, 27, 7).intersection(area);
+        frame.render_widget(Clear, done);
+        let style = if color {
+            Style::default().fg(Color::Green)
+        } else {
+            Style::default()
+        };
+        frame.render_widget(
+            Paragraph::new(text).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(style)
+                    .title(" Solved! "),
+            ),
+            done,
         );
     }
     if app.show_help {
@@ -453,6 +480,9 @@ mod tests {
         }
         app.key(Key::Char('?'));
         insta::assert_snapshot!("help_80x24", screen(&app, 80, 24, false));
+        app.key(Key::Char('?'));
+        app.solve();
+        insta::assert_snapshot!("solved_80x24", screen(&app, 80, 24, false));
     }
 
     /// The modifiers of the cell at `row`, `col` (its middle character) on
