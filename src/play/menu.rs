@@ -4,9 +4,8 @@
 //! Takes [`Key`]s like the [`App`]; `ui` draws it.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use sudokuflow::logic::{self, Level, Options};
+use sudokuflow::logic::Level;
 
 use super::app::{App, Key};
 use super::save;
@@ -58,10 +57,6 @@ pub enum MenuOutcome {
     Start(Box<App>),
     Quit,
 }
-
-/// Time for rating one puzzle of a file list; a harder one shows a lower
-/// bound (`>`), so a long list opens quickly.
-const RATING_BUDGET: Duration = Duration::from_millis(20);
 
 pub struct Menu {
     pub page: Page,
@@ -129,29 +124,18 @@ impl Menu {
         }
     }
 
-    /// Rates the puzzles within `rows` of the selection that are not rated
-    /// yet: the front end calls it before drawing `rows` lines.
+    /// Rates the puzzles not rated yet on the page of `rows` lines that
+    /// shows the selection: the front end calls it before drawing.
     pub fn rate_around(&mut self, rows: usize) {
         if self.page != Page::Puzzles {
             return;
         }
-        let first = self.selected.saturating_sub(rows);
-        let last = (self.selected + rows).min(self.entries.len());
-        let options = Options {
-            budget: Some(RATING_BUDGET),
-            ceiling: None,
-        };
+        let first = self.selected.saturating_sub(rows.saturating_sub(1));
+        let last = (first + rows).min(self.entries.len());
         for i in first..last {
-            let entry = &self.entries[i];
-            if self.ratings[i].is_some() {
-                continue;
+            if self.ratings[i].is_none() {
+                self.ratings[i] = Some(source::rating_text(&self.entries[i]));
             }
-            self.ratings[i] = Some(match (&entry.puzzle, entry.playable) {
-                (Some(p), true) => logic::rate_with(p, &options)
-                    .map(|r| format!("{} {}", r.level, r.triple()))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            });
         }
     }
 

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use sudokuflow::logic::{self, Level};
+use sudokuflow::logic::Level;
 
 use super::random_seed;
 use crate::cli::args::PlayArgs;
@@ -109,19 +109,10 @@ fn game_from_file(
         Some(n) => n,
         None => {
             for (i, e) in entries.iter().enumerate() {
-                let rating = match (&e.puzzle, e.playable) {
-                    (Some(p), true) => logic::rate(p)
-                        .map(|r| format!("{} {:.1}", r.level, r.er.value()))
-                        .unwrap_or_default(),
-                    _ => String::new(),
-                };
+                let rating = source::rating_text(e);
                 let problem = e.problem.as_deref().unwrap_or("");
-                writeln!(
-                    out,
-                    "{:4}. line {:<5} {rating:<12} {problem}",
-                    i + 1,
-                    e.line
-                )?;
+                let text = format!("{:4}. line {:<5} {rating:<20} {problem}", i + 1, e.line);
+                writeln!(out, "{}", text.trim_end())?;
             }
             write!(out, "puzzle number (1-{}): ", entries.len())?;
             out.flush()?;
