@@ -51,12 +51,7 @@ pub fn run(mut screen: Screen) -> anyhow::Result<()> {
     let result = save::guard(
         &mut screen,
         |screen| event_loop(screen, color),
-        |screen| {
-            restore();
-            if let Screen::Game(app) = screen {
-                save::save_unattended(app);
-            }
-        },
+        |screen| on_panic(screen, restore),
     );
     restore();
     let exit = match result {
@@ -85,6 +80,12 @@ pub fn run(mut screen: Screen) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// After a panic in the loop: the terminal back first, then the game saved.
+fn on_panic(screen: &Screen, restore: impl FnOnce()) {
+    restore();
+    save_unsolved(screen);
 }
 
 /// Saves a game in progress when no one can be asked.
@@ -247,5 +248,30 @@ fn event_loop(screen: &mut Screen, color: bool) -> io::Result<Exit> {
             // A resize and the rest: the loop redraws at the new size.
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use std::path::Path;
+
+    // Saving after a panic is tested in `save` (one test owns the save
+    // folder); here the terminal comes back and the panic goes on.
+    #[test]
+    fn a_panic_restores_the_terminal_and_goes_on() {
+        let mut screen = Screen::Menu(Menu::new(Path::new("."), 0));
+        let restored = Cell::new(false);
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            save::guard(
+                &mut screen,
+                |_| -> Exit { panic!("a bug") },
+                |screen| on_panic(screen, || restored.set(true)),
+            )
+        }));
+        assert!(result.is_err(), "the panic goes on");
+        assert!(restored.get());
     }
 }
