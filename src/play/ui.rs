@@ -433,16 +433,21 @@ mod tests {
     const PUZZLE: &[u8] =
         b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    fn screen(app: &App, width: u16, height: u16, color: bool) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|f| draw(f, app, color)).unwrap();
-        let buffer = terminal.backend().buffer();
-        (0..height)
+    /// The screen's text, one line per row, trailing spaces cut.
+    fn text(buffer: &ratatui::buffer::Buffer) -> String {
+        let area = buffer.area;
+        (0..area.height)
             .map(|y| {
-                let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+                let line: String = (0..area.width).map(|x| buffer[(x, y)].symbol()).collect();
                 line.trim_end().to_string() + "\n"
             })
             .collect()
+    }
+
+    fn screen(app: &App, width: u16, height: u16, color: bool) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, app, color)).unwrap();
+        text(terminal.backend().buffer())
     }
 
     #[test]
@@ -555,13 +560,7 @@ mod tests {
     fn menu_screen(menu: &Menu, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| draw_menu(f, menu, false)).unwrap();
-        let buffer = terminal.backend().buffer();
-        (0..height)
-            .map(|y| {
-                let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
-                line.trim_end().to_string() + "\n"
-            })
-            .collect()
+        text(terminal.backend().buffer())
     }
 
     #[test]
