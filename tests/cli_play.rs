@@ -100,6 +100,26 @@ fn plain_game_saves_on_ctrl_c() {
 }
 
 #[test]
+fn plain_game_is_saved_when_its_output_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sudoku1.txt");
+    fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(["play", "--plain", file.to_str().unwrap(), "--puzzle", "1"])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // a closed pipe: printing the board fails
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("game was saved to"), "{stderr}");
+    assert!(dir.path().join("sudokuflow/game.json").exists());
+}
+
+#[test]
 fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("sudoku1.txt");

@@ -150,15 +150,20 @@ pub fn command(app: &mut App, line: &str) -> bool {
     true
 }
 
-/// Plays until `quit` or the end of input; saves on quit, on Ctrl-C and on
-/// a panic.
+/// Plays until `quit` or the end of input; saves on quit, on Ctrl-C, on an
+/// input or output error and on a panic.
 pub fn run(app: &mut App, input: impl BufRead, out: impl Write) -> io::Result<()> {
     save::save_on_signals(|| {})?;
-    save::guard(
+    let result = save::guard(
         app,
         |app| play(app, input, out),
         |app| save::save_unattended(app),
-    )
+    );
+    // Input or output failed (a closed pipe, say): the game is kept all the same.
+    if result.is_err() && !app.is_solved() {
+        save::save_unattended(app);
+    }
+    result
 }
 
 fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
