@@ -4,6 +4,7 @@
 //! conflicts. No drawing and no terminal here: front ends feed [`Key`]s or
 //! call the methods and read the state back.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sudokuflow::Grid;
@@ -61,6 +62,8 @@ pub struct App {
     pub message: String,
     /// Where the puzzle came from, e.g. `sudoku1.txt #3` or `new hard game`.
     pub source: String,
+    /// The file and puzzle number (from 1), for a puzzle from a file.
+    pub file: Option<(PathBuf, usize)>,
     /// Play time before this session (from a save).
     pub played_before: Duration,
     pub session_start: Instant,
@@ -147,6 +150,7 @@ impl App {
             mistakes: 0,
             message: String::new(),
             source: String::new(),
+            file: None,
             played_before: Duration::ZERO,
             session_start: Instant::now(),
             paused: false,
@@ -154,6 +158,12 @@ impl App {
             history_view: None,
             autosolve: None,
         }
+    }
+
+    /// Notes that the puzzle is the `number`-th of `file`.
+    pub fn set_file(&mut self, file: &Path, number: usize) {
+        self.source = format!("{} #{number}", file.display());
+        self.file = Some((file.to_path_buf(), number));
     }
 
     /// Time played so far.

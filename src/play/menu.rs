@@ -209,7 +209,7 @@ impl Menu {
                     Some(puzzle) => {
                         let mut app = App::new(puzzle);
                         let file = self.file.as_deref().unwrap_or(Path::new(""));
-                        app.source = format!("{} #{}", file.display(), self.selected + 1);
+                        app.set_file(file, self.selected + 1);
                         if entry.problem.is_some() {
                             app.message = format!("warning: {problem}");
                         }
@@ -321,6 +321,7 @@ mod tests {
         let app = started(menu.key(Key::Enter));
         assert!(app.message.starts_with("warning: several solutions"));
         assert!(app.source.ends_with("sudoku1.txt #4"), "{}", app.source);
+        assert_eq!(app.file, Some((dir.path().join("sudoku1.txt"), 4)));
 
         // Back to the files, then the first puzzle.
         menu.key(Key::Esc);

@@ -34,6 +34,11 @@ struct Saved {
     mistakes: u32,
     seconds_played: u64,
     source: String,
+    /// The file and puzzle number (from 1) of a puzzle from a file.
+    #[serde(default)]
+    file: Option<PathBuf>,
+    #[serde(default)]
+    puzzle_number: Option<usize>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -87,6 +92,8 @@ pub fn encode(app: &App) -> anyhow::Result<String> {
         mistakes: app.mistakes,
         seconds_played: app.elapsed().as_secs(),
         source: app.source.clone(),
+        file: app.file.as_ref().map(|(file, _)| file.clone()),
+        puzzle_number: app.file.as_ref().map(|&(_, number)| number),
     };
     Ok(serde_json::to_string(&saved)?)
 }
@@ -247,6 +254,7 @@ pub fn load() -> anyhow::Result<App> {
     app.played_before = Duration::from_secs(saved.seconds_played);
     app.session_start = Instant::now();
     app.source = saved.source;
+    app.file = saved.file.zip(saved.puzzle_number);
     Ok(app)
 }
 
@@ -274,11 +282,13 @@ mod tests {
         app.place(2, 4);
         app.toggle_note(3, 2);
         app.undo();
-        app.source = "test".into();
+        app.set_file(Path::new("sudoku1.txt"), 3);
         let path = save(&app).unwrap();
         let back = load().unwrap();
         assert_eq!(back.history, app.history);
-        assert_eq!((back.at, back.cursor, back.source.as_str()), (1, 2, "test"));
+        assert_eq!((back.at, back.cursor), (1, 2));
+        assert_eq!(back.source, "sudoku1.txt #3");
+        assert_eq!(back.file, Some((PathBuf::from("sudoku1.txt"), 3)));
 
         // A panic in the middle of a game saves it and goes on panicking.
         let panicked = std::panic::catch_unwind(AssertUnwindSafe(|| {

@@ -141,7 +141,7 @@ fn game_from_file(
         writeln!(out, "warning: {warning}")?;
     }
     let mut app = App::new(puzzle);
-    app.source = format!("{} #{number}", path.display());
+    app.set_file(path, number);
     if let Some(warning) = &entry.problem {
         app.message = format!("warning: {warning}");
     }
