@@ -1,6 +1,7 @@
 //! Plain line mode (`play --plain`): the board printed as text after each
 //! command, commands read line by line. For pipes, screen readers, terminals
 //! without full-screen support, and scripted tests. Same [`App`] underneath.
+//! Ctrl-C (and SIGTERM, SIGHUP) saves the game before the process ends.
 
 use std::io::{self, BufRead, Write};
 
@@ -12,7 +13,8 @@ commands: r3c5 7 (place 7 in row 3, column 5)   r3c5 0 (clear)
           note r3c5 7 (toggle a pencil mark)   notes (fill all candidates)
           undo  redo  history  history N (return to state N)
           hint (name the next step; again to apply it)  check  solve
-          save  quit  help
+          save  save! (over a save file this version can't read)
+          quit  quit! (without saving)  help
 board: givens plain, your digits in (parentheses), conflicts !between!,
        wrong after check ?between?";
 
@@ -109,11 +111,11 @@ pub fn command(app: &mut App, line: &str) -> bool {
         },
         ["hint"] => {
             app.hint();
-            if let Some(step) = &app.hint {
-                let cells: Vec<String> = step
-                    .focus
+            if let Some(hint) = &app.hint {
+                let cells: Vec<String> = hint
+                    .cells()
                     .iter()
-                    .map(|c| format!("r{}c{}", c.row() + 1, c.col() + 1))
+                    .map(|c| format!("r{}c{}", c / 9 + 1, c % 9 + 1))
                     .collect();
                 app.message = format!("{}; look at {}", app.message, cells.join(" "));
             }
@@ -121,7 +123,14 @@ pub fn command(app: &mut App, line: &str) -> bool {
         ["check"] => app.check(),
         ["solve"] => app.solve(),
         ["notes"] => app.fill_notes(),
-        ["save"] => match save::save(app) {
+        ["save"] => match save::unreadable() {
+            Some(why) => app.message = format!("{why}; 'save!' overwrites it with this game"),
+            None => match save::save(app) {
+                Ok(path) => app.message = format!("saved to {}", path.display()),
+                Err(e) => app.message = format!("save failed: {e:#}"),
+            },
+        },
+        ["save!"] => match save::save_over(app) {
             Ok(path) => app.message = format!("saved to {}", path.display()),
             Err(e) => app.message = format!("save failed: {e:#}"),
         },
@@ -141,17 +150,48 @@ pub fn command(app: &mut App, line: &str) -> bool {
     true
 }
 
-/// Plays until `quit` or the end of input; saves on quit.
-pub fn run(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+/// Plays until `quit` or the end of input; saves on quit, on Ctrl-C, on an
+/// input or output error and on a panic.
+pub fn run(app: &mut App, input: impl BufRead, out: impl Write) -> io::Result<()> {
+    save::save_on_signals(|| {})?;
+    let result = save::guard(
+        app,
+        |app| play(app, input, out),
+        |app| save::save_unattended(app),
+    );
+    // Input or output failed (a closed pipe, say): the game is kept all the same.
+    if result.is_err() && !app.is_solved() {
+        save::save_unattended(app);
+    }
+    result
+}
+
+fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+    save::set_snapshot(save::encode(app).ok());
     writeln!(out, "{}{}", board_text(app), status(app))?;
     writeln!(out, "type help for the commands")?;
     for line in input.lines() {
         let line = line?;
+        if line.trim() == "quit!" {
+            save::set_snapshot(None);
+            return writeln!(out, "quit without saving");
+        }
         if !command(app, &line) {
+            // Never over a save file this version can't read without asking.
+            if let Some(why) = save::unreadable() {
+                writeln!(
+                    out,
+                    "{why}.\n'save!' overwrites it with this game; 'quit!' quits without saving"
+                )?;
+                continue;
+            }
             break;
         }
+        // Before the board is shown: a signal after it finds this state.
+        let solved = app.is_solved();
+        save::set_snapshot(if solved { None } else { save::encode(app).ok() });
         writeln!(out, "{}{}", board_text(app), status(app))?;
-        if app.is_solved() {
+        if solved {
             writeln!(
                 out,
                 "Solved! hints {}  mistakes {}",
@@ -161,7 +201,9 @@ pub fn run(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Resul
             return Ok(());
         }
     }
-    match save::save(app) {
+    // At the end of input no one can answer: an unreadable save file is
+    // kept and the game goes beside it.
+    match save::encode(app).and_then(|json| save::write_somewhere(&json)) {
         Ok(path) => writeln!(out, "game saved to {}", path.display()),
         Err(e) => writeln!(out, "could not save the game: {e:#}"),
     }

@@ -1,14 +1,20 @@
 //! Saving and resuming a game: JSON with a version field in
 //! `$XDG_DATA_HOME/sudokuflow/game.json` (or `~/.local/share/sudokuflow`),
 //! written atomically (temporary file, then rename). A file this version
-//! cannot read is never overwritten: saving refuses until it is moved away.
+//! cannot read is never overwritten without asking: saving refuses, the
+//! front ends ask, and a panic or a signal saves beside it.
 
 use std::fs;
-use std::path::PathBuf;
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 use serde::{Deserialize, Serialize};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
 use sudokuflow::Grid;
 
 use super::app::{App, Board};
@@ -28,6 +34,11 @@ struct Saved {
     mistakes: u32,
     seconds_played: u64,
     source: String,
+    /// The file and puzzle number (from 1) of a puzzle from a file.
+    #[serde(default)]
+    file: Option<PathBuf>,
+    #[serde(default)]
+    puzzle_number: Option<usize>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -59,17 +70,11 @@ fn digits(cells: &[u8; 81]) -> String {
 
 /// Writes the game; refuses to replace a save file this version can't read.
 pub fn save(app: &App) -> anyhow::Result<PathBuf> {
-    let path = path()?;
-    if path.exists()
-        && let Err(e) = load()
-    {
-        bail!("{e:#}; it was not overwritten: move it away to save this game");
-    }
-    save_to(app, &path)?;
-    Ok(path)
+    write(&encode(app)?)
 }
 
-fn save_to(app: &App, path: &PathBuf) -> anyhow::Result<()> {
+/// The game as the JSON the save file holds.
+pub fn encode(app: &App) -> anyhow::Result<String> {
     let saved = Saved {
         version: VERSION,
         puzzle: digits(app.puzzle.cells()),
@@ -87,14 +92,120 @@ fn save_to(app: &App, path: &PathBuf) -> anyhow::Result<()> {
         mistakes: app.mistakes,
         seconds_played: app.elapsed().as_secs(),
         source: app.source.clone(),
+        file: app.file.as_ref().map(|(file, _)| file.clone()),
+        puzzle_number: app.file.as_ref().map(|&(_, number)| number),
     };
+    Ok(serde_json::to_string(&saved)?)
+}
+
+/// Why the save file there can't be replaced without asking: it exists and
+/// this version can't read it (corrupt, or from another version).
+pub fn unreadable() -> Option<String> {
+    let path = path().ok()?;
+    if !path.exists() {
+        return None;
+    }
+    load().err().map(|e| format!("{e:#}"))
+}
+
+/// Writes `json` (from [`encode`]) as the save file, atomically; refuses to
+/// replace a save file this version can't read.
+pub fn write(json: &str) -> anyhow::Result<PathBuf> {
+    if let Some(why) = unreadable() {
+        bail!("{why}; it was not overwritten: move it away to save this game");
+    }
+    let path = path()?;
+    write_to(json, &path)?;
+    Ok(path)
+}
+
+/// Saves the game over whatever save file is there: the player said yes.
+pub fn save_over(app: &App) -> anyhow::Result<PathBuf> {
+    let path = path()?;
+    write_to(&encode(app)?, &path)?;
+    Ok(path)
+}
+
+/// Writes `json` as the save file, or, where that holds a file this version
+/// can't read, beside it as `game-recovered-SECONDS.json`: for a panic or a
+/// signal, when there is no one to ask.
+pub fn write_somewhere(json: &str) -> anyhow::Result<PathBuf> {
+    if unreadable().is_none() {
+        return write(json);
+    }
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let path = folder()?.join(format!("game-recovered-{seconds}.json"));
+    write_to(json, &path)?;
+    Ok(path)
+}
+
+fn write_to(json: &str, path: &Path) -> anyhow::Result<()> {
     let dir = path.parent().expect("the save path has a folder");
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
-    serde_json::to_writer(&mut temp, &saved)?;
+    temp.write_all(json.as_bytes())?;
     temp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
+/// restore the terminal and save the game) before the panic goes on.
+pub fn guard<S, R>(
+    state: &mut S,
+    body: impl FnOnce(&mut S) -> R,
+    on_panic: impl FnOnce(&mut S),
+) -> R {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| body(state))) {
+        Ok(result) => result,
+        Err(panic) => {
+            on_panic(state);
+            std::panic::resume_unwind(panic)
+        }
+    }
+}
+
+/// Saves the game when no one can be asked (after a panic, a signal or a
+/// terminal error), saying where on stderr.
+pub fn save_unattended(app: &App) {
+    match encode(app).and_then(|json| write_somewhere(&json)) {
+        Ok(path) => eprintln!("sudokuflow: the game was saved to {}", path.display()),
+        Err(e) => eprintln!("sudokuflow: could not save the game: {e:#}"),
+    }
+}
+
+/// The game as of the last move, for the signal thread to save.
+static SNAPSHOT: Mutex<Option<String>> = Mutex::new(None);
+
+/// Keeps `json` (from [`encode`]; `None` once solved) for the signal thread.
+pub fn set_snapshot(json: Option<String>) {
+    *SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()) = json;
+}
+
+/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP (the terminal
+/// closed), calls `restore` (the terminal), saves the last snapshot where no
+/// one is asked, and ends the process with 128 + the signal. It writes to
+/// stderr: a front end may hold the stdout lock.
+pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("sudokuflow-play-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                restore();
+                let json = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()).take();
+                if let Some(json) = json {
+                    match write_somewhere(&json) {
+                        Ok(path) => eprintln!("\ninterrupted: game saved to {}", path.display()),
+                        Err(e) => eprintln!("\ninterrupted: could not save the game: {e:#}"),
+                    }
+                }
+                std::process::exit(128 + signal);
+            }
+        })?;
     Ok(())
 }
 
@@ -143,6 +254,7 @@ pub fn load() -> anyhow::Result<App> {
     app.played_before = Duration::from_secs(saved.seconds_played);
     app.session_start = Instant::now();
     app.source = saved.source;
+    app.file = saved.file.zip(saved.puzzle_number);
     Ok(app)
 }
 
@@ -170,11 +282,28 @@ mod tests {
         app.place(2, 4);
         app.toggle_note(3, 2);
         app.undo();
-        app.source = "test".into();
+        app.set_file(Path::new("sudoku1.txt"), 3);
         let path = save(&app).unwrap();
         let back = load().unwrap();
         assert_eq!(back.history, app.history);
-        assert_eq!((back.at, back.cursor, back.source.as_str()), (1, 2, "test"));
+        assert_eq!((back.at, back.cursor), (1, 2));
+        assert_eq!(back.source, "sudoku1.txt #3");
+        assert_eq!(back.file, Some((PathBuf::from("sudoku1.txt"), 3)));
+
+        // A panic in the middle of a game saves it and goes on panicking.
+        let panicked = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            guard(
+                &mut app,
+                |app| {
+                    app.place(40, 5);
+                    panic!("a bug");
+                },
+                |app| save_unattended(app),
+            )
+        }));
+        assert!(panicked.is_err());
+        assert_eq!(load().unwrap().board().cells[40], 5);
+        app.undo();
 
         fs::write(&path, "{not json").unwrap();
         let err = load().err().unwrap().to_string();
@@ -183,9 +312,25 @@ mod tests {
         assert!(err.contains("not overwritten"), "{err}");
         assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
 
+        // With no one to ask, the game goes beside it.
+        let recovered = write_somewhere(&encode(&app).unwrap()).unwrap();
+        let name = recovered.file_name().unwrap().to_str().unwrap();
+        assert!(name.starts_with("game-recovered-") && name.ends_with(".json"));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
+        let history = |text: &str| {
+            serde_json::from_str::<serde_json::Value>(text).unwrap()["history"].clone()
+        };
+        let text = fs::read_to_string(&recovered).unwrap();
+        assert_eq!(history(&text), history(&encode(&app).unwrap()));
+
         fs::write(&path, r#"{"version": 99}"#).unwrap();
         let err = load().err().unwrap().to_string();
         assert!(err.contains("another version"), "{err}");
+        assert!(unreadable().unwrap().contains("another version"));
         assert!(save(&app).is_err());
+        // The player said yes.
+        save_over(&app).unwrap();
+        assert_eq!(load().unwrap().history, app.history);
+        assert!(unreadable().is_none());
     }
 }

@@ -3,10 +3,12 @@
 
 use std::fs;
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::Context;
+use rayon::prelude::*;
 use sudokuflow::generate::{GenerateConfig, generate};
-use sudokuflow::logic::Level;
+use sudokuflow::logic::{self, Level, Options};
 use sudokuflow::{Grid, count_solutions};
 
 /// One puzzle line of a file and what opening it found.
@@ -21,15 +23,36 @@ pub struct Entry {
 /// Reads and checks every puzzle line of `path` (blank and `#` lines skipped).
 pub fn open_file(path: &Path) -> anyhow::Result<Vec<Entry>> {
     let text = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut entries = Vec::new();
-    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
-        let line_text = line.trim_ascii();
-        if line_text.is_empty() || line_text.starts_with(b"#") {
-            continue;
-        }
-        entries.push(check(i + 1, line_text));
+    let lines: Vec<(usize, &[u8])> = text
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .enumerate()
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with(b"#"))
+        .collect();
+    // Checking a long file of hard puzzles takes seconds: on every core.
+    Ok(lines
+        .into_par_iter()
+        .map(|(i, line)| check(i + 1, line))
+        .collect())
+}
+
+/// Time for rating one puzzle of a file list; a harder one shows a lower
+/// bound (`>`), so a list opens and scrolls quickly.
+const RATING_BUDGET: Duration = Duration::from_millis(10);
+
+/// An entry's level and rating for a list (`easy 1.2/1.2/1.2`), empty for
+/// a puzzle without one solution.
+pub fn rating_text(entry: &Entry) -> String {
+    let options = Options {
+        budget: Some(RATING_BUDGET),
+        ceiling: None,
+    };
+    match (&entry.puzzle, entry.playable) {
+        (Some(p), true) => logic::rate_with(p, &options)
+            .map(|r| format!("{} {}", r.level, r.triple()))
+            .unwrap_or_default(),
+        _ => String::new(),
     }
-    Ok(entries)
 }
 
 fn check(line: usize, text: &[u8]) -> Entry {

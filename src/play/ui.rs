@@ -1,7 +1,11 @@
 //! Drawing the game with ratatui: the board with box borders, givens, entries,
-//! conflicts, the cursor and its units, same-digit cells, the status panel and
-//! the help overlay. Only reads the [`App`]. With `NO_COLOR`, bold, reverse,
-//! underline and crossed-out text keep every kind of cell distinguishable.
+//! conflicts, the cursor and its units, same-digit cells, the status panel,
+//! the help overlay and the completion screen; and the start screen's lists.
+//! Only reads the [`App`] and the [`Menu`]. Without colour (`NO_COLOR`)
+//! givens are bold, entries plain, conflicts `!5!` and underlined, the cursor
+//! reversed, same digits underlined and wrong digits crossed out; in colour
+//! the same modifiers stay on givens, conflicts and the cursor, for
+//! monochrome terminals.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -9,11 +13,13 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::app::App;
+use super::app::{App, Hint};
+use super::menu::{CHOICES, Menu, Page};
 
 /// A cell's size on screen (columns, rows) on a `width` x `height`
 /// terminal: 7x3 with pencil marks as a 3x3 mini-grid when there is room,
-/// else 3x1 (80x24), where the side panel lists the cursor cell's notes.
+/// else 3x1 (80x24), where the side panel draws the cursor cell's notes as
+/// that mini-grid.
 pub fn cell_size(width: u16, height: u16) -> (u16, u16) {
     if width >= 110 && height >= 36 {
         (7, 3)
@@ -66,11 +72,11 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         board_width + 3,
         1,
         area.width.saturating_sub(board_width + 4),
-        13,
+        14,
     )
     .intersection(area);
     frame.render_widget(
-        Paragraph::new(side_lines(app)).wrap(Wrap { trim: false }),
+        Paragraph::new(side_lines(app, size.1 == 1)).wrap(Wrap { trim: false }),
         side,
     );
     let message =
@@ -109,6 +115,32 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
             list,
         );
     }
+    if app.is_solved() {
+        let secs = app.elapsed().as_secs();
+        let text = vec![
+            Line::from("The puzzle is solved."),
+            Line::from(format!("time     {}:{:02}", secs / 60, secs % 60)),
+            Line::from(format!("hints    {}", app.hints_used)),
+            Line::from(format!("mistakes {}", app.mistakes)),
+            Line::from("q quits"),
+        ];
+        let done = Rect::new(4, 4, 27, 7).intersection(area);
+        frame.render_widget(Clear, done);
+        let style = if color {
+            Style::default().fg(Color::Green)
+        } else {
+            Style::default()
+        };
+        frame.render_widget(
+            Paragraph::new(text).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_style(style)
+                    .title(" Solved! "),
+            ),
+            done,
+        );
+    }
     if app.show_help {
         let help = Rect::new(4, 3, 50, 9).intersection(area);
         frame.render_widget(Clear, help);
@@ -119,14 +151,106 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     }
 }
 
-fn side_lines(app: &App) -> Vec<Line<'static>> {
+/// Rows of a start-screen list on a terminal `height` rows high.
+pub fn menu_rows(height: u16) -> usize {
+    usize::from(height.saturating_sub(4)).max(1)
+}
+
+/// The start screen: the page's list in a box, the selected row reversed,
+/// then the message and the keys.
+pub fn draw_menu(frame: &mut Frame, menu: &Menu, color: bool) {
+    let area = frame.area();
+    let rows = menu_rows(area.height);
+    let first = menu.selected.saturating_sub(rows - 1);
+    let items: Vec<(String, bool)> = match menu.page {
+        Page::Main => CHOICES.iter().map(|c| (c.label(), true)).collect(),
+        Page::Files => menu
+            .files
+            .iter()
+            .map(|f| {
+                (
+                    f.file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned(),
+                    true,
+                )
+            })
+            .collect(),
+        Page::Puzzles => menu
+            .entries
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(rows)
+            .map(|(i, e)| {
+                let rating = menu.ratings[i].as_deref().unwrap_or("");
+                let problem = e.problem.as_deref().unwrap_or("");
+                let detail: Vec<&str> = [rating, problem]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                let text = format!("{:4}. line {:<5} {}", i + 1, e.line, detail.join("  "));
+                (text, e.playable)
+            })
+            .collect(),
+    };
+    // The puzzle list is already cut to the window.
+    let skip = if menu.page == Page::Puzzles { 0 } else { first };
+    let lines: Vec<Line> = items
+        .into_iter()
+        .enumerate()
+        .skip(skip)
+        .take(rows)
+        .map(|(i, (text, playable))| {
+            let mut style = Style::default();
+            if !playable {
+                style = if color {
+                    style.fg(Color::Red)
+                } else {
+                    style.add_modifier(Modifier::DIM)
+                };
+            }
+            if i + first - skip == menu.selected {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            Line::from(Span::styled(format!(" {text}"), style))
+        })
+        .collect();
+    let title = match menu.page {
+        Page::Main => " sudokuflow play ".to_string(),
+        Page::Files => " open a file: sudoku*.txt first, then other .txt ".to_string(),
+        Page::Puzzles => {
+            let file = menu.file.as_deref().and_then(|f| f.file_name());
+            let name = file.unwrap_or_default().to_string_lossy();
+            format!(" {name}: choose a puzzle (rating, problems by line) ")
+        }
+    };
+    let list = Rect::new(0, 0, area.width, area.height.saturating_sub(2)).intersection(area);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+        list,
+    );
+    let message = Rect::new(1, area.height.saturating_sub(2), area.width, 1).intersection(area);
+    frame.render_widget(Paragraph::new(menu.message.clone()), message);
+    let back = if menu.page == Page::Main {
+        "quit"
+    } else {
+        "back"
+    };
+    let keys = Rect::new(1, area.height.saturating_sub(1), area.width, 1).intersection(area);
+    frame.render_widget(
+        Paragraph::new(format!("↑↓ or j k choose   Enter open   Esc {back}")),
+        keys,
+    );
+}
+
+/// The side panel; with `small` cells, which show no notes, it draws the
+/// cursor cell's notes as a 3x3 mini-grid.
+fn side_lines(app: &App, small: bool) -> Vec<Line<'static>> {
     let secs = app.elapsed().as_secs();
     let notes = app.board().notes[app.cursor];
-    let noted: String = (1..=9u8)
-        .filter(|d| notes & (1 << d) != 0)
-        .map(|d| char::from(b'0' + d))
-        .collect();
-    vec![
+    let mut lines = vec![
         Line::from("sudokuflow play"),
         Line::from(app.source.clone()),
         Line::from(match &app.rating {
@@ -138,10 +262,28 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
         Line::from(format!("mistakes {}", app.mistakes)),
         Line::from(format!("move     {}/{}", app.at, app.history.len() - 1)),
         Line::from(format!(
-            "cell     r{}c{} notes {noted}",
+            "cell     r{}c{}",
             app.cursor / 9 + 1,
             app.cursor % 9 + 1
         )),
+    ];
+    if small {
+        lines.extend((0..3u8).map(|row| {
+            let marks: Vec<String> = (1..=3u8)
+                .map(|k| {
+                    let d = row * 3 + k;
+                    if notes & (1 << d) != 0 {
+                        d.to_string()
+                    } else {
+                        "·".into()
+                    }
+                })
+                .collect();
+            let label = if row == 0 { "notes" } else { "" };
+            Line::from(format!("{label:<9}{}", marks.join(" ")))
+        }));
+    }
+    lines.extend([
         Line::from(if app.pencil {
             "mode     pencil marks"
         } else {
@@ -152,7 +294,8 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
             None => String::new(),
         }),
         Line::from("? keys   q quit"),
-    ]
+    ]);
+    lines
 }
 
 /// What `cell` shows on sub-line `line` of `height`, `width` columns wide.
@@ -203,11 +346,7 @@ fn board_lines(app: &App, color: bool, size: (u16, u16)) -> Vec<Line<'static>> {
     let conflicts = app.conflicts();
     let cursor = app.cursor;
     let cursor_digit = board.cells[cursor];
-    let focus: Vec<usize> = app
-        .hint
-        .as_ref()
-        .map(|s| s.focus.iter().map(|c| usize::from(c.cell)).collect())
-        .unwrap_or_default();
+    let focus: Vec<usize> = app.hint.as_ref().map(Hint::cells).unwrap_or_default();
     let border = Style::default().fg(if color { Color::DarkGray } else { Color::Reset });
     let rule = |l: &str, m: &str, r: &str| {
         let seg = "─".repeat(3 * usize::from(size.0));
@@ -243,8 +382,11 @@ fn board_lines(app: &App, color: bool, size: (u16, u16)) -> Vec<Line<'static>> {
                 if app.wrong.contains(&cell) {
                     style = style.fg(Color::Magenta).add_modifier(Modifier::CROSSED_OUT);
                 }
+                // Underlined too, for monochrome terminals that show no red.
                 if conflicts.contains(&cell) {
-                    style = style.fg(Color::Red).add_modifier(Modifier::BOLD);
+                    style = style
+                        .fg(Color::Red)
+                        .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
                 }
                 if cell == cursor {
                     style = style.add_modifier(Modifier::REVERSED);
@@ -258,6 +400,9 @@ fn board_lines(app: &App, color: bool, size: (u16, u16)) -> Vec<Line<'static>> {
                 }
                 if app.wrong.contains(&cell) {
                     style = style.add_modifier(Modifier::CROSSED_OUT);
+                }
+                if conflicts.contains(&cell) {
+                    style = style.add_modifier(Modifier::UNDERLINED);
                 }
                 if cell == cursor {
                     style = style.add_modifier(Modifier::REVERSED);
@@ -288,16 +433,21 @@ mod tests {
     const PUZZLE: &[u8] =
         b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    fn screen(app: &App, width: u16, height: u16, color: bool) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|f| draw(f, app, color)).unwrap();
-        let buffer = terminal.backend().buffer();
-        (0..height)
+    /// The screen's text, one line per row, trailing spaces cut.
+    fn text(buffer: &ratatui::buffer::Buffer) -> String {
+        let area = buffer.area;
+        (0..area.height)
             .map(|y| {
-                let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+                let line: String = (0..area.width).map(|x| buffer[(x, y)].symbol()).collect();
                 line.trim_end().to_string() + "\n"
             })
             .collect()
+    }
+
+    fn screen(app: &App, width: u16, height: u16, color: bool) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, app, color)).unwrap();
+        text(terminal.backend().buffer())
     }
 
     #[test]
@@ -320,6 +470,7 @@ mod tests {
         app.source = "sudoku1.txt #1".into();
         app.key(Key::Char('4'));
         app.key(Key::Char('N'));
+        app.key(Key::Right); // r1c4, with notes 2 and 6
         app.key(Key::Char('H'));
         for (width, height) in [(80, 24), (120, 40)] {
             let text = screen(&app, width, height, false);
@@ -328,9 +479,126 @@ mod tests {
             terminal.draw(|f| draw(f, &app, true)).unwrap();
             let styled = format!("{:?}", terminal.backend().buffer());
             insta::assert_snapshot!(format!("color_{width}x{height}"), styled);
+            terminal.draw(|f| draw(f, &app, false)).unwrap();
+            let styled = format!("{:?}", terminal.backend().buffer());
+            insta::assert_snapshot!(format!("no_color_styles_{width}x{height}"), styled);
         }
         app.key(Key::Char('?'));
         insta::assert_snapshot!("help_80x24", screen(&app, 80, 24, false));
+        app.key(Key::Char('?'));
+        app.solve();
+        insta::assert_snapshot!("solved_80x24", screen(&app, 80, 24, false));
+    }
+
+    /// The modifiers of the cell at `row`, `col` (its middle character) on
+    /// an 80x24 screen, and its text.
+    fn cell_style(buffer: &ratatui::buffer::Buffer, row: u16, col: u16) -> (Modifier, String) {
+        let x = BOARD_ORIGIN.0 + 1 + col * 3 + col / 3;
+        let y = BOARD_ORIGIN.1 + 1 + row + row / 3;
+        let text: String = (x..x + 3).map(|x| buffer[(x, y)].symbol()).collect();
+        (buffer[(x + 1, y)].modifier, text)
+    }
+
+    #[test]
+    fn without_colour_givens_entries_conflicts_and_cursor_differ_by_modifiers() {
+        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
+        app.key(Key::Char('5')); // r1c3: conflicts with the given r1c1
+        app.key(Key::Right);
+        app.key(Key::Char('2')); // r1c4: a plain entry
+        app.key(Key::Right);
+        app.key(Key::Right); // the cursor on the empty r1c6
+        assert_eq!(app.conflicts(), vec![0, 2]);
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|f| draw(f, &app, false)).unwrap();
+        let buffer = terminal.backend().buffer();
+        assert!(
+            buffer
+                .content()
+                .iter()
+                .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
+            "no colour at all"
+        );
+        let given = cell_style(buffer, 0, 1);
+        let entry = cell_style(buffer, 0, 3);
+        let conflict = cell_style(buffer, 0, 2);
+        let cursor = cell_style(buffer, 0, 5);
+        assert_eq!(given, (Modifier::BOLD, " 3 ".into()));
+        assert_eq!(entry, (Modifier::empty(), " 2 ".into()));
+        assert_eq!(conflict, (Modifier::UNDERLINED, "!5!".into()));
+        assert_eq!(cursor, (Modifier::REVERSED, "   ".into()));
+        // The given in conflict is bold and underlined.
+        assert_eq!(
+            cell_style(buffer, 0, 0),
+            (Modifier::BOLD | Modifier::UNDERLINED, "!5!".into())
+        );
+        // In colour the same modifiers stay for monochrome terminals.
+        terminal.draw(|f| draw(f, &app, true)).unwrap();
+        let buffer = terminal.backend().buffer();
+        assert!(cell_style(buffer, 0, 1).0.contains(Modifier::BOLD));
+        assert!(!cell_style(buffer, 0, 3).0.contains(Modifier::BOLD));
+        assert!(cell_style(buffer, 0, 2).0.contains(Modifier::UNDERLINED));
+        assert!(cell_style(buffer, 0, 5).0.contains(Modifier::REVERSED));
+    }
+
+    /// After a resize the screen is what a fresh draw at the new size gives:
+    /// nothing of the old layout is left over.
+    #[test]
+    fn redraws_cleanly_on_resize() {
+        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
+        app.key(Key::Char('N'));
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        for (width, height) in [(120, 40), (80, 24), (100, 30)] {
+            terminal.draw(|f| draw(f, &app, true)).unwrap();
+            terminal.backend_mut().resize(width, height);
+            terminal.draw(|f| draw(f, &app, true)).unwrap();
+            let mut fresh = Terminal::new(TestBackend::new(width, height)).unwrap();
+            fresh.draw(|f| draw(f, &app, true)).unwrap();
+            assert_eq!(terminal.backend().buffer(), fresh.backend().buffer());
+        }
+    }
+
+    fn menu_screen(menu: &Menu, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw_menu(f, menu, false)).unwrap();
+        text(terminal.backend().buffer())
+    }
+
+    #[test]
+    fn start_screen_snapshots() {
+        let dir = tempfile::tempdir().unwrap();
+        let conflict = std::str::from_utf8(PUZZLE).unwrap().replacen("53", "55", 1);
+        let puzzle = std::str::from_utf8(PUZZLE).unwrap();
+        std::fs::write(
+            dir.path().join("sudoku1.txt"),
+            format!("{puzzle}\nnot a puzzle\n{conflict}\n{}\n", ".".repeat(81)),
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("more.txt"), format!("{puzzle}\n")).unwrap();
+        let mut menu = Menu::new(dir.path(), 1);
+        menu.key(Key::Down);
+        insta::assert_snapshot!("menu_main_80x24", menu_screen(&menu, 80, 24));
+        for _ in 0..4 {
+            menu.key(Key::Down);
+        }
+        menu.key(Key::Enter);
+        insta::assert_snapshot!("menu_files_80x24", menu_screen(&menu, 80, 24));
+        menu.key(Key::Enter);
+        menu.rate_around(menu_rows(24));
+        menu.key(Key::Down);
+        menu.key(Key::Down);
+        menu.key(Key::Enter);
+        for (width, height) in [(80, 24), (120, 40)] {
+            insta::assert_snapshot!(
+                format!("menu_puzzles_{width}x{height}"),
+                menu_screen(&menu, width, height)
+            );
+        }
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|f| draw_menu(f, &menu, true)).unwrap();
+        insta::assert_snapshot!(
+            "menu_puzzles_color_80x24",
+            format!("{:?}", terminal.backend().buffer())
+        );
     }
 
     #[test]

@@ -5,26 +5,43 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use sudokuflow::logic::{self, Level};
+use sudokuflow::logic::Level;
 
 use super::random_seed;
 use crate::cli::args::PlayArgs;
 use crate::play::app::App;
+use crate::play::menu::Menu;
+use crate::play::tui::Screen;
 use crate::play::{plain, save, source, tui};
 
 pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
-    let Some(mut app) = choose_game(args, &mut input, &mut out)? else {
-        return Ok(0);
-    };
     if args.plain {
-        plain::run(&mut app, input, out)?;
-    } else {
-        drop((input, out));
-        tui::run(&mut app)?;
+        if let Some(mut app) = choose_game(args, &mut input, &mut out)? {
+            plain::run(&mut app, input, out)?;
+        }
+        return Ok(0);
     }
+    drop((input, out));
+    // Full screen: the start screen unless the arguments name the game.
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let screen = if args.resume {
+        Screen::Game(Box::new(save::load()?))
+    } else if let Some(level) = args.level {
+        Screen::Game(Box::new(new_game(level, Some(seed))?))
+    } else if let Some(path) = &args.file {
+        if args.puzzle.is_some() {
+            let app = game_from_file(path, args.puzzle, &mut io::empty(), &mut io::sink())?;
+            Screen::Game(Box::new(app.expect("--puzzle needs no input")))
+        } else {
+            Screen::Menu(Menu::with_file(path, seed)?)
+        }
+    } else {
+        Screen::Menu(Menu::new(Path::new("."), seed))
+    };
+    tui::run(screen)?;
     Ok(0)
 }
 
@@ -92,19 +109,10 @@ fn game_from_file(
         Some(n) => n,
         None => {
             for (i, e) in entries.iter().enumerate() {
-                let rating = match (&e.puzzle, e.playable) {
-                    (Some(p), true) => logic::rate(p)
-                        .map(|r| format!("{} {:.1}", r.level, r.er.value()))
-                        .unwrap_or_default(),
-                    _ => String::new(),
-                };
+                let rating = source::rating_text(e);
                 let problem = e.problem.as_deref().unwrap_or("");
-                writeln!(
-                    out,
-                    "{:4}. line {:<5} {rating:<12} {problem}",
-                    i + 1,
-                    e.line
-                )?;
+                let text = format!("{:4}. line {:<5} {rating:<20} {problem}", i + 1, e.line);
+                writeln!(out, "{}", text.trim_end())?;
             }
             write!(out, "puzzle number (1-{}): ", entries.len())?;
             out.flush()?;
@@ -133,7 +141,10 @@ fn game_from_file(
         writeln!(out, "warning: {warning}")?;
     }
     let mut app = App::new(puzzle);
-    app.source = format!("{} #{number}", path.display());
+    app.set_file(path, number);
+    if let Some(warning) = &entry.problem {
+        app.message = format!("warning: {warning}");
+    }
     Ok(Some(app))
 }
 
