@@ -490,11 +490,6 @@ struct FullPartial {
     bands_used: u8,
     rows_used: u8,
     order: ColumnOrder,
-    /// Input column -> the first-row column holding the digit below it in
-    /// the second row.
-    follow: [u8; 9],
-    /// The input stacks that may come first.
-    first_stacks: u8,
 }
 
 impl FullSearch {
@@ -541,37 +536,72 @@ impl FullSearch {
                 }
             }
         }
-        let mut tied = Vec::with_capacity(64);
-        for &(transposed, first, second, follow, pure) in &starts {
-            let first_stacks = if any_pure { pure } else { 0b111 };
-            if first_stacks == 0 {
-                continue;
+        // A first column whose stack has no other column following into
+        // the same stack as it would show 7 at the second position, not 5.
+        let first_columns = |follow: &[u8; 9], pure: u8| {
+            let mut columns = 0u16;
+            for c in 0..9 {
+                let t = c / 3;
+                let allowed = if any_pure { pure & 1 << t != 0 } else { true };
+                let paired = (t * 3..t * 3 + 3).any(|o| o != c && follow[o] / 3 == follow[c] / 3);
+                if allowed && paired {
+                    columns |= 1 << c;
+                }
             }
-            let mut rows_chosen = [0u8; 9];
-            rows_chosen[0] = first;
-            rows_chosen[1] = second;
-            tied.push(FullPartial {
-                transposed,
-                rows: rows_chosen,
-                bands_used: 1 << (first / 3),
-                rows_used: 1 << (first % 3) | 1 << (second % 3),
+            columns
+        };
+        let starts: Vec<_> = starts
+            .into_iter()
+            .map(|(transposed, first, second, follow, pure)| {
+                (
+                    transposed,
+                    first,
+                    second,
+                    follow,
+                    first_columns(&follow, pure),
+                )
+            })
+            .collect();
+        let mut orders = SecondRowLevel {
+            best: u64::MAX,
+            orders: Vec::with_capacity(256),
+        };
+        let mut tied_orders: Vec<SecondRowOrder> = (0..starts.len())
+            .filter(|&k| starts[k].4 != 0)
+            .map(|k| SecondRowOrder {
+                start: k as u8,
                 order: ColumnOrder::EMPTY,
-                follow,
-                first_stacks,
-            });
-        }
+            })
+            .collect();
         // Position by position, keeping only the orders tied for the
         // smallest label there.
         let mut second_row = 0u64;
         for j in 0..9 {
-            level.best = u64::MAX;
-            level.partials.clear();
-            for p in &tied {
-                second_row_step(j, p, &mut level);
+            orders.best = u64::MAX;
+            orders.orders.clear();
+            for s in &tied_orders {
+                let (_, _, _, follow, columns) = &starts[usize::from(s.start)];
+                orders.step(j, s, follow, *columns);
             }
-            second_row = second_row << 4 | level.best;
-            std::mem::swap(&mut tied, &mut level.partials);
+            second_row = second_row << 4 | orders.best;
+            std::mem::swap(&mut tied_orders, &mut orders.orders);
         }
+        let mut tied: Vec<FullPartial> = tied_orders
+            .iter()
+            .map(|s| {
+                let (transposed, first, second, _, _) = starts[usize::from(s.start)];
+                let mut rows = [0u8; 9];
+                rows[0] = first;
+                rows[1] = second;
+                FullPartial {
+                    transposed,
+                    rows,
+                    bands_used: 1 << (first / 3),
+                    rows_used: 1 << (first % 3) | 1 << (second % 3),
+                    order: s.order,
+                }
+            })
+            .collect();
         let mut cells = [0u8; 81];
         cells[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         store_row(&mut cells, 1, second_row);
@@ -608,49 +638,82 @@ impl FullSearch {
     }
 }
 
-/// Offers to `level` each column `p` may put at position `j` of its order,
-/// with the label the second row then shows there.
-fn second_row_step(j: usize, p: &FullPartial, level: &mut FullLevel) {
-    let order = &p.order;
-    let mut choices = [0u8; 9];
-    let mut count = 0;
-    if order.col_at[j] != UNSET {
-        choices[0] = order.col_at[j];
-        count = 1;
-    } else if order.slot_stack[j / 3] != UNSET {
-        let stack = order.slot_stack[j / 3];
-        for c in stack * 3..stack * 3 + 3 {
-            if order.pos_of[c as usize] == UNSET {
-                choices[count] = c;
-                count += 1;
+/// A column order being built for the second row from one choice of first
+/// and second rows (`start`, an index into the search's starts).
+#[derive(Clone, Copy)]
+struct SecondRowOrder {
+    start: u8,
+    order: ColumnOrder,
+}
+
+/// Second-row orders tied for the smallest labels so far, and that label.
+struct SecondRowLevel {
+    best: u64,
+    orders: Vec<SecondRowOrder>,
+}
+
+impl SecondRowLevel {
+    /// Extends `s` at position `j` with each column it may put there,
+    /// keeping those that show the smallest label. `first_columns` are the
+    /// columns that may open the order.
+    fn step(&mut self, j: usize, s: &SecondRowOrder, follow: &[u8; 9], first_columns: u16) {
+        let order = &s.order;
+        let mut choices = [0u8; 9];
+        let mut count = 0;
+        if order.col_at[j] != UNSET {
+            choices[0] = order.col_at[j];
+            count = 1;
+        } else if order.slot_stack[j / 3] != UNSET {
+            let stack = order.slot_stack[j / 3];
+            for c in stack * 3..stack * 3 + 3 {
+                if order.pos_of[c as usize] == UNSET {
+                    choices[count] = c;
+                    count += 1;
+                }
+            }
+        } else {
+            for c in 0..9u8 {
+                let open = j > 0 || first_columns & 1 << c != 0;
+                if open && !order.slot_stack.contains(&(c / 3)) {
+                    choices[count] = c;
+                    count += 1;
+                }
             }
         }
-    } else {
-        for c in 0..9u8 {
-            let open = j > 0 || p.first_stacks & 1 << (c / 3) != 0;
-            if open && !order.slot_stack.contains(&(c / 3)) {
-                choices[count] = c;
-                count += 1;
+        for &c in &choices[..count] {
+            // The label first, read only: most choices lose, and the copy of
+            // an order just written byte by byte would stall.
+            let target = follow[c as usize];
+            let opens_slot = order.col_at[j] == UNSET && order.slot_stack[j / 3] == UNSET;
+            let pos = match order.pos_of[target as usize] {
+                UNSET => match order.slot_stack.iter().position(|&t| t == target / 3) {
+                    Some(slot) => (slot * 3..slot * 3 + 3)
+                        .find(|&p| order.col_at[p] == UNSET)
+                        .expect("a stack has a free position while one of its columns has none"),
+                    None => (usize::from(order.bound) + usize::from(opens_slot)) * 3,
+                },
+                pos => usize::from(pos),
+            };
+            let label = pos as u64 + 1;
+            if label > self.best {
+                continue;
             }
-        }
-    }
-    for &c in &choices[..count] {
-        let mut q = *p;
-        if q.order.col_at[j] == UNSET {
-            if q.order.slot_stack[j / 3] == UNSET {
-                q.order.slot_stack[j / 3] = c / 3;
-                q.order.bound += 1;
+            if label < self.best {
+                self.best = label;
+                self.orders.clear();
             }
-            q.order.put(c, j);
-        }
-        let target = p.follow[c as usize];
-        let pos = match q.order.pos_of[target as usize] {
-            UNSET => q.order.reserve(target),
-            pos => usize::from(pos),
-        };
-        let label = pos as u64 + 1;
-        if label <= level.best {
-            level.offer(label, &q);
+            self.orders.push(*s);
+            let q = &mut self.orders.last_mut().expect("just pushed").order;
+            if q.col_at[j] == UNSET {
+                if opens_slot {
+                    q.slot_stack[j / 3] = c / 3;
+                    q.bound += 1;
+                }
+                q.put(c, j);
+            }
+            if q.pos_of[target as usize] == UNSET {
+                q.reserve(target);
+            }
         }
     }
 }
