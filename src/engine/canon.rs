@@ -510,11 +510,18 @@ impl FullSearch {
             partials: Vec::new(),
         };
         // Rows 1 and 2: every first row, every second row of its band. The
-        // second row starts 4 5 6 when the three columns of the first stack
-        // follow into one stack ("pure"), else 4 5 7: when some pair is
-        // pure, only pure first stacks are tried.
+        // second row starts 4 5, with the first column and another of its
+        // stack ("paired": the two follow into one stack), then 6 when all
+        // three columns of the first stack follow into one stack ("pure"),
+        // else 7. The first column's follower sits at position 3, where the
+        // label is 1 + the position of the follower's follower: 1 when that
+        // is the first column itself, 2 or 3 when it is in the first stack,
+        // 7 or more otherwise (its "kind", 0 to 2). Only first columns that
+        // are paired, pure if any is, and of the best kind can win.
         let mut starts = Vec::with_capacity(36);
-        let mut any_pure = false;
+        // First columns per start: [pure][kind] masks.
+        let mut candidates = Vec::with_capacity(36);
+        let mut best = (1, 2);
         for transposed in [false, true] {
             let rows = &self.rows[usize::from(transposed)];
             for first in 0..9u8 {
@@ -524,55 +531,44 @@ impl FullSearch {
                 }
                 for second in (first / 3 * 3..first / 3 * 3 + 3).filter(|&r| r != first) {
                     let follow = rows[second as usize].map(|d| column_of[d as usize]);
-                    let mut pure = 0u8;
+                    let mut masks = [[0u16; 3]; 2];
                     for t in 0..3 {
-                        let stack = follow[t * 3] / 3;
-                        if follow[t * 3 + 1] / 3 == stack && follow[t * 3 + 2] / 3 == stack {
-                            pure |= 1 << t;
+                        let [a, b, c] = [0, 1, 2].map(|k| follow[t * 3 + k] / 3);
+                        let impure = usize::from(!(a == b && b == c));
+                        let paired = [a == b || a == c, a == b || b == c, a == c || b == c];
+                        for k in (0..3).filter(|&k| paired[k]) {
+                            let column = t * 3 + k;
+                            let back = usize::from(follow[usize::from(follow[column])]);
+                            let kind = match back {
+                                _ if back == column => 0,
+                                _ if back / 3 == t => 1,
+                                _ => 2,
+                            };
+                            masks[impure][kind] |= 1 << column;
+                            best = best.min((impure, kind));
                         }
                     }
-                    any_pure |= pure != 0;
-                    starts.push((transposed, first, second, follow, pure));
+                    starts.push((transposed, first, second, follow));
+                    candidates.push(masks);
                 }
             }
         }
-        // A first column whose stack has no other column following into
-        // the same stack as it would show 7 at the second position, not 5.
-        let first_columns = |follow: &[u8; 9], pure: u8| {
-            let mut columns = 0u16;
-            for c in 0..9 {
-                let t = c / 3;
-                let allowed = if any_pure { pure & 1 << t != 0 } else { true };
-                let paired = (t * 3..t * 3 + 3).any(|o| o != c && follow[o] / 3 == follow[c] / 3);
-                if allowed && paired {
-                    columns |= 1 << c;
-                }
+        let mut tied_orders: Vec<SecondRowOrder> = Vec::with_capacity(64);
+        let mut first_columns = Vec::with_capacity(36);
+        for (k, masks) in candidates.iter().enumerate() {
+            let columns = masks[best.0][best.1];
+            first_columns.push(columns);
+            if columns != 0 {
+                tied_orders.push(SecondRowOrder {
+                    start: k as u8,
+                    order: ColumnOrder::EMPTY,
+                });
             }
-            columns
-        };
-        let starts: Vec<_> = starts
-            .into_iter()
-            .map(|(transposed, first, second, follow, pure)| {
-                (
-                    transposed,
-                    first,
-                    second,
-                    follow,
-                    first_columns(&follow, pure),
-                )
-            })
-            .collect();
+        }
         let mut orders = SecondRowLevel {
             best: u64::MAX,
             orders: Vec::with_capacity(256),
         };
-        let mut tied_orders: Vec<SecondRowOrder> = (0..starts.len())
-            .filter(|&k| starts[k].4 != 0)
-            .map(|k| SecondRowOrder {
-                start: k as u8,
-                order: ColumnOrder::EMPTY,
-            })
-            .collect();
         // Position by position, keeping only the orders tied for the
         // smallest label there.
         let mut second_row = 0u64;
@@ -580,8 +576,8 @@ impl FullSearch {
             orders.best = u64::MAX;
             orders.orders.clear();
             for s in &tied_orders {
-                let (_, _, _, follow, columns) = &starts[usize::from(s.start)];
-                orders.step(j, s, follow, *columns);
+                let k = usize::from(s.start);
+                orders.step(j, s, &starts[k].3, first_columns[k]);
             }
             second_row = second_row << 4 | orders.best;
             std::mem::swap(&mut tied_orders, &mut orders.orders);
@@ -589,7 +585,7 @@ impl FullSearch {
         let mut tied: Vec<FullPartial> = tied_orders
             .iter()
             .map(|s| {
-                let (transposed, first, second, _, _) = starts[usize::from(s.start)];
+                let (transposed, first, second, _) = starts[usize::from(s.start)];
                 let mut rows = [0u8; 9];
                 rows[0] = first;
                 rows[1] = second;
