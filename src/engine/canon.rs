@@ -447,6 +447,20 @@ impl ColumnOrder {
         self.pos_of[column as usize] = pos as u8;
     }
 
+    /// The position [`ColumnOrder::reserve`] would give `column`, or its
+    /// position if it has one.
+    fn earliest(&self, column: u8) -> usize {
+        if self.pos_of[column as usize] != UNSET {
+            return usize::from(self.pos_of[column as usize]);
+        }
+        match self.slot_stack.iter().position(|&s| s == column / 3) {
+            Some(slot) => (slot * 3..slot * 3 + 3)
+                .find(|&p| self.col_at[p] == UNSET)
+                .expect("a stack has a free position while one of its columns has none"),
+            None => usize::from(self.bound) * 3,
+        }
+    }
+
     /// The earliest position column `column` can still take: the first free
     /// one of its stack's slot, binding the stack to the next slot if needed.
     fn reserve(&mut self, column: u8) -> usize {
@@ -490,25 +504,25 @@ struct FullPartial {
     bands_used: u8,
     rows_used: u8,
     order: ColumnOrder,
+    /// Input digit -> label.
+    labels: [u8; 10],
 }
 
 impl FullSearch {
-    /// Row `values` written in the layout's column order, with the labels
-    /// the first row `first` gets from that order.
-    fn row_value(order: &ColumnOrder, first_pos: &[u8; 10], values: &[u8; 9]) -> u64 {
+    /// Row `values` written in the layout's column order and labels.
+    fn row_value(p: &FullPartial, values: &[u8; 9]) -> u64 {
         let mut v = 0u64;
-        for &c in &order.col_at {
-            let digit = values[c as usize];
-            v = v << 4 | u64::from(order.pos_of[first_pos[digit as usize] as usize] + 1);
+        for &c in &p.order.col_at {
+            v = v << 4 | u64::from(p.labels[values[c as usize] as usize]);
         }
         v
     }
 
-    fn run(&self) -> (Grid, Vec<FullPartial>) {
-        let mut level = FullLevel {
-            best: u64::MAX,
-            partials: Vec::new(),
-        };
+    /// Every choice of first and second row (orientation, first row,
+    /// second row, followers), the first columns each may take, and the
+    /// empty orders of those that may write the smallest second row.
+    #[allow(clippy::type_complexity)]
+    fn second_row_starts(&self) -> (Vec<Start>, Vec<u16>, Vec<SecondRowOrder>) {
         // Rows 1 and 2: every first row, every second row of its band. The
         // second row starts 4 5, with the first column and another of its
         // stack ("paired": the two follow into one stack), then 6 when all
@@ -553,7 +567,7 @@ impl FullSearch {
                 }
             }
         }
-        let mut tied_orders: Vec<SecondRowOrder> = Vec::with_capacity(64);
+        let mut tied_orders = Vec::with_capacity(64);
         let mut first_columns = Vec::with_capacity(36);
         for (k, masks) in candidates.iter().enumerate() {
             let columns = masks[best.0][best.1];
@@ -565,23 +579,19 @@ impl FullSearch {
                 });
             }
         }
-        let mut orders = SecondRowLevel {
+        (starts, first_columns, tied_orders)
+    }
+
+    fn run(&self) -> (Grid, Vec<FullPartial>) {
+        let mut level = FullLevel {
             best: u64::MAX,
-            orders: Vec::with_capacity(256),
+            partials: Vec::new(),
         };
-        // Position by position, keeping only the orders tied for the
-        // smallest label there.
-        let mut second_row = 0u64;
-        for j in 0..9 {
-            orders.best = u64::MAX;
-            orders.orders.clear();
-            for s in &tied_orders {
-                let k = usize::from(s.start);
-                orders.step(j, s, &starts[k].3, first_columns[k]);
-            }
-            second_row = second_row << 4 | orders.best;
-            std::mem::swap(&mut tied_orders, &mut orders.orders);
-        }
+        let (starts, first_columns, tied_orders) = self.second_row_starts();
+        let (second_row, tied_orders) = match direct_second_rows(&starts, &first_columns) {
+            Some(found) => found,
+            None => search_second_rows(&starts, &first_columns, tied_orders),
+        };
         let mut tied: Vec<FullPartial> = tied_orders
             .iter()
             .map(|s| {
@@ -589,12 +599,19 @@ impl FullSearch {
                 let mut rows = [0u8; 9];
                 rows[0] = first;
                 rows[1] = second;
+                // The first row reads 1 to 9 in the order's positions.
+                let mut labels = [0u8; 10];
+                let first_row = &self.rows[usize::from(transposed)][usize::from(first)];
+                for (c, &d) in first_row.iter().enumerate() {
+                    labels[d as usize] = s.order.pos_of[c] + 1;
+                }
                 FullPartial {
                     transposed,
                     rows,
                     bands_used: 1 << (first / 3),
                     rows_used: 1 << (first % 3) | 1 << (second % 3),
                     order: s.order,
+                    labels,
                 }
             })
             .collect();
@@ -606,17 +623,13 @@ impl FullSearch {
             level.partials.clear();
             for p in &tied {
                 let rows = &self.rows[usize::from(p.transposed)];
-                let mut first_pos = [0u8; 10];
-                for (c, &d) in rows[p.rows[0] as usize].iter().enumerate() {
-                    first_pos[d as usize] = c as u8;
-                }
                 for_each_next_row(
                     depth,
                     p.rows[depth - 1],
                     p.bands_used,
                     p.rows_used,
                     |row, bands, used| {
-                        let value = Self::row_value(&p.order, &first_pos, &rows[row as usize]);
+                        let value = Self::row_value(p, &rows[row as usize]);
                         if value <= level.best {
                             let mut q = *p;
                             q.rows[depth] = row;
@@ -633,6 +646,123 @@ impl FullSearch {
         (Grid::from_cells(cells).expect("labels are digits"), tied)
     }
 }
+
+/// The smallest second row and the orders writing it, found by trying each
+/// order of the first stack (from `first_columns`) of each start: once the
+/// first stack is ordered, every later choice is usually forced (the
+/// followers of the first stacks' columns are reserved, and the last
+/// columns of a stack have followers already placed). `None` when some
+/// later choice ties, which needs [`search_second_rows`].
+fn direct_second_rows(
+    starts: &[Start],
+    first_columns: &[u16],
+) -> Option<(u64, Vec<SecondRowOrder>)> {
+    let mut best = u64::MAX;
+    let mut tied = Vec::with_capacity(16);
+    for (k, (&(_, _, _, follow), &columns)) in starts.iter().zip(first_columns).enumerate() {
+        for c0 in (0..9u8).filter(|c| columns & 1 << c != 0) {
+            let t = c0 / 3;
+            for c1 in (t * 3..t * 3 + 3).filter(|&c| c != c0) {
+                let c2 = t * 3 + 3 - (c0 % 3) - (c1 % 3);
+                let mut order = ColumnOrder::EMPTY;
+                order.slot_stack[0] = t;
+                order.bound = 1;
+                let mut value = 0u64;
+                let mut larger = false;
+                for j in 0..9 {
+                    let column = match j {
+                        0 => c0,
+                        1 => c1,
+                        2 => c2,
+                        _ if order.col_at[j] != UNSET => order.col_at[j],
+                        _ => {
+                            // Free position: the open column whose follower
+                            // can sit earliest; a tie needs the search.
+                            let stack = order.slot_stack[j / 3];
+                            if stack == UNSET {
+                                return None;
+                            }
+                            let mut pick = UNSET;
+                            let mut pick_pos = usize::MAX;
+                            let mut tie = false;
+                            for c in stack * 3..stack * 3 + 3 {
+                                if order.pos_of[c as usize] != UNSET {
+                                    continue;
+                                }
+                                let pos = order.earliest(follow[c as usize]);
+                                tie |= pos == pick_pos;
+                                if pos < pick_pos {
+                                    pick = c;
+                                    pick_pos = pos;
+                                    tie = false;
+                                }
+                            }
+                            if tie {
+                                return None;
+                            }
+                            pick
+                        }
+                    };
+                    if order.pos_of[column as usize] == UNSET {
+                        order.put(column, j);
+                    }
+                    let target = follow[column as usize];
+                    let pos = match order.pos_of[target as usize] {
+                        UNSET => order.reserve(target),
+                        pos => usize::from(pos),
+                    };
+                    value = value << 4 | (pos as u64 + 1);
+                    if value > best >> (4 * (8 - j)) {
+                        larger = true;
+                        break;
+                    }
+                }
+                if larger {
+                    continue;
+                }
+                if value < best {
+                    best = value;
+                    tied.clear();
+                }
+                tied.push(SecondRowOrder {
+                    start: k as u8,
+                    order,
+                });
+            }
+        }
+    }
+    Some((best, tied))
+}
+
+/// The smallest second row and the orders writing it, position by position
+/// over every start at once, keeping only the orders tied for the smallest
+/// label there: exact whatever ties.
+fn search_second_rows(
+    starts: &[Start],
+    first_columns: &[u16],
+    mut tied: Vec<SecondRowOrder>,
+) -> (u64, Vec<SecondRowOrder>) {
+    let mut orders = SecondRowLevel {
+        best: u64::MAX,
+        orders: Vec::with_capacity(256),
+    };
+    let mut second_row = 0u64;
+    for j in 0..9 {
+        orders.best = u64::MAX;
+        orders.orders.clear();
+        for s in &tied {
+            let k = usize::from(s.start);
+            orders.step(j, s, &starts[k].3, first_columns[k]);
+        }
+        second_row = second_row << 4 | orders.best;
+        std::mem::swap(&mut tied, &mut orders.orders);
+    }
+    (second_row, tied)
+}
+
+/// A choice of first and second rows: orientation, first row, second row,
+/// and for each column the first-row column holding the digit below it.
+type Start = (bool, u8, u8, [u8; 9]);
 
 /// A column order being built for the second row from one choice of first
 /// and second rows (`start`, an index into the search's starts).
@@ -863,11 +993,6 @@ fn search_full(grid: &Grid) -> Canonical {
     };
     let (canonical, tied) = search.run();
     let p = &tied[0];
-    let first = &search.rows[usize::from(p.transposed)][usize::from(p.rows[0])];
-    let mut labels = [0u8; 10];
-    for (c, &d) in first.iter().enumerate() {
-        labels[d as usize] = p.order.pos_of[c] + 1;
-    }
     let layout = Partial {
         transposed: p.transposed,
         rows: p.rows,
@@ -877,7 +1002,7 @@ fn search_full(grid: &Grid) -> Canonical {
         free_stacks: 0,
         cols: p.order.col_at,
         free_cols: [0; 3],
-        labels,
+        labels: p.labels,
         next: 10,
     };
     Canonical {
@@ -1075,6 +1200,28 @@ mod tests {
                     ..found
                 }
             );
+        }
+    }
+
+    #[test]
+    fn direct_second_rows_agree_with_the_search_over_positions() {
+        let mut rng = Rng::new(12);
+        let mut grids = vec![symmetric_grid()];
+        grids.extend((0..300).map(|_| random_solution(&mut rng)));
+        for g in grids {
+            let search = FullSearch {
+                rows: oriented_rows(&g),
+            };
+            let (starts, first_columns, tied) = search.second_row_starts();
+            let key = |(row, orders): (u64, Vec<SecondRowOrder>)| {
+                let mut orders: Vec<_> = orders.iter().map(|o| (o.start, o.order.col_at)).collect();
+                orders.sort_unstable();
+                (row, orders)
+            };
+            let searched = key(search_second_rows(&starts, &first_columns, tied));
+            if let Some(direct) = direct_second_rows(&starts, &first_columns) {
+                assert_eq!(key(direct), searched, "{g}");
+            }
         }
     }
 
