@@ -102,7 +102,7 @@ fn try_layout(
 /// [`Grid::canonical`] is tested against (tens of milliseconds per grid).
 pub fn reference_canonical(grid: &Grid) -> (Grid, Transform) {
     let found = reference_search(grid);
-    (found.grid, found.transform)
+    (found.grid, found.transform())
 }
 
 /// [`reference_canonical`] with the number of layouts reaching the form.
@@ -140,24 +140,60 @@ fn reference_search(grid: &Grid) -> Canonical {
     }
     Canonical {
         grid: Grid::from_cells(best).expect("labels are digits"),
-        transform: best_transform,
         automorphisms,
+        reached: Reached::Transform(best_transform),
     }
 }
 
-/// The minlex form of a grid, the transform that reaches it, and how many
-/// layouts reach it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The minlex form of a grid, how many layouts reach it, and (on request,
+/// as building it takes a while) a transform that reaches it.
+///
+/// ```
+/// use sudokuflow::Grid;
+/// let puzzle: Grid =
+///     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+///         .parse()
+///         .unwrap();
+/// let found = puzzle.canonical_with_automorphisms();
+/// assert_eq!(found.automorphisms, 1);
+/// assert_eq!(found.transform().apply(&puzzle), found.grid);
+/// ```
+#[derive(Clone, Copy)]
 pub struct Canonical {
     /// The canonical grid: the smallest 81-character string (empty as `0`)
     /// among all grids equivalent to the input.
     pub grid: Grid,
-    /// A transform with `transform.apply(&input) == grid`.
-    pub transform: Transform,
     /// How many of the 2 x 6^8 cell layouts (transposition, band, row, stack
     /// and column orders) give the canonical grid after relabelling: the
     /// size of the input's automorphism group (1 for most puzzles).
     pub automorphisms: u64,
+    reached: Reached,
+}
+
+/// How the search reached the canonical grid.
+#[derive(Clone, Copy)]
+enum Reached {
+    Layout(Partial),
+    Transform(Transform),
+}
+
+impl Canonical {
+    /// A transform with `transform.apply(&input) == self.grid`.
+    pub fn transform(&self) -> Transform {
+        match &self.reached {
+            Reached::Layout(layout) => layout_transform(layout),
+            Reached::Transform(t) => *t,
+        }
+    }
+}
+
+impl std::fmt::Debug for Canonical {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Canonical")
+            .field("grid", &self.grid)
+            .field("automorphisms", &self.automorphisms)
+            .finish_non_exhaustive()
+    }
 }
 
 /// One layout still tied for the smallest string after the rows decided so
@@ -890,18 +926,36 @@ fn oriented_rows(grid: &Grid) -> [[[u8; 9]; 9]; 2] {
     rows
 }
 
-/// The row-by-row search behind [`Grid::canonical`]: output row `k` is the
-/// smallest row any layout tied so far can write there; only layouts
-/// writing it go on to row `k + 1`.
+/// [`Grid::canonical_with_automorphisms`]: the full-grid search for a valid
+/// full grid, the row-by-row search for other grids without repeats in a
+/// line, the brute force for the rest.
 fn search(grid: &Grid) -> Canonical {
-    if grid.is_full() && grid.is_consistent() {
-        return search_full(grid);
+    if grid.is_consistent() {
+        return search_consistent(grid);
     }
     if repeats_in_a_line(grid) {
         // The row search gives each digit one label when it first shows in
         // a row, which a row holding it twice breaks: no puzzle does that.
         return reference_search(grid);
     }
+    search_rows(grid)
+}
+
+/// [`Grid::canonical_with_automorphisms`] of a grid known to have no
+/// repeated digit in a row, column or box (the pipeline checks that first,
+/// for its marker).
+pub(crate) fn search_consistent(grid: &Grid) -> Canonical {
+    if grid.is_full() {
+        search_full(grid)
+    } else {
+        search_rows(grid)
+    }
+}
+
+/// The row-by-row search, for a grid with no digit repeated in a row or
+/// column: output row `k` is the smallest row any layout tied so far can
+/// write there; only layouts writing it go on to row `k + 1`.
+fn search_rows(grid: &Grid) -> Canonical {
     let rows = oriented_rows(grid);
     let mut tied = vec![Partial::start(false), Partial::start(true)];
     let mut level = Level {
@@ -950,7 +1004,7 @@ fn search(grid: &Grid) -> Canonical {
     let automorphisms = tied.iter().map(free_arrangements).sum();
     Canonical {
         grid: Grid::from_cells(cells).expect("labels are digits"),
-        transform: layout_transform(&tied[0]),
+        reached: Reached::Layout(tied[0]),
         automorphisms,
     }
 }
@@ -1007,7 +1061,7 @@ fn search_full(grid: &Grid) -> Canonical {
     };
     Canonical {
         grid: canonical,
-        transform: layout_transform(&layout),
+        reached: Reached::Layout(layout),
         automorphisms: tied.len() as u64,
     }
 }
@@ -1090,7 +1144,7 @@ impl Grid {
     /// ```
     pub fn canonical(&self) -> (Grid, Transform) {
         let found = search(self);
-        (found.grid, found.transform)
+        (found.grid, found.transform())
     }
 
     /// [`Grid::canonical`] with the size of the automorphism group.
@@ -1175,7 +1229,7 @@ mod tests {
             let reference = reference_search(&g);
             assert_eq!(fast.grid, reference.grid, "{g}");
             assert_eq!(fast.automorphisms, reference.automorphisms, "{g}");
-            assert_eq!(fast.transform.apply(&g), fast.grid, "{g}");
+            assert_eq!(fast.transform().apply(&g), fast.grid, "{g}");
         }
     }
 
@@ -1191,15 +1245,11 @@ mod tests {
         for g in [full, sparse] {
             let found = g.canonical_with_automorphisms();
             assert_eq!(found.grid, reference_canonical(&g).0);
-            assert_eq!(found.transform.apply(&g), found.grid);
+            assert_eq!(found.transform().apply(&g), found.grid);
             let shuffled = Transform::random(&mut Rng::new(9)).apply(&g);
-            assert_eq!(
-                shuffled.canonical_with_automorphisms(),
-                Canonical {
-                    transform: shuffled.canonical().1,
-                    ..found
-                }
-            );
+            let again = shuffled.canonical_with_automorphisms();
+            assert_eq!(again.grid, found.grid);
+            assert_eq!(again.automorphisms, found.automorphisms);
         }
     }
 
@@ -1275,8 +1325,8 @@ mod tests {
             prop_assert_eq!(again.grid, found.grid);
             prop_assert_eq!(again.automorphisms, found.automorphisms);
             prop_assert_eq!(found.grid.canonical().0, found.grid);
-            prop_assert_eq!(found.transform.apply(&g), found.grid);
-            prop_assert_eq!(again.transform.apply(&shuffled), found.grid);
+            prop_assert_eq!(found.transform().apply(&g), found.grid);
+            prop_assert_eq!(again.transform().apply(&shuffled), found.grid);
             prop_assert_eq!(found.grid.clue_count(), g.clue_count());
             prop_assert!(found.automorphisms >= 1);
             if clues >= 25 {

@@ -756,7 +756,7 @@ impl Done {
                 if !grid.is_consistent() {
                     return Err(Problem::ConflictingGivens);
                 }
-                let found = grid.canonical_with_automorphisms();
+                let found = crate::canon::search_consistent(&grid);
                 let bucket = (found.automorphisms.ilog2() as usize).min(7);
                 self.summary.automorphisms[bucket] += 1;
                 format::write_canon_line(&found.grid, zeros, &mut self.output);

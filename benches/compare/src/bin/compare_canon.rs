@@ -1,7 +1,8 @@
 //! Side-by-side canonicalisation timing: sudokuflow's minlex
-//! (`Grid::canonical`) against the `sudoku` crate's `canonicalized` (which
-//! canonicalises a puzzle through its solution grid), one thread, on the
-//! same puzzles, and on their solution grids, in the same run.
+//! (`Grid::canonical_with_automorphisms`: the form and the automorphism
+//! count) against the `sudoku` crate's `canonicalized` (the same two, found
+//! through the puzzle's solution grid), one thread, on the same puzzles, and
+//! on their solution grids, in the same run.
 //!
 //! Usage: `compare_canon [--rounds N] FILE`. Each round times every puzzle
 //! of FILE with each library in turn, then every solution grid; the median
@@ -87,7 +88,7 @@ fn main() -> ExitCode {
     let n = ours.len();
     let ours_puzzles = time(rounds, n, || {
         for p in &ours {
-            black_box(black_box(p).canonical());
+            black_box(black_box(p).canonical_with_automorphisms());
         }
     });
     let peer_puzzles = time(rounds, n, || {
@@ -98,7 +99,7 @@ fn main() -> ExitCode {
     report("puzzles", ours_puzzles, peer_puzzles);
     let ours_grids = time(rounds, n, || {
         for g in &our_grids {
-            black_box(black_box(g).canonical());
+            black_box(black_box(g).canonical_with_automorphisms());
         }
     });
     let peer_grids_time = time(rounds, n, || {
