@@ -698,7 +698,9 @@ fn direct_second_rows(
     for (k, (&(_, _, _, follow), &columns)) in starts.iter().zip(first_columns).enumerate() {
         for c0 in (0..9u8).filter(|c| columns & 1 << c != 0) {
             let t = c0 / 3;
-            for c1 in (t * 3..t * 3 + 3).filter(|&c| c != c0) {
+            // c1 must follow into the stack of c0's follower (label 5, not 7).
+            let paired = |&c: &u8| c != c0 && follow[c as usize] / 3 == follow[c0 as usize] / 3;
+            for c1 in (t * 3..t * 3 + 3).filter(paired) {
                 let c2 = t * 3 + 3 - (c0 % 3) - (c1 % 3);
                 let mut order = ColumnOrder::EMPTY;
                 order.slot_stack[0] = t;
