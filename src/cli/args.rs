@@ -44,6 +44,7 @@ Examples:
   sudokuflow rate puzzles.txt
   sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
   sudokuflow generate -n 24 --level hard
+  sudokuflow dedupe puzzles.txt > distinct.txt
 
 'sudokuflow <command> --help' explains each command and its options.";
 
