@@ -569,9 +569,9 @@ impl FullSearch {
         // 7 or more otherwise (its "kind", 0 to 2). Only first columns that
         // are paired, pure if any is, and of the best kind can win.
         let mut starts = Vec::with_capacity(36);
-        // First columns per start: [pure][kind] masks.
+        // First columns per start, by class: 3 x (not pure) + kind.
         let mut candidates = Vec::with_capacity(36);
-        let mut best = (1, 2);
+        let mut best = 5;
         for transposed in [false, true] {
             let rows = &self.rows[usize::from(transposed)];
             for first in 0..9u8 {
@@ -580,22 +580,34 @@ impl FullSearch {
                     column_of[d as usize] = c as u8;
                 }
                 for second in (first / 3 * 3..first / 3 * 3 + 3).filter(|&r| r != first) {
-                    let follow = rows[second as usize].map(|d| column_of[d as usize]);
-                    let mut masks = [[0u16; 3]; 2];
+                    let below = &rows[second as usize];
+                    let mut follow = [0u8; 9];
+                    for c in 0..9 {
+                        follow[c] = column_of[below[c] as usize];
+                    }
+                    let mut masks = [0u16; 6];
                     for t in 0..3 {
-                        let [a, b, c] = [0, 1, 2].map(|k| follow[t * 3 + k] / 3);
-                        let impure = usize::from(!(a == b && b == c));
-                        let paired = [a == b || a == c, a == b || b == c, a == c || b == c];
-                        for k in (0..3).filter(|&k| paired[k]) {
-                            let column = t * 3 + k;
+                        let base = t * 3;
+                        let [a, b, c] =
+                            [follow[base] / 3, follow[base + 1] / 3, follow[base + 2] / 3];
+                        // The paired columns (a repeat where only two are).
+                        let (impure, paired) = match () {
+                            _ if a == b && b == c => (0, [base, base + 1, base + 2]),
+                            _ if a == b => (1, [base, base + 1, base + 1]),
+                            _ if a == c => (1, [base, base + 2, base + 2]),
+                            _ => (1, [base + 1, base + 2, base + 2]),
+                        };
+                        for column in paired {
                             let back = usize::from(follow[usize::from(follow[column])]);
-                            let kind = match back {
-                                _ if back == column => 0,
-                                _ if back / 3 == t => 1,
-                                _ => 2,
+                            let kind = if back == column {
+                                0
+                            } else if back / 3 == t {
+                                1
+                            } else {
+                                2
                             };
-                            masks[impure][kind] |= 1 << column;
-                            best = best.min((impure, kind));
+                            masks[impure * 3 + kind] |= 1 << column;
+                            best = best.min(impure * 3 + kind);
                         }
                     }
                     starts.push((transposed, first, second, follow));
@@ -606,7 +618,7 @@ impl FullSearch {
         let mut tied_orders = Vec::with_capacity(64);
         let mut first_columns = Vec::with_capacity(36);
         for (k, masks) in candidates.iter().enumerate() {
-            let columns = masks[best.0][best.1];
+            let columns = masks[best];
             first_columns.push(columns);
             if columns != 0 {
                 tied_orders.push(SecondRowOrder {
