@@ -50,6 +50,8 @@ fn run() -> u8 {
         Command::Shuffle(args) => commands::shuffle(args),
         Command::Rate(args) => commands::rate(args),
         Command::Explain(args) => commands::explain(args),
+        Command::Canon(args) => commands::canon(args),
+        Command::Dedupe(args) => commands::dedupe(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
         Command::Play(args) => commands::play(args),

@@ -47,6 +47,7 @@ Examples:
   sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
   sudokuflow generate -n 24 --level hard
   sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --solutions
+  sudokuflow dedupe puzzles.txt > distinct.txt
 
 'sudokuflow <command> --help' explains each command and its options.";
 
@@ -82,6 +83,12 @@ pub enum Command {
     /// Lay puzzles out on printable pages (PDF, SVG or HTML), with answer pages
     #[command(after_help = PRINT_AFTER_HELP)]
     Print(PrintArgs),
+    /// Print each puzzle's minlex canonical form (the same for equivalent puzzles)
+    #[command(after_help = CANON_AFTER_HELP)]
+    Canon(CanonArgs),
+    /// Keep the first puzzle of each equivalence class, in input order
+    #[command(after_help = DEDUPE_AFTER_HELP)]
+    Dedupe(DedupeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
@@ -134,6 +141,8 @@ impl Command {
             Command::Rate(args) => &args.output,
             Command::Explain(args) => &args.output,
             Command::Print(args) => &args.output,
+            Command::Canon(args) => &args.output,
+            Command::Dedupe(args) => &args.output,
         };
         output
             .as_deref()
@@ -148,6 +157,8 @@ impl Command {
             Command::Shuffle(args) => dash(&args.input.inputs),
             Command::Rate(args) => dash(&args.input.inputs),
             Command::Print(args) => dash(&args.input.inputs),
+            Command::Canon(args) => dash(&args.input.inputs),
+            Command::Dedupe(args) => dash(&args.input.inputs),
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }
@@ -613,6 +624,102 @@ fn level_parser() -> impl TypedValueParser<Value = Level> {
 fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
     PossibleValuesParser::new(Symmetry::NAMES)
         .map(|name| name.parse::<Symmetry>().expect("the names parse"))
+}
+
+const CANON_AFTER_HELP: &str = "\
+Two puzzles are equivalent when one becomes the other by relabelling digits,
+permuting rows within a band, bands, columns within a stack, stacks, and
+transposing; equivalent puzzles have the same solution count and difficulty.
+The canonical (minlex) form is the equivalent puzzle whose 81-character string,
+with empty cells as '0', is the smallest: the form the 17-clue census is
+published in. A full solution grid is canonicalised the same way.
+
+Input as for solve. Output: one line per puzzle line, the canonical form with
+'.' for empty cells ('0' with --zeros). Puzzles are not solved, so puzzles with
+no or many solutions get their form too; bad lines get the marker lines of
+solve (!bad-length, !bad-character, !line-too-long, !conflicting-givens).
+
+--stats prints totals, speed and how many puzzles have 1, 2-3, 4-7, ...
+automorphisms (layouts mapping the puzzle onto itself, up to relabelling).
+
+Exit status:
+  0  every puzzle was canonicalised
+  1  some puzzle got a marker line
+  2  usage error, or an input or output could not be read or written
+
+Examples:
+  sudokuflow canon puzzles.txt > canonical.txt
+  sudokuflow canon --zeros puzzles.txt | sort -u > classes.txt
+  sudokuflow generate -n 1000 | sudokuflow canon --stats > /dev/null";
+
+const DEDUPE_AFTER_HELP: &str = "\
+Writes each puzzle the first time its class appears (see 'sudokuflow canon
+--help' for when two puzzles are equivalent), in input order, as a line with
+'.' for empty cells ('0' with --zeros). Memory grows with the number of
+distinct classes only: 16 bytes of key per class (a 128-bit hash of the
+canonical form), about 50 MB for 1,000,000 classes. For collections with more
+classes than memory holds: sudokuflow canon big.txt | sort -u.
+
+Bad lines are reported on stderr and left out; the exit status is then 1.
+
+Exit status:
+  0  every puzzle was read
+  1  some puzzle line was bad
+  2  usage error, or an input or output could not be read or written
+
+Examples:
+  sudokuflow dedupe puzzles.txt > distinct.txt
+  sudokuflow dedupe --count puzzles.txt
+  sudokuflow dedupe --canonical a.txt b.txt -o classes.txt";
+
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Write empty cells as '0' instead of '.'
+    #[arg(long)]
+    pub zeros: bool,
+
+    /// Stop at the first bad puzzle, after writing its marker line
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Print totals, speed and the automorphism counts to stderr at the end
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write to FILE, replacing it only once the run completes
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DedupeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Print only the number of distinct classes
+    #[arg(long)]
+    pub count: bool,
+
+    /// Write each class's canonical form instead of its first puzzle
+    #[arg(long)]
+    pub canonical: bool,
+
+    /// Write empty cells as '0' instead of '.'
+    #[arg(long)]
+    pub zeros: bool,
+
+    /// Write to FILE, replacing it only once the run completes
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(Debug, Args)]

@@ -126,6 +126,36 @@ pub fn print_rate_stats(summary: &Summary, wall: Duration) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
+/// Prints the `--stats` summary of `canon`: totals, speed and how many
+/// puzzles have 1, 2-3, 4-7, ... automorphisms.
+pub fn print_canon_stats(summary: &Summary, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let mut text = format!(
+        "puzzles:      {}\n\
+         canonical:    {}\n\
+         failed:       {}\n\
+         wall time:    {seconds:.3} s\n\
+         puzzles/s:    {:.0}\n\
+         automorphisms (puzzles):\n",
+        summary.puzzles,
+        summary.puzzles - summary.failed,
+        summary.failed,
+        average(summary.puzzles as f64, seconds)
+    );
+    for (k, &count) in summary.automorphisms.iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let range = match k {
+            0 => "1".to_string(),
+            7 => "128 or more".to_string(),
+            _ => format!("{}-{}", 1u64 << k, (1u64 << (k + 1)) - 1),
+        };
+        text += &format!("  {range:<13} {count}\n");
+    }
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// Prints the `--stats` summary of `generate`, with the seed that repeats the run.
 pub fn print_generate_stats(seed: u64, summary: &Summary, wall: Duration) {
     let seconds = wall.as_secs_f64();

@@ -424,6 +424,17 @@ impl OutputFormat {
     }
 }
 
+/// Appends `grid` as one line with `0` (if `zeros`) or `.` for empty cells.
+pub fn write_canon_line(grid: &Grid, zeros: bool, out: &mut Vec<u8>) {
+    let empty = if zeros { b'0' } else { b'.' };
+    out.extend(
+        grid.cells()
+            .iter()
+            .map(|&v| if v == 0 { empty } else { b'0' + v }),
+    );
+    out.push(b'\n');
+}
+
 /// Appends a solution count line.
 pub fn write_count(count: u32, out: &mut Vec<u8>) {
     use std::io::Write;

@@ -75,6 +75,15 @@ pub enum Mode {
         /// JSON Lines instead of words.
         json: bool,
     },
+    /// The minlex canonical form ([`Grid::canonical`]); with `with_input`,
+    /// a space and the puzzle as read (for `dedupe`). Puzzles are not
+    /// solved: only conflicting givens get a marker.
+    Canon {
+        /// `0` instead of `.` for empty cells.
+        zeros: bool,
+        /// Follow the form with the input puzzle.
+        with_input: bool,
+    },
 }
 
 /// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
@@ -107,7 +116,9 @@ impl Options {
     fn answer_format(&self) -> OutputFormat {
         match self.mode {
             Mode::Solve | Mode::Shuffle { .. } => self.output_format,
-            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } => OutputFormat::Line,
+            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } | Mode::Canon { .. } => {
+                OutputFormat::Line
+            }
         }
     }
 
@@ -162,6 +173,10 @@ pub struct Summary {
     pub levels: [u64; 5],
     /// Rated puzzles whose rating is a lower bound (budget or engine exhausted).
     pub lower_bounds: u64,
+    /// Canonicalised puzzles by automorphism count: entry `k` counts those
+    /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
+    /// ([`Mode::Canon`]).
+    pub automorphisms: [u64; 8],
 }
 
 impl std::ops::AddAssign for Summary {
@@ -174,6 +189,9 @@ impl std::ops::AddAssign for Summary {
             *level += more;
         }
         self.lower_bounds += other.lower_bounds;
+        for (count, more) in self.automorphisms.iter_mut().zip(other.automorphisms) {
+            *count += more;
+        }
     }
 }
 
@@ -400,7 +418,8 @@ impl Done {
 
 /// What reaches the writer, numbered in input order.
 enum Item {
-    Done(Done),
+    // Boxed: a `Done` is far larger than the other variants.
+    Done(Box<Done>),
     ReadError { input: usize, error: io::Error },
     Panicked,
 }
@@ -425,8 +444,8 @@ impl Dispatcher {
         let seq = self.take_seq();
         let results = self.results.clone();
         self.pool.spawn(move || {
-            let item =
-                panic::catch_unwind(AssertUnwindSafe(work)).map_or(Item::Panicked, Item::Done);
+            let item = panic::catch_unwind(AssertUnwindSafe(work))
+                .map_or(Item::Panicked, |done| Item::Done(Box::new(done)));
             // An error means the writer has stopped and wants nothing more.
             let _ = results.send((seq, item));
         });
@@ -642,6 +661,7 @@ fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
         Mode::Count { .. } => 4,
         Mode::Rate { .. } => 128,
         Mode::Explain { .. } => 4096,
+        Mode::Canon { with_input, .. } => 82 * (1 + usize::from(with_input)),
         Mode::Solve | Mode::Shuffle { .. } => options.output_format.bytes_per_grid(),
     };
     puzzles * per_puzzle * options.answers_per_puzzle()
@@ -732,6 +752,21 @@ impl Done {
                 }
                 Ok(())
             }
+            Mode::Canon { zeros, with_input } => {
+                if !grid.is_consistent() {
+                    return Err(Problem::ConflictingGivens);
+                }
+                let found = crate::canon::search_consistent(&grid);
+                let bucket = (found.automorphisms.ilog2() as usize).min(7);
+                self.summary.automorphisms[bucket] += 1;
+                format::write_canon_line(&found.grid, zeros, &mut self.output);
+                if with_input {
+                    self.output.pop();
+                    self.output.push(b' ');
+                    format::write_canon_line(&grid, zeros, &mut self.output);
+                }
+                Ok(())
+            }
             Mode::Shuffle { seed, variants } => {
                 let index = shuffle_index(self.input, line);
                 for variant in 0..variants {
@@ -813,7 +848,7 @@ impl OrderedWriter<'_> {
     /// Writes one item; false when the run stops here.
     fn write(&mut self, item: Item) -> Result<bool, Error> {
         let done = match item {
-            Item::Done(done) => done,
+            Item::Done(done) => *done,
             Item::ReadError { input, error } => {
                 return Err(Error::Read {
                     input: self.names[input].clone(),

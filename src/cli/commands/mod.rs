@@ -2,6 +2,8 @@
 //! of the library and returns the process exit status. What they share (opening
 //! inputs, running the pipeline into an output, thread counts, seeds) is here.
 
+mod canon;
+mod dedupe;
 mod explain;
 mod generate;
 mod generated_docs;
@@ -11,6 +13,8 @@ mod rate;
 mod shuffle;
 mod solve;
 
+pub use canon::canon;
+pub use dedupe::dedupe;
 pub use explain::explain;
 pub use generate::generate;
 pub use generated_docs::{completions, man};

@@ -1,0 +1,31 @@
+//! `sudokuflow canon`: each puzzle's minlex canonical form.
+
+use std::time::Instant;
+
+use sudokuflow::format::OutputFormat;
+use sudokuflow::pipeline::{Mode, Options};
+
+use super::{open_inputs, run_inputs, threads};
+use crate::cli::args::CanonArgs;
+use crate::cli::report;
+
+/// `sudokuflow canon`: 0 when every puzzle was canonicalised, 1 when some got a marker.
+pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let inputs = open_inputs(&args.input.inputs)?;
+    let options = Options {
+        mode: Mode::Canon {
+            zeros: args.zeros,
+            with_input: false,
+        },
+        input_format: args.input.input_format.into(),
+        output_format: OutputFormat::Line,
+        strict: args.strict,
+        threads: threads(&args.run),
+    };
+    let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
+    if args.stats {
+        report::print_canon_stats(&summary, started.elapsed());
+    }
+    Ok(u8::from(summary.failed > 0))
+}
