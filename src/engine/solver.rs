@@ -213,6 +213,27 @@ const BAND: u32 = (1 << 27) - 1;
 /// The first cell of each row of a band: subtracting it works on the three
 /// 9-bit rows at once.
 const ROW_LSB: u32 = 1 | 1 << 9 | 1 << 18;
+/// The first cell of each minirow of a band (a row's three cells in one box).
+const MINIROWS: u32 = 0o111 * ROW_LSB;
+/// For a 9-bit set of columns, the columns alone in their stack.
+static SINGLE_IN_STACKS: [u16; 512] = single_in_stacks();
+const fn single_in_stacks() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut s = 0;
+        while s < 3 {
+            let g = (v >> (3 * s)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                t[v] |= (g << (3 * s)) as u16;
+            }
+            s += 1;
+        }
+        v += 1;
+    }
+    t
+}
+
 /// The rows of a band.
 const ROWS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
@@ -223,6 +244,40 @@ static ROW_BOXES: [u8; 512] = row_boxes();
 /// the row-box pairs that lie on some permutation inside the pattern; 0 if
 /// there is none.
 static PERM_MASK: [u32; 512] = perm_mask();
+
+/// For a 3x3 pattern (bit `3 * row + column`), bit `k` for each permutation
+/// `PERMS[k]` inside it.
+static CONFIGS: [u8; 512] = configs();
+/// The number of permutations inside each 3x3 pattern.
+static CONFIG_COUNT: [u8; 512] = config_count();
+
+const fn config_count() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut p = 0;
+    while p < 512 {
+        t[p] = CONFIGS[p].count_ones() as u8;
+        p += 1;
+    }
+    t
+}
+
+const fn configs() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let perm = PERMS[k];
+            let pattern = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if p & pattern == pattern {
+                t[p] |= 1 << k;
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    t
+}
 
 /// For a 3x3 pattern (bit `3 * row + column`), the pairs that lie on some
 /// permutation matrix inside it; 0 if there is none.
@@ -330,6 +385,16 @@ fn single_rows(a: u32) -> u32 {
     a & keep
 }
 
+/// For a word of minirow lanes (bit `9 * row + 3 * box`), every lane of
+/// each row that holds exactly one of them.
+#[inline(always)]
+fn single_lanes(x: u32) -> u32 {
+    let first = ROW_LSB;
+    let (a, b, c) = (x & first, x >> 3 & first, x >> 6 & first);
+    let one = (a ^ b ^ c) & !(a & b & c);
+    one * 0o111
+}
+
 /// The rows of a band that hold a cell of `s`.
 #[inline(always)]
 fn rows_of(s: u32) -> u32 {
@@ -351,12 +416,21 @@ struct Contradiction;
 
 enum Stuck {
     Solved,
-    /// Branch on this digit (0-8) in this band-local cell of this band.
-    Guess {
-        digit: usize,
+    /// Branch on the placements (permutations) of a digit in a band
+    /// (`vertical`: a stack), one child per bit of `configs`.
+    Config {
+        vertical: bool,
         band: usize,
-        cell: u32,
+        digit: usize,
+        configs: u32,
     },
+}
+
+/// Where each digit can still go, by minirow and by column, per band
+/// (`idx`): minirow lanes at bit `9 * row + 3 * box`, columns as 9 bits.
+struct Shapes {
+    minirows: [u32; 27],
+    columns: [u32; 27],
 }
 
 #[derive(Clone, Copy)]
@@ -475,42 +549,43 @@ impl State {
                     self.update(w)?;
                 }
             }
-            let Some(pairs) = self.naked_singles()? else {
+            if self.naked_singles()? {
                 continue;
-            };
+            }
             if self.unsolved == [0; 3] {
                 return Ok(Stuck::Solved);
             }
             let digits = (touched | touched >> 9 | touched >> 18) & 511;
             touched = 0;
-            if !self.stack_constraint(digits)? {
-                return Ok(self.choose_guess(pairs));
+            let mut shapes = Shapes {
+                minirows: [0; 27],
+                columns: [0; 27],
+            };
+            if !self.stack_constraint(digits)? && !self.triad_cardinality(&mut shapes)? {
+                return Ok(State::choose_config(&shapes).unwrap_or(Stuck::Solved));
             }
         }
     }
 
-    /// Turns every naked single into a row single of its digit. If there was
-    /// none, returns the cells with two candidates of each band.
+    /// Turns every naked single into a row single of its digit. Returns
+    /// whether there was one.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut any = false;
-        let mut pairs = [0; 3];
-        for (band, pair) in pairs.iter_mut().enumerate() {
+        for band in 0..3 {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
                 continue;
             }
-            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            let (mut once, mut twice) = (0, 0);
             for d in 0..9 {
                 let c = self.cand[idx(d, band)];
-                thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
             }
             if unsolved & !once != 0 {
                 return Err(Contradiction);
             }
-            *pair = unsolved & twice & !thrice;
             let singles = unsolved & !twice;
             if singles == 0 {
                 continue;
@@ -534,7 +609,7 @@ impl State {
                 }
             }
         }
-        Ok((!any).then_some(pairs))
+        Ok(any)
     }
 
     /// Applies the stack constraint to each digit of the 9-bit mask `digits`:
@@ -579,51 +654,143 @@ impl State {
         Ok(any)
     }
 
-    /// A cell with two candidates if there is one (`pairs`, per band), else
-    /// one with the fewest. Among two-candidate cells, the first with the
-    /// most unsolved cells in its row and box: a guess there shapes much of
-    /// the grid.
+    /// The band or stack with the fewest placements of its digits in all,
+    /// and in it the digit with the fewest placements, at least two; `None`
+    /// when every digit has one placement in every band and stack (solved).
+    /// `shapes` holds the state's minirows and columns.
     #[inline(always)]
-    fn choose_guess(&self, pairs: [u32; 3]) -> Stuck {
-        if pairs != [0; 3] {
-            let mut best = (0, 0, 0);
-            for (band, &band_pairs) in pairs.iter().enumerate() {
-                let mut left = band_pairs;
-                while left != 0 {
-                    let cell = left.trailing_zeros();
-                    left &= left - 1;
-                    let row_box = ROW_BOX_COLUMN[cell as usize].0;
-                    let score = (self.unsolved[band] & row_box).count_ones();
-                    if score > best.0 {
-                        best = (score, band, cell);
-                    }
-                }
-            }
-            return self.lowest_digit(best.1, best.2);
-        }
-        let mut best = (10, 0, 0);
+    fn choose_config(shapes: &Shapes) -> Option<Stuck> {
+        let mut best = (u32::MAX, false, 0);
+        let mut patterns = [[0u16; 9]; 6];
         for band in 0..3 {
-            let mut left = self.unsolved[band];
-            while left != 0 {
-                let cell = left.trailing_zeros();
-                left &= left - 1;
-                let n = (0..9)
-                    .filter(|&d| self.cand[idx(d, band)] >> cell & 1 != 0)
-                    .count();
-                if n < best.0 {
-                    best = (n, band, cell);
+            let mut total = 0;
+            for d in 0..9 {
+                let x = shapes.minirows[idx(d, band)];
+                let mut pattern = 0;
+                for row in 0..3 {
+                    let y = x >> (9 * row) & 0o111;
+                    pattern |= ((y | y >> 2 | y >> 4) & 7) << (3 * row);
                 }
+                patterns[band][d] = pattern as u16;
+                total += CONFIG_COUNT[pattern as usize] as u32;
+            }
+            if total > 9 && total < best.0 {
+                best = (total, false, band);
             }
         }
-        self.lowest_digit(best.1, best.2)
+        for stack in 0..3 {
+            let mut total = 0;
+            for d in 0..9 {
+                let mut pattern = 0;
+                for b in 0..3 {
+                    pattern |= (shapes.columns[idx(d, b)] >> (3 * stack) & 7) << (3 * b);
+                }
+                patterns[3 + stack][d] = pattern as u16;
+                total += CONFIG_COUNT[pattern as usize] as u32;
+            }
+            if total > 9 && total < best.0 {
+                best = (total, true, stack);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let (_, vertical, band) = best;
+        let row = &patterns[3 * vertical as usize + band];
+        let mut pick = (7, 0);
+        for (d, &p) in row.iter().enumerate() {
+            let n = CONFIG_COUNT[p as usize];
+            if n > 1 && n < pick.0 {
+                pick = (n, d);
+            }
+        }
+        Some(Stuck::Config {
+            vertical,
+            band,
+            digit: pick.1,
+            configs: CONFIGS[row[pick.1] as usize] as u32,
+        })
     }
 
+    /// Keeps only placement `config` of `digit` in a band or stack.
     #[inline(always)]
-    fn lowest_digit(&self, band: usize, cell: u32) -> Stuck {
-        let digit = (0..9)
-            .find(|&d| self.cand[idx(d, band)] >> cell & 1 != 0)
-            .unwrap_or(0);
-        Stuck::Guess { digit, band, cell }
+    fn restrict(&mut self, vertical: bool, band: usize, digit: usize, config: usize) {
+        let perm = PERMS[config];
+        if vertical {
+            let stack_cells = (7 << (3 * band)) * ROW_LSB;
+            for (b, &col) in perm.iter().enumerate() {
+                let w = idx(digit, b);
+                let keep = !stack_cells | (1 << (3 * band + col)) * ROW_LSB;
+                self.cand[w] &= keep;
+                self.dirty |= 1 << w;
+            }
+        } else {
+            let mut keep = 0;
+            for (r, &k) in perm.iter().enumerate() {
+                keep |= 7 << (9 * r + 3 * k);
+            }
+            let w = idx(digit, band);
+            self.cand[w] &= keep;
+            self.dirty |= 1 << w;
+        }
+    }
+
+    /// Each minirow (a row's three cells in one box) and each minicolumn
+    /// holds exactly three digits. A digit needs a minirow when its row has
+    /// no other in the band (after the band constraint, the same as its box
+    /// having no other), and a minicolumn when its stack has no other column
+    /// in the band. A minirow or minicolumn that three digits need keeps no
+    /// other digit. Returns whether a word changed.
+    #[inline(always)]
+    fn triad_cardinality(&mut self, shapes: &mut Shapes) -> Result<bool, Contradiction> {
+        let mut any = false;
+        for band in 0..3 {
+            let words = &mut self.cand[9 * band..9 * band + 9];
+            let mut lanes = [0u32; 9];
+            let mut needed = [0u32; 9];
+            let mut columns = [0u32; 9];
+            let mut column_needed = [0u32; 9];
+            let (mut n1, mut n2, mut n3, mut n4) = (0, 0, 0, 0);
+            let (mut m1, mut m2, mut m3, mut m4) = (0, 0, 0, 0);
+            for (d, &a) in words.iter().enumerate() {
+                let x = (a | a >> 1 | a >> 2) & MINIROWS;
+                let n = x & single_lanes(x);
+                lanes[d] = x;
+                shapes.minirows[idx(d, band)] = x;
+                needed[d] = n;
+                n4 |= n3 & n;
+                n3 |= n2 & n;
+                n2 |= n1 & n;
+                n1 |= n;
+                let v = (a | a >> 9 | a >> 18) & 511;
+                let m = SINGLE_IN_STACKS[v as usize] as u32;
+                columns[d] = v;
+                shapes.columns[idx(d, band)] = v;
+                column_needed[d] = m;
+                m4 |= m3 & m;
+                m3 |= m2 & m;
+                m2 |= m1 & m;
+                m1 |= m;
+            }
+            if n4 | m4 != 0 {
+                return Err(Contradiction);
+            }
+            if n3 | m3 == 0 {
+                continue;
+            }
+            let mut changed = 0;
+            for (d, word) in words.iter_mut().enumerate() {
+                let elim = (lanes[d] & n3 & !needed[d]) * 7
+                    | (columns[d] & m3 & !column_needed[d]) * ROW_LSB;
+                changed |= ((*word & elim != 0) as u32) << d;
+                *word &= !elim;
+            }
+            if changed != 0 {
+                self.dirty |= changed << (9 * band);
+                any = true;
+            }
+        }
+        Ok(any)
     }
 
     /// Writes the solved grid: digits 1-9, row-major.
@@ -660,9 +827,10 @@ impl State {
     }
 }
 
-/// The most frames the search stack can hold: one per guessed cell on the
-/// current path, and each guess places a cell.
-const MAX_DEPTH: usize = 81;
+/// The most frames the search stack can hold. A branch fixes the placement
+/// of one digit in one band or stack (27 of each) for the rest of its path,
+/// and leaves at most five alternatives on the stack.
+const MAX_DEPTH: usize = 5 * 54;
 
 /// Depth-first search from `start` until `limit` solutions are found
 /// (`limit` at least 1).
@@ -687,22 +855,27 @@ fn search(start: State, limit: u32) -> Found {
                     return found;
                 }
             }
-            Ok(Stuck::Guess { digit, band, cell }) => {
-                // Binary branching: the digit in the cell now, the state
-                // without it later.
-                found.guesses += 1;
-                let w = idx(digit, band);
-                let bit = 1 << cell;
-                let mut without = state;
-                without.cand[w] &= !bit;
-                without.dirty |= 1 << w;
-                // A state that still has an unplaced cell has at most 80
-                // guessed cells above it, so `depth` stays below MAX_DEPTH
-                // (the index is checked: a broken invariant panics).
-                stack[depth].write(without);
-                depth += 1;
-                state.cand[w] &= !rows_of(bit) | bit;
-                state.dirty |= 1 << w;
+            Ok(Stuck::Config {
+                vertical,
+                band,
+                digit,
+                mut configs,
+            }) => {
+                // The first placement now, each other one later: a guess
+                // for each alternative left on the stack (`depth` stays
+                // below MAX_DEPTH; the index is checked).
+                let first = configs.trailing_zeros() as usize;
+                configs &= configs - 1;
+                while configs != 0 {
+                    let c = configs.trailing_zeros() as usize;
+                    configs &= configs - 1;
+                    found.guesses += 1;
+                    let mut other = state;
+                    other.restrict(vertical, band, digit, c);
+                    stack[depth].write(other);
+                    depth += 1;
+                }
+                state.restrict(vertical, band, digit, first);
                 continue;
             }
             Err(Contradiction) => {}
