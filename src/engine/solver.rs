@@ -654,42 +654,36 @@ impl State {
         Ok(any)
     }
 
-    /// The band or stack with the fewest placements of its digits in all,
-    /// and in it the digit with the fewest placements, at least two; `None`
-    /// when every digit has one placement in every band and stack (solved).
-    /// `shapes` holds the state's minirows and columns.
+    /// The band or stack with the fewest placements of its open digits (those
+    /// with two or more) in all, and in it the digit with the fewest; `None`
+    /// when no digit is open: then every digit has one minirow per box and one
+    /// minicolumn per box, so one cell. `shapes` holds the state's minirows
+    /// and columns.
     #[inline(always)]
     fn choose_config(shapes: &Shapes) -> Option<Stuck> {
         let mut best = (u32::MAX, false, 0);
         let mut patterns = [[0u16; 9]; 6];
-        for band in 0..3 {
-            let mut total = 0;
+        for group in 0..6 {
+            let mut open = 0;
             for d in 0..9 {
-                let x = shapes.minirows[idx(d, band)];
-                let mut pattern = 0;
-                for row in 0..3 {
-                    let y = x >> (9 * row) & 0o111;
-                    pattern |= ((y | y >> 2 | y >> 4) & 7) << (3 * row);
+                let pattern = if group < 3 {
+                    // Lanes 9r, 9r+3, 9r+6 land on 9r+4, 9r+5, 9r+6 with no
+                    // carries, then the rows' 3-bit groups close up.
+                    let q = (shapes.minirows[idx(d, group)] * 21) >> 4 & 0o7_007_007;
+                    (q | q >> 6 | q >> 12) & 511
+                } else {
+                    let stack = 3 * (group - 3);
+                    let c = |b| shapes.columns[idx(d, b)] >> stack & 7;
+                    c(0) | c(1) << 3 | c(2) << 6
+                };
+                patterns[group][d] = pattern as u16;
+                let n = CONFIG_COUNT[pattern as usize] as u32;
+                if n > 1 {
+                    open += n;
                 }
-                patterns[band][d] = pattern as u16;
-                total += CONFIG_COUNT[pattern as usize] as u32;
             }
-            if total > 9 && total < best.0 {
-                best = (total, false, band);
-            }
-        }
-        for stack in 0..3 {
-            let mut total = 0;
-            for d in 0..9 {
-                let mut pattern = 0;
-                for b in 0..3 {
-                    pattern |= (shapes.columns[idx(d, b)] >> (3 * stack) & 7) << (3 * b);
-                }
-                patterns[3 + stack][d] = pattern as u16;
-                total += CONFIG_COUNT[pattern as usize] as u32;
-            }
-            if total > 9 && total < best.0 {
-                best = (total, true, stack);
+            if open != 0 && open < best.0 {
+                best = (open, group >= 3, group % 3);
             }
         }
         if best.0 == u32::MAX {
