@@ -535,8 +535,16 @@ impl State {
     /// Propagates to a fixed point: the solution, or a cell to branch on.
     #[inline(always)]
     fn propagate(&mut self) -> Result<Stuck, Contradiction> {
-        // Words changed since the stack constraint last ran.
+        // Words changed since the stack constraint last ran, and bands
+        // changed since the triad rule last ran on them.
         let mut touched = 0;
+        let mut triads_due = 0;
+        // The bands whose part of `shapes` the triad rule has filled.
+        let mut shaped = 0;
+        let mut shapes = Shapes {
+            minirows: [0; 27],
+            columns: [0; 27],
+        };
         loop {
             while self.dirty != 0 {
                 // A batch's updates do not wait on each other's dirty bits;
@@ -556,13 +564,32 @@ impl State {
                 return Ok(Stuck::Solved);
             }
             let digits = (touched | touched >> 9 | touched >> 18) & 511;
+            for band in 0..3 {
+                triads_due |= u32::from(touched >> (9 * band) & 511 != 0) << band;
+            }
             touched = 0;
-            let mut shapes = Shapes {
-                minirows: [0; 27],
-                columns: [0; 27],
-            };
-            if !self.stack_constraint(digits)? && !self.triad_cardinality(&mut shapes)? {
+            if self.stack_constraint(digits)? {
+                continue;
+            }
+            shaped |= triads_due;
+            let bands = std::mem::take(&mut triads_due);
+            if !self.triad_cardinality(bands, &mut shapes)? {
+                self.fill_shapes(!shaped & 7, &mut shapes);
                 return Ok(State::choose_config(&shapes).unwrap_or(Stuck::Solved));
+            }
+        }
+    }
+
+    /// Fills the bands of `shapes` in the mask `bands` (bit per band).
+    #[inline(always)]
+    fn fill_shapes(&self, bands: u32, shapes: &mut Shapes) {
+        for band in 0..3 {
+            if bands >> band & 1 != 0 {
+                for d in 0..9 {
+                    let a = self.cand[idx(d, band)];
+                    shapes.minirows[idx(d, band)] = (a | a >> 1 | a >> 2) & MINIROWS;
+                    shapes.columns[idx(d, band)] = (a | a >> 9 | a >> 18) & 511;
+                }
             }
         }
     }
@@ -736,46 +763,40 @@ impl State {
     /// in the band. A minirow or minicolumn that three digits need keeps no
     /// other digit. Returns whether a word changed.
     #[inline(always)]
-    fn triad_cardinality(&mut self, shapes: &mut Shapes) -> Result<bool, Contradiction> {
+    fn triad_cardinality(&mut self, bands: u32, shapes: &mut Shapes) -> Result<bool, Contradiction> {
         let mut any = false;
         for band in 0..3 {
+            if bands >> band & 1 == 0 {
+                continue;
+            }
             let words = &mut self.cand[9 * band..9 * band + 9];
-            let mut lanes = [0u32; 9];
-            let mut needed = [0u32; 9];
-            let mut columns = [0u32; 9];
-            let mut column_needed = [0u32; 9];
-            let (mut n1, mut n2, mut n3, mut n4) = (0, 0, 0, 0);
-            let (mut m1, mut m2, mut m3, mut m4) = (0, 0, 0, 0);
+            // Per digit: minirow lanes in the low half, columns in the high.
+            let mut lanes = [0u64; 9];
+            let mut needed = [0u64; 9];
+            let (mut once, mut twice, mut thrice, mut more) = (0u64, 0, 0, 0);
             for (d, &a) in words.iter().enumerate() {
                 let x = (a | a >> 1 | a >> 2) & MINIROWS;
-                let n = x & single_lanes(x);
-                lanes[d] = x;
-                shapes.minirows[idx(d, band)] = x;
-                needed[d] = n;
-                n4 |= n3 & n;
-                n3 |= n2 & n;
-                n2 |= n1 & n;
-                n1 |= n;
                 let v = (a | a >> 9 | a >> 18) & 511;
-                let m = SINGLE_IN_STACKS[v as usize] as u32;
-                columns[d] = v;
+                shapes.minirows[idx(d, band)] = x;
                 shapes.columns[idx(d, band)] = v;
-                column_needed[d] = m;
-                m4 |= m3 & m;
-                m3 |= m2 & m;
-                m2 |= m1 & m;
-                m1 |= m;
+                let n = u64::from(x & single_lanes(x)) | u64::from(SINGLE_IN_STACKS[v as usize]) << 32;
+                lanes[d] = u64::from(x) | u64::from(v) << 32;
+                needed[d] = n;
+                more |= thrice & n;
+                thrice |= twice & n;
+                twice |= once & n;
+                once |= n;
             }
-            if n4 | m4 != 0 {
+            if more != 0 {
                 return Err(Contradiction);
             }
-            if n3 | m3 == 0 {
+            if thrice == 0 {
                 continue;
             }
             let mut changed = 0;
             for (d, word) in words.iter_mut().enumerate() {
-                let elim = (lanes[d] & n3 & !needed[d]) * 7
-                    | (columns[d] & m3 & !column_needed[d]) * ROW_LSB;
+                let closed = lanes[d] & thrice & !needed[d];
+                let elim = (closed as u32) * 7 | ((closed >> 32) as u32) * ROW_LSB;
                 changed |= ((*word & elim != 0) as u32) << d;
                 *word &= !elim;
             }
