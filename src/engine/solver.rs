@@ -248,17 +248,26 @@ static PERM_MASK: [u32; 512] = perm_mask();
 /// For a 3x3 pattern (bit `3 * row + column`), bit `k` for each permutation
 /// `PERMS[k]` inside it.
 static CONFIGS: [u8; 512] = configs();
-/// The number of permutations inside each 3x3 pattern.
-static CONFIG_COUNT: [u8; 512] = config_count();
+/// The number of permutations inside each 3x3 pattern when it is two or
+/// more, else 0.
+static OPEN_CONFIGS: [u8; 512] = open_configs();
 
-const fn config_count() -> [u8; 512] {
+const fn open_configs() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut p = 0;
     while p < 512 {
-        t[p] = CONFIGS[p].count_ones() as u8;
+        let n = CONFIGS[p].count_ones() as u8;
+        t[p] = if n > 1 { n } else { 0 };
         p += 1;
     }
     t
+}
+
+/// The 3-bit groups at bits 0, 9 and 18 of `x` as one 9-bit pattern.
+#[inline(always)]
+fn close_up(x: u32) -> usize {
+    let q = x & 0o7_007_007;
+    ((q | q >> 6 | q >> 12) & 511) as usize
 }
 
 const fn configs() -> [u8; 512] {
@@ -688,48 +697,52 @@ impl State {
     /// and columns.
     #[inline(always)]
     fn choose_config(shapes: &Shapes) -> Option<Stuck> {
-        let mut best = (u32::MAX, false, 0);
-        let mut patterns = [[0u16; 9]; 6];
-        for group in 0..6 {
-            let mut open = 0;
-            for d in 0..9 {
-                let pattern = if group < 3 {
-                    // Lanes 9r, 9r+3, 9r+6 land on 9r+4, 9r+5, 9r+6 with no
-                    // carries, then the rows' 3-bit groups close up.
-                    let q = (shapes.minirows[idx(d, group)] * 21) >> 4 & 0o7_007_007;
-                    (q | q >> 6 | q >> 12) & 511
-                } else {
-                    let stack = 3 * (group - 3);
-                    let c = |b| shapes.columns[idx(d, b)] >> stack & 7;
-                    c(0) | c(1) << 3 | c(2) << 6
-                };
-                patterns[group][d] = pattern as u16;
-                let n = CONFIG_COUNT[pattern as usize] as u32;
-                if n > 1 {
-                    open += n;
-                }
+        // A band's rows-by-boxes pattern from its minirow lanes: lanes 9r,
+        // 9r+3 and 9r+6 land on 9r+4 to 9r+6 with no carries.
+        let band_pattern = |x: u32| close_up(x * 21 >> 4);
+        // A stack's bands-by-columns pattern from the columns of the three
+        // bands, 9 bits each.
+        let stack_pattern = |columns: u32, stack: usize| close_up(columns >> (3 * stack));
+        let mut open = [0u32; 6];
+        for d in 0..9 {
+            let mut columns = 0;
+            for band in 0..3 {
+                open[band] += OPEN_CONFIGS[band_pattern(shapes.minirows[idx(d, band)])] as u32;
+                columns |= shapes.columns[idx(d, band)] << (9 * band);
             }
-            if open != 0 && open < best.0 {
-                best = (open, group >= 3, group % 3);
+            for stack in 0..3 {
+                open[3 + stack] += OPEN_CONFIGS[stack_pattern(columns, stack)] as u32;
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for (group, &n) in open.iter().enumerate() {
+            if n != 0 && n < best.0 {
+                best = (n, group);
             }
         }
         if best.0 == u32::MAX {
             return None;
         }
-        let (_, vertical, band) = best;
-        let row = &patterns[3 * vertical as usize + band];
-        let mut pick = (7, 0);
-        for (d, &p) in row.iter().enumerate() {
-            let n = CONFIG_COUNT[p as usize];
-            if n > 1 && n < pick.0 {
-                pick = (n, d);
+        let group = best.1;
+        let (vertical, band) = (group >= 3, group % 3);
+        let mut pick = (u8::MAX, 0, 0);
+        for d in 0..9 {
+            let pattern = if vertical {
+                let columns = (0..3).fold(0, |c, b| c | shapes.columns[idx(d, b)] << (9 * b));
+                stack_pattern(columns, band)
+            } else {
+                band_pattern(shapes.minirows[idx(d, band)])
+            };
+            let n = OPEN_CONFIGS[pattern];
+            if n != 0 && n < pick.0 {
+                pick = (n, d, pattern);
             }
         }
         Some(Stuck::Config {
             vertical,
             band,
             digit: pick.1,
-            configs: CONFIGS[row[pick.1] as usize] as u32,
+            configs: CONFIGS[pick.2] as u32,
         })
     }
 
