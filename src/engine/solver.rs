@@ -892,8 +892,8 @@ fn search(start: State, limit: u32) -> Found {
                 // The first placement now, each other one later: a guess
                 // for each alternative left on the stack (`depth` stays
                 // below MAX_DEPTH; the index is checked).
-                let first = configs.trailing_zeros() as usize;
-                configs &= configs - 1;
+                let first = 31 - configs.leading_zeros() as usize;
+                configs &= !(1 << first);
                 while configs != 0 {
                     let c = configs.trailing_zeros() as usize;
                     configs &= configs - 1;
