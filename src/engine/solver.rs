@@ -215,25 +215,6 @@ const BAND: u32 = (1 << 27) - 1;
 const ROW_LSB: u32 = 1 | 1 << 9 | 1 << 18;
 /// The first cell of each minirow of a band (a row's three cells in one box).
 const MINIROWS: u32 = 0o111 * ROW_LSB;
-/// For a 9-bit set of columns, the columns alone in their stack.
-static SINGLE_IN_STACKS: [u16; 512] = single_in_stacks();
-const fn single_in_stacks() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut v = 0;
-    while v < 512 {
-        let mut s = 0;
-        while s < 3 {
-            let g = (v >> (3 * s)) & 7;
-            if g == 1 || g == 2 || g == 4 {
-                t[v] |= (g << (3 * s)) as u16;
-            }
-            s += 1;
-        }
-        v += 1;
-    }
-    t
-}
-
 /// The rows of a band.
 const ROWS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
@@ -402,6 +383,15 @@ fn single_lanes(x: u32) -> u32 {
     let (a, b, c) = (x & first, x >> 3 & first, x >> 6 & first);
     let one = (a ^ b ^ c) & !(a & b & c);
     one * 0o111
+}
+
+/// For a 9-bit set of columns, every column of each stack that holds
+/// exactly one of them.
+#[inline(always)]
+fn single_in_stacks(v: u32) -> u32 {
+    let (a, b, c) = (v & 0o111, v >> 1 & 0o111, v >> 2 & 0o111);
+    let one = (a ^ b ^ c) & !(a & b & c);
+    one * 7
 }
 
 /// The rows of a band that hold a cell of `s`.
@@ -782,19 +772,27 @@ impl State {
             if bands >> band & 1 == 0 {
                 continue;
             }
-            let words = &mut self.cand[9 * band..9 * band + 9];
-            // Per digit: minirow lanes in the low half, columns in the high.
-            let mut lanes = [0u64; 9];
-            let mut needed = [0u64; 9];
-            let (mut once, mut twice, mut thrice, mut more) = (0u64, 0, 0, 0);
-            for (d, &a) in words.iter().enumerate() {
+            let words: &mut [u32; 9] = (&mut self.cand[9 * band..9 * band + 9]).try_into().unwrap();
+            // Each digit's minirows and columns, and those it needs: written
+            // as independent lanes so that the compiler can vectorise them.
+            let mut minirows = [0u32; 9];
+            let mut columns = [0u32; 9];
+            let mut needed_minirows = [0u32; 9];
+            let mut needed_columns = [0u32; 9];
+            for d in 0..9 {
+                let a = words[d];
                 let x = (a | a >> 1 | a >> 2) & MINIROWS;
                 let v = (a | a >> 9 | a >> 18) & 511;
-                shapes.minirows[idx(d, band)] = x;
-                shapes.columns[idx(d, band)] = v;
-                let n = u64::from(x & single_lanes(x)) | u64::from(SINGLE_IN_STACKS[v as usize]) << 32;
-                lanes[d] = u64::from(x) | u64::from(v) << 32;
-                needed[d] = n;
+                minirows[d] = x;
+                columns[d] = v;
+                needed_minirows[d] = x & single_lanes(x);
+                needed_columns[d] = v & single_in_stacks(v);
+            }
+            shapes.minirows[9 * band..9 * band + 9].copy_from_slice(&minirows);
+            shapes.columns[9 * band..9 * band + 9].copy_from_slice(&columns);
+            let (mut once, mut twice, mut thrice, mut more) = (0u64, 0, 0, 0);
+            for d in 0..9 {
+                let n = u64::from(needed_minirows[d]) | u64::from(needed_columns[d]) << 32;
                 more |= thrice & n;
                 thrice |= twice & n;
                 twice |= once & n;
@@ -806,12 +804,13 @@ impl State {
             if thrice == 0 {
                 continue;
             }
+            let (full_minirows, full_columns) = (thrice as u32, (thrice >> 32) as u32);
             let mut changed = 0;
-            for (d, word) in words.iter_mut().enumerate() {
-                let closed = lanes[d] & thrice & !needed[d];
-                let elim = (closed as u32) * 7 | ((closed >> 32) as u32) * ROW_LSB;
-                changed |= ((*word & elim != 0) as u32) << d;
-                *word &= !elim;
+            for d in 0..9 {
+                let elim = (minirows[d] & full_minirows & !needed_minirows[d]) * 7
+                    | (columns[d] & full_columns & !needed_columns[d]) * ROW_LSB;
+                changed |= ((words[d] & elim != 0) as u32) << d;
+                words[d] &= !elim;
             }
             if changed != 0 {
                 self.dirty |= changed << (9 * band);
