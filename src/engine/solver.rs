@@ -693,15 +693,18 @@ impl State {
         // A stack's bands-by-columns pattern from the columns of the three
         // bands, 9 bits each.
         let stack_pattern = |columns: u32, stack: usize| close_up(columns >> (3 * stack));
+        // A pattern of more than three cells holds two placements or more
+        // (every cell lies on one): score the cells beyond three.
+        let surplus = |n: u32| n.saturating_sub(3);
         let mut open = [0u32; 6];
         for d in 0..9 {
             let mut columns = 0;
             for band in 0..3 {
-                open[band] += OPEN_CONFIGS[band_pattern(shapes.minirows[idx(d, band)])] as u32;
+                open[band] += surplus(shapes.minirows[idx(d, band)].count_ones());
                 columns |= shapes.columns[idx(d, band)] << (9 * band);
             }
             for stack in 0..3 {
-                open[3 + stack] += OPEN_CONFIGS[stack_pattern(columns, stack)] as u32;
+                open[3 + stack] += surplus((columns & 0o7_007_007 << (3 * stack)).count_ones());
             }
         }
         let mut best = (u32::MAX, 0);
