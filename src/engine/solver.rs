@@ -213,6 +213,9 @@ const BAND: u32 = (1 << 27) - 1;
 /// The first cell of each row of a band: subtracting it works on the three
 /// 9-bit rows at once.
 const ROW_LSB: u32 = 1 | 1 << 9 | 1 << 18;
+/// The triad rule runs while at least this many cells are unsolved.
+const TRIADS_FROM_UNSOLVED: u32 = 30;
+
 /// The first cell of each minirow of a band (a row's three cells in one box).
 const MINIROWS: u32 = 0o111 * ROW_LSB;
 /// The rows of a band.
@@ -570,12 +573,18 @@ impl State {
             if self.stack_constraint(digits)? {
                 continue;
             }
-            shaped |= triads_due;
-            let bands = std::mem::take(&mut triads_due);
-            if !self.triad_cardinality(bands, &mut shapes)? {
-                self.fill_shapes(!shaped & 7, &mut shapes);
-                return Ok(State::choose_config(&shapes).unwrap_or(Stuck::Solved));
+            // With fewer cells left the triad rule saves no guesses on the
+            // hardest puzzles and costs easy ones 9% of their instructions.
+            let left: u32 = self.unsolved.iter().map(|u| u.count_ones()).sum();
+            if left >= TRIADS_FROM_UNSOLVED {
+                shaped |= triads_due;
+                let bands = std::mem::take(&mut triads_due);
+                if self.triad_cardinality(bands, &mut shapes)? {
+                    continue;
+                }
             }
+            self.fill_shapes((!shaped | triads_due) & 7, &mut shapes);
+            return Ok(State::choose_config(&shapes).unwrap_or(Stuck::Solved));
         }
     }
 
