@@ -232,21 +232,6 @@ static PERM_MASK: [u32; 512] = perm_mask();
 /// For a 3x3 pattern (bit `3 * row + column`), bit `k` for each permutation
 /// `PERMS[k]` inside it.
 static CONFIGS: [u8; 512] = configs();
-/// The number of permutations inside each 3x3 pattern when it is two or
-/// more, else 0.
-static OPEN_CONFIGS: [u8; 512] = open_configs();
-
-const fn open_configs() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut p = 0;
-    while p < 512 {
-        let n = CONFIGS[p].count_ones() as u8;
-        t[p] = if n > 1 { n } else { 0 };
-        p += 1;
-    }
-    t
-}
-
 /// The 3-bit groups at bits 0, 9 and 18 of `x` as one 9-bit pattern.
 #[inline(always)]
 fn close_up(x: u32) -> usize {
@@ -696,24 +681,20 @@ impl State {
     /// and columns.
     #[inline(always)]
     fn choose_config(shapes: &Shapes) -> Option<Stuck> {
-        // A band's rows-by-boxes pattern from its minirow lanes: lanes 9r,
-        // 9r+3 and 9r+6 land on 9r+4 to 9r+6 with no carries.
-        let band_pattern = |x: u32| close_up(x * 21 >> 4);
-        // A stack's bands-by-columns pattern from the columns of the three
-        // bands, 9 bits each.
-        let stack_pattern = |columns: u32, stack: usize| close_up(columns >> (3 * stack));
         // A pattern of more than three cells holds two placements or more
         // (every cell lies on one): score the cells beyond three.
         let surplus = |n: u32| n.saturating_sub(3);
+        // The columns of a digit in the three bands, 9 bits each.
+        let columns = |d: usize| (0..3).fold(0, |c, b| c | shapes.columns[idx(d, b)] << (9 * b));
+        let stack_cells = |stack: usize| 0o7_007_007 << (3 * stack);
         let mut open = [0u32; 6];
         for d in 0..9 {
-            let mut columns = 0;
             for band in 0..3 {
                 open[band] += surplus(shapes.minirows[idx(d, band)].count_ones());
-                columns |= shapes.columns[idx(d, band)] << (9 * band);
             }
+            let c = columns(d);
             for stack in 0..3 {
-                open[3 + stack] += surplus((columns & 0o7_007_007 << (3 * stack)).count_ones());
+                open[3 + stack] += surplus((c & stack_cells(stack)).count_ones());
             }
         }
         let mut best = (u32::MAX, 0);
@@ -727,16 +708,18 @@ impl State {
         }
         let group = best.1;
         let (vertical, band) = (group >= 3, group % 3);
-        let mut pick = (u8::MAX, 0, 0);
+        // The open digit with the fewest cells beyond three, and its pattern.
+        let mut pick = (u32::MAX, 0, 0);
         for d in 0..9 {
-            let pattern = if vertical {
-                let columns = (0..3).fold(0, |c, b| c | shapes.columns[idx(d, b)] << (9 * b));
-                stack_pattern(columns, band)
+            let (n, pattern) = if vertical {
+                let c = columns(d);
+                ((c & stack_cells(band)).count_ones(), close_up(c >> (3 * band)))
             } else {
-                band_pattern(shapes.minirows[idx(d, band)])
+                // Lanes 9r, 9r+3 and 9r+6 land on 9r+4 to 9r+6 with no carries.
+                let x = shapes.minirows[idx(d, band)];
+                (x.count_ones(), close_up(x * 21 >> 4))
             };
-            let n = OPEN_CONFIGS[pattern];
-            if n != 0 && n < pick.0 {
+            if n > 3 && n < pick.0 {
                 pick = (n, d, pattern);
             }
         }
