@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Side-by-side against tdoku (built OUTSIDE this repository, see below), one
-# thread, whole process: guesses per puzzle of both (machine-independent), and
-# the median of pairwise time ratios ours/tdoku over interleaved rounds (the
-# machine is shared, so each round runs both back to back).
+# Side by side, one thread, whole process: sudokuflow, tdoku (built OUTSIDE
+# this repository, see below) and the `sudoku` crate (benches/compare, bin
+# peer_solve), in first-solution and count-up-to-2 modes. Prints guesses per
+# puzzle of sudokuflow and tdoku (machine-independent) and the medians of
+# pairwise time ratios over interleaved rounds (the machine is shared, so each
+# round runs the three back to back).
 #
 # Usage: TDOKU=/path/to/driver scripts/vs_tdoku.sh [PUZZLE_FILE...]
 #   TDOKU: a driver around tdoku's TdokuSolverDpllTriadSimd that reads one
@@ -19,8 +21,10 @@ if [ $# -eq 0 ]; then
   set -- "$data/17_clue.txt" "$data/forum_hardest_11plus.txt"
 fi
 cargo build --release --quiet --bin sudokuflow
+cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
 target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
 ours="$target_dir/release/sudokuflow"
+crate="$target_dir/release/peer_solve"
 
 seconds() { # wall seconds of "$@", stdout and stderr discarded
   local start end
@@ -30,22 +34,30 @@ seconds() { # wall seconds of "$@", stdout and stderr discarded
   awk -v a="$start" -v b="$end" 'BEGIN {print b - a}'
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print a / b}'; }
 
-printf '%-26s %-6s %10s %10s %12s %12s %10s\n' set mode "ours s" "tdoku s" "ours guess" "tdoku guess" "ours/tdoku"
+printf '%-26s %-6s %8s %8s %8s %11s %11s %11s %11s\n' set mode "ours s" "tdoku s" "crate s" \
+  "ours guess" "tdoku guess" "ours/tdoku" "ours/crate"
 for f in "$@"; do
   for mode in first count; do
-    if [ "$mode" = first ]; then ours_args=(solve -j1); limit=1; else ours_args=(solve -j1 --count --limit 2); limit=2; fi
+    if [ "$mode" = first ]; then
+      ours_args=(solve -j1) crate_args=() limit=1
+    else
+      ours_args=(solve -j1 --count --limit 2) crate_args=(--count) limit=2
+    fi
     og=$("$ours" "${ours_args[@]}" --stats "$f" 2>&1 >/dev/null | awk '/avg guesses/ {print $3}')
     tg=$(LIMIT=$limit "$tdoku" "$f" 2>&1 >/dev/null | awk '{print $NF}')
-    ratios=() ot=() tt=()
+    to=() tt=() tc=() rt=() rc=()
     for _ in $(seq "$rounds"); do
       o=$(seconds "$ours" "${ours_args[@]}" "$f")
       t=$(LIMIT=$limit seconds "$tdoku" "$f")
-      ot+=("$o") tt+=("$t")
-      ratios+=("$(awk -v a="$o" -v b="$t" 'BEGIN {print a / b}')")
+      c=$(seconds "$crate" "${crate_args[@]}" "$f")
+      to+=("$o") tt+=("$t") tc+=("$c")
+      rt+=("$(ratio "$o" "$t")") rc+=("$(ratio "$o" "$c")")
     done
-    printf '%-26s %-6s %10.3f %10.3f %12s %12s %10.2f\n' "$(basename "$f")" "$mode" \
-      "$(printf '%s\n' "${ot[@]}" | median)" "$(printf '%s\n' "${tt[@]}" | median)" "$og" "$tg" \
-      "$(printf '%s\n' "${ratios[@]}" | median)"
+    printf '%-26s %-6s %8.3f %8.3f %8.3f %11s %11s %11.2f %11.2f\n' "$(basename "$f")" "$mode" \
+      "$(printf '%s\n' "${to[@]}" | median)" "$(printf '%s\n' "${tt[@]}" | median)" \
+      "$(printf '%s\n' "${tc[@]}" | median)" "$og" "$tg" \
+      "$(printf '%s\n' "${rt[@]}" | median)" "$(printf '%s\n' "${rc[@]}" | median)"
   done
 done
