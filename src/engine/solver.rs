@@ -701,12 +701,12 @@ impl State {
         let stack_cells = |stack: usize| 0o7_007_007 << (3 * stack);
         let mut open = [0u32; 6];
         for d in 0..9 {
-            for band in 0..3 {
-                open[band] += surplus(shapes.minirows[idx(d, band)].count_ones());
-            }
             let c = columns(d);
-            for stack in 0..3 {
-                open[3 + stack] += surplus((c & stack_cells(stack)).count_ones());
+            for (band, score) in open[..3].iter_mut().enumerate() {
+                *score += surplus(shapes.minirows[idx(d, band)].count_ones());
+            }
+            for (stack, score) in open[3..].iter_mut().enumerate() {
+                *score += surplus((c & stack_cells(stack)).count_ones());
             }
         }
         let mut best = (u32::MAX, 0);
@@ -732,7 +732,7 @@ impl State {
             } else {
                 // Lanes 9r, 9r+3 and 9r+6 land on 9r+4 to 9r+6 with no carries.
                 let x = shapes.minirows[idx(d, band)];
-                (x.count_ones(), close_up(x * 21 >> 4))
+                (x.count_ones(), close_up((x * 21) >> 4))
             };
             if n > 3 && n < pick.0 {
                 pick = (n, d, pattern);
@@ -754,7 +754,7 @@ impl State {
             let stack_cells = (7 << (3 * band)) * ROW_LSB;
             for (b, &col) in perm.iter().enumerate() {
                 let w = idx(digit, b);
-                let keep = !stack_cells | (1 << (3 * band + col)) * ROW_LSB;
+                let keep = !stack_cells | ((1 << (3 * band + col)) * ROW_LSB);
                 self.cand[w] &= keep;
                 self.dirty |= 1 << w;
             }
@@ -822,8 +822,8 @@ impl State {
             let (full_minirows, full_columns) = (thrice as u32, (thrice >> 32) as u32);
             let mut changed = 0;
             for d in 0..9 {
-                let elim = (minirows[d] & full_minirows & !needed_minirows[d]) * 7
-                    | (columns[d] & full_columns & !needed_columns[d]) * ROW_LSB;
+                let elim = ((minirows[d] & full_minirows & !needed_minirows[d]) * 7)
+                    | ((columns[d] & full_columns & !needed_columns[d]) * ROW_LSB);
                 changed |= ((words[d] & elim != 0) as u32) << d;
                 words[d] &= !elim;
             }
