@@ -244,12 +244,6 @@ static PERM_MASK: [u32; 512] = perm_mask();
 /// For a 3x3 pattern (bit `3 * row + column`), bit `k` for each permutation
 /// `PERMS[k]` inside it.
 static CONFIGS: [u8; 512] = configs();
-/// The 3-bit groups at bits 0, 9 and 18 of `x` as one 9-bit pattern.
-#[inline(always)]
-fn close_up(x: u32) -> usize {
-    let q = x & 0o7_007_007;
-    ((q | q >> 6 | q >> 12) & 511) as usize
-}
 
 const fn configs() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -373,6 +367,26 @@ fn single_rows(a: u32) -> u32 {
         keep |= ((multi & row == 0) as u32).wrapping_neg() & row;
     }
     a & keep
+}
+
+/// The 3-bit groups at bits 0, 9 and 18 of `x` as one 9-bit pattern.
+#[inline(always)]
+fn close_up(x: u32) -> usize {
+    let q = x & 0o7_007_007;
+    ((q | q >> 6 | q >> 12) & 511) as usize
+}
+
+/// The minirows of a band word that hold a cell of it, as lanes: bit
+/// `9 * row + 3 * box`.
+#[inline(always)]
+fn minirows_of(a: u32) -> u32 {
+    (a | a >> 1 | a >> 2) & MINIROWS
+}
+
+/// The columns (9 bits) of a band word that hold a cell of it.
+#[inline(always)]
+fn columns_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 511
 }
 
 /// For a word of minirow lanes (bit `9 * row + 3 * box`), every lane of
@@ -516,7 +530,7 @@ impl State {
                 changed |= ((*word & new != 0) as u32) << d;
                 *word &= !new;
             }
-            let columns = (new | new >> 9 | new >> 18) & 511;
+            let columns = columns_of(new);
             let column_cells = columns * ROW_LSB;
             let mut column_changed = 0;
             for b in 0..3 {
@@ -531,7 +545,7 @@ impl State {
         Ok(())
     }
 
-    /// Propagates to a fixed point: the solution, or a cell to branch on.
+    /// Propagates to a fixed point: the solution, or a placement to branch on.
     #[inline(always)]
     fn propagate(&mut self) -> Result<Stuck, Contradiction> {
         // Words changed since the stack constraint last ran, and bands
@@ -592,8 +606,8 @@ impl State {
             if bands >> band & 1 != 0 {
                 for d in 0..9 {
                     let a = self.cand[idx(d, band)];
-                    shapes.minirows[idx(d, band)] = (a | a >> 1 | a >> 2) & MINIROWS;
-                    shapes.columns[idx(d, band)] = (a | a >> 9 | a >> 18) & 511;
+                    shapes.minirows[idx(d, band)] = minirows_of(a);
+                    shapes.columns[idx(d, band)] = columns_of(a);
                 }
             }
         }
@@ -659,7 +673,7 @@ impl State {
             // Columns each band can use, one 9-bit row per band.
             let mut cols = 0;
             for (i, a) in bands.into_iter().enumerate() {
-                cols |= ((a | a >> 9 | a >> 18) & 511) << (9 * i);
+                cols |= columns_of(a) << (9 * i);
             }
             let mut allowed = 0;
             for stack in 0..3 {
@@ -796,8 +810,8 @@ impl State {
             let mut needed_columns = [0u32; 9];
             for d in 0..9 {
                 let a = words[d];
-                let x = (a | a >> 1 | a >> 2) & MINIROWS;
-                let v = (a | a >> 9 | a >> 18) & 511;
+                let x = minirows_of(a);
+                let v = columns_of(a);
                 minirows[d] = x;
                 columns[d] = v;
                 needed_minirows[d] = x & single_lanes(x);
