@@ -42,40 +42,21 @@ pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
 }
 
 /// The first hidden subset of size `n` whose eliminations leave a hidden single.
-///
-/// Plain loops over the same units and subsets, in the same order, as
-/// [`hidden_sets`]: this runs before every harder step of a rating, and the
-/// iterator chain cost more than the search.
 fn direct_hidden(c: &Candidates, n: u32, technique: Technique) -> Option<Step> {
-    for unit in 0..27 {
-        let mut places = [CellSet::EMPTY; 10];
-        let mut usable = 0u16;
-        for d in 1..=9u8 {
-            let p = c.places(unit, d);
-            places[d as usize] = p;
-            if !p.len_at_most(1) && p.len_at_most(n) {
-                usable |= 1 << d;
-            }
-        }
-        for chosen in subsets_of_size(usable, n) {
-            let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | places[d as usize]);
-            if !cells.len_at_most(n) || cells.len_at_most(n - 1) {
-                continue;
-            }
+    hidden_sets(c, n)
+        .find(|&(unit, chosen, cells)| {
             // A digit other than the subset's left with one place in the unit.
             let others = cells.iter().fold(0, |m, cell| m | c.mask(cell)) & !chosen;
-            let leaves_single = digits(others).any(|d| {
-                let p = places[d as usize];
-                let outside = p - cells;
-                !p.len_at_most(1) && !outside.is_empty() && outside.len_at_most(1)
-            });
-            if leaves_single {
-                let step = hidden_step(c, n, unit, chosen, cells)?;
-                return make_direct(c, step, technique, SingleIn::Unit(unit));
-            }
-        }
-    }
-    None
+            digits(others).any(|d| {
+                let places = c.places(unit, d);
+                let outside = places - cells;
+                !places.len_at_most(1) && !outside.is_empty() && outside.len_at_most(1)
+            })
+        })
+        .and_then(|(unit, chosen, cells)| {
+            let step = hidden_step(c, n, unit, chosen, cells)?;
+            make_direct(c, step, technique, SingleIn::Unit(unit))
+        })
 }
 
 /// Every naked subset of size `n` that eliminates something, unit by unit.
