@@ -7,7 +7,9 @@ use std::time::Instant;
 use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
-use super::{AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, sweep};
+use super::{
+    AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, step_up_to, sweep,
+};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -85,6 +87,7 @@ impl Iterator for Stepper {
             self.uniqueness,
             self.ceiling,
             0,
+            Difficulty(0),
         ) {
             Ok(step) => {
                 step.apply(&mut self.candidates);
@@ -186,6 +189,24 @@ fn rate_candidates(
             check_unique(puzzle)?;
             checked = true;
         }
+        // Once a digit is placed, EP and ED are known and only ER is left:
+        // a step no harder than ER so far cannot raise it, so any such step
+        // is taken, the cheapest to find first, before the easiest-first
+        // search for the step that raises ER.
+        let mut tried = Difficulty(0);
+        if tally.ep.is_some() {
+            if tally.er >= Technique::NakedSingle.base_rating()
+                && sweep::place_naked_singles(&mut candidates)
+            {
+                continue;
+            }
+            if let Some(step) = step_up_to(&candidates, &mut chainer, tally.er) {
+                tally.add(step.rating, step.technique, !step.placements.is_empty());
+                step.apply(&mut candidates);
+                continue;
+            }
+            tried = tally.er;
+        }
         // The sweep found no full house or hidden single.
         match easiest_step(
             &candidates,
@@ -193,6 +214,7 @@ fn rate_candidates(
             true,
             options.ceiling,
             AFTER_HIDDEN_SINGLES,
+            tried,
         ) {
             Ok(step) if step.technique == Technique::NakedSingle => {
                 // No easier step: every naked single can go in at once.
