@@ -6,7 +6,7 @@
 //! oracle test `batched_rating_equals_step_by_step` checks that.
 
 use super::Candidates;
-use super::cells::{BOX, UNIT_SETS};
+use super::cells::{BOX, UNIT_CELLS, UNIT_SETS, digits};
 use super::step::Technique;
 
 /// Places every single of the easiest kind available: full houses, else
@@ -58,17 +58,20 @@ fn place_full_houses(c: &mut Candidates) -> bool {
 
 fn place_hidden_singles(c: &mut Candidates, units: std::ops::Range<usize>) -> bool {
     let mut placed = false;
-    for digit in 1..=9u8 {
-        let cells = c.cells_of(digit);
-        for unit in units.clone() {
-            let places = cells & UNIT_SETS[unit];
-            // Still a candidate there (a batch placement may have taken it).
-            if places.len() == 1 {
-                let cell = places.first().expect("one cell");
-                if c.has(cell, digit) {
-                    c.place(cell, digit);
-                    placed = true;
-                }
+    for unit in units {
+        let cells = &UNIT_CELLS[unit];
+        // The digits with one place in the unit: seen once, not twice.
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &cell in cells {
+            let mask = c.mask(cell.into());
+            twice |= once & mask;
+            once |= mask;
+        }
+        for digit in digits(once & !twice) {
+            // Still a candidate there (a placement before may have taken it).
+            if let Some(&cell) = cells.iter().find(|&&cell| c.has(cell.into(), digit)) {
+                c.place(cell.into(), digit);
+                placed = true;
             }
         }
     }
