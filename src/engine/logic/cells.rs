@@ -286,9 +286,9 @@ pub fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
         left_out = if out == 0 {
             None
         } else {
-            let low = out & out.wrapping_neg();
-            let ripple = out + low;
-            let next = (((ripple ^ out) >> 2) / low) | ripple;
+            let low = out.trailing_zeros();
+            let ripple = out + (1 << low);
+            let next = ((ripple ^ out) >> (2 + low)) | ripple;
             (next <= all).then_some(next)
         };
         let mut chosen = all ^ out;
