@@ -185,6 +185,9 @@ fn rate_candidates(
         if candidates.is_solved() {
             break None;
         }
+        if tally.ep.is_some() && sweep::place_singles_up_to(&mut candidates, tally.er) {
+            continue;
+        }
         if let Some(technique) = sweep::place_singles(&mut candidates) {
             tally.add(technique.base_rating(), technique, true);
             continue;
@@ -201,11 +204,6 @@ fn rate_candidates(
         // search for the step that raises ER.
         let mut tried = Difficulty(0);
         if tally.ep.is_some() {
-            if tally.er >= Technique::NakedSingle.base_rating()
-                && sweep::place_naked_singles(&mut candidates)
-            {
-                continue;
-            }
             if let Some(step) = step_up_to(&candidates, &mut chainer, tally.er) {
                 tally.add(step.rating, step.technique, !step.placements.is_empty());
                 step.apply(&mut candidates);
