@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::cells::{CellSet, PEERS, UNIT_SETS, digits};
+use super::cells::{CellSet, PEERS, UNIT_SETS, digits, units_of};
 use crate::grid::Grid;
 
 /// Every digit's bit in a candidate mask (bit `d` for digit `d`).
@@ -64,33 +64,45 @@ impl Candidates {
     /// # Errors
     /// When a digit repeats in a unit or an empty cell has no candidate.
     pub fn with_marks(grid: &Grid, marks: &[u16; 81]) -> Result<Candidates, CandidatesError> {
-        if !grid.is_consistent() {
-            return Err(CandidatesError::ConflictingValues);
+        // The digits placed in each unit, built in one pass that also finds
+        // a repeated digit.
+        let mut placed = [0u16; 27];
+        for cell in 0..81 {
+            let value = grid.get(cell);
+            if value != 0 {
+                let bit = 1u16 << value;
+                for unit in units_of(cell) {
+                    if placed[unit] & bit != 0 {
+                        return Err(CandidatesError::ConflictingValues);
+                    }
+                    placed[unit] |= bit;
+                }
+            }
         }
         let mut candidates = Candidates {
             values: [0; 81],
             masks: [0; 81],
             digit_cells: [CellSet::EMPTY; 10],
-            empty: CellSet::ALL,
+            empty: CellSet::EMPTY,
         };
-        for cell in 0..81 {
-            if grid.get(cell) == 0 {
-                candidates.masks[cell] = marks[cell] & ALL_DIGITS;
-                for d in digits(candidates.masks[cell]) {
-                    candidates.digit_cells[d as usize].insert(cell);
-                }
-            }
-        }
         for cell in 0..81 {
             let value = grid.get(cell);
             if value != 0 {
-                candidates.place(cell, value);
+                candidates.values[cell] = value;
+                continue;
+            }
+            let [row, col, bx] = units_of(cell);
+            let mask = marks[cell] & ALL_DIGITS & !(placed[row] | placed[col] | placed[bx]);
+            if mask == 0 {
+                return Err(CandidatesError::NoCandidates { cell });
+            }
+            candidates.masks[cell] = mask;
+            candidates.empty.insert(cell);
+            for d in digits(mask) {
+                candidates.digit_cells[d as usize].insert(cell);
             }
         }
-        match (0..81).find(|&c| candidates.values[c] == 0 && candidates.masks[c] == 0) {
-            Some(cell) => Err(CandidatesError::NoCandidates { cell }),
-            None => Ok(candidates),
-        }
+        Ok(candidates)
     }
 
     /// The value of `cell`, 0 when empty.

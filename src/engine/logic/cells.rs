@@ -249,16 +249,32 @@ impl fmt::Display for UnitName {
     }
 }
 
-/// Cells listed for people: `r2c7, r2c8`.
+/// Cells listed for people: `r2c7, r2c8`. Built a character at a time, as
+/// rating builds many of these lists.
 pub fn cell_list(cells: impl IntoIterator<Item = usize>) -> String {
-    let names: Vec<String> = cells.into_iter().map(|c| CellName(c).to_string()).collect();
-    names.join(", ")
+    let mut list = String::new();
+    for cell in cells {
+        if !list.is_empty() {
+            list.push_str(", ");
+        }
+        list.push('r');
+        list.push(char::from(b'1' + row_of(cell) as u8));
+        list.push('c');
+        list.push(char::from(b'1' + col_of(cell) as u8));
+    }
+    list
 }
 
 /// Digits of a mask (bit `d` for digit `d`) listed for people: `1/4/7`.
 pub fn digit_list(mask: u16) -> String {
-    let digits: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
-    digits.join("/")
+    let mut list = String::new();
+    for d in digits(mask) {
+        if !list.is_empty() {
+            list.push('/');
+        }
+        list.push(char::from(b'0' + d));
+    }
+    list
 }
 
 /// The subsets of `mask` with `n` bits, in decreasing order: the choices of
@@ -286,9 +302,9 @@ pub fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
         left_out = if out == 0 {
             None
         } else {
-            let low = out & out.wrapping_neg();
-            let ripple = out + low;
-            let next = (((ripple ^ out) >> 2) / low) | ripple;
+            let low = out.trailing_zeros();
+            let ripple = out + (1 << low);
+            let next = ((ripple ^ out) >> (2 + low)) | ripple;
             (next <= all).then_some(next)
         };
         let mut chosen = all ^ out;
@@ -377,5 +393,14 @@ mod tests {
         assert_eq!(UNIT_CELLS[BOX + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(CellName(20).to_string(), "r3c3");
         assert_eq!(UnitName(BOX + 1).to_string(), "box 2");
+    }
+
+    #[test]
+    fn lists_read_as_people_write_them() {
+        assert_eq!(cell_list([15, 16]), "r2c7, r2c8");
+        assert_eq!(cell_list([0, 80]), "r1c1, r9c9");
+        assert_eq!(cell_list([]), "");
+        assert_eq!(digit_list(1 << 1 | 1 << 4 | 1 << 7), "1/4/7");
+        assert_eq!(digit_list(1 << 9), "9");
     }
 }

@@ -7,7 +7,9 @@ use std::time::Instant;
 use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
-use super::{AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, sweep};
+use super::{
+    AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, step_up_to, sweep,
+};
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
 
@@ -85,6 +87,7 @@ impl Iterator for Stepper {
             self.uniqueness,
             self.ceiling,
             0,
+            Difficulty(0),
         ) {
             Ok(step) => {
                 step.apply(&mut self.candidates);
@@ -161,7 +164,8 @@ pub fn rate_with(puzzle: &Grid, options: &Options) -> Result<Rating, RateError> 
 }
 
 /// The rating from `candidates`. `unchecked` is the puzzle when it is not
-/// yet known to have one solution: it is checked when singles do not solve it.
+/// yet known to have one solution: it is checked when the steps rated below
+/// the uniqueness techniques do not solve it.
 fn rate_candidates(
     mut candidates: Candidates,
     options: &Options,
@@ -170,29 +174,56 @@ fn rate_candidates(
     let deadline = options.budget.map(|budget| Instant::now() + budget);
     let mut chainer = Chainer::new(deadline);
     let mut tally = Tally::default();
-    // Singles are sound: a puzzle they solve has that one solution. The count
-    // of solutions waits until a puzzle needs more, which most easy ones never
-    // do, and comes before any technique that assumes one solution.
+    // Steps that do not assume one solution are sound: a puzzle they solve
+    // has that one solution. So the count of solutions waits until a puzzle
+    // needs a step rated as high as those that do assume it (unique
+    // rectangles, 4.5) or the steps get stuck, which most puzzles up to
+    // hard never do.
     let mut checked = unchecked.is_none();
+    let below_uniqueness = Difficulty(Technique::UniqueRectangle.base_rating().0 - 1);
     let stuck = loop {
         if candidates.is_solved() {
             break None;
+        }
+        if tally.ep.is_some() && sweep::place_singles_up_to(&mut candidates, tally.er) {
+            continue;
         }
         if let Some(technique) = sweep::place_singles(&mut candidates) {
             tally.add(technique.base_rating(), technique, true);
             continue;
         }
-        if let Some(puzzle) = unchecked.filter(|_| !checked) {
+        if let Some(puzzle) = unchecked.filter(|_| !checked)
+            && tally.er > below_uniqueness
+        {
             check_unique(puzzle)?;
             checked = true;
         }
+        // Once a digit is placed, EP and ED are known and only ER is left:
+        // a step no harder than ER so far cannot raise it, so any such step
+        // is taken, the cheapest to find first, before the easiest-first
+        // search for the step that raises ER.
+        let mut tried = Difficulty(0);
+        if tally.ep.is_some() {
+            if let Some(step) = step_up_to(&candidates, &mut chainer, tally.er) {
+                tally.add(step.rating, step.technique, !step.placements.is_empty());
+                step.apply(&mut candidates);
+                continue;
+            }
+            tried = tally.er;
+        }
         // The sweep found no full house or hidden single.
+        let ceiling = match options.ceiling {
+            _ if checked => options.ceiling,
+            Some(ceiling) => Some(ceiling.min(below_uniqueness)),
+            None => Some(below_uniqueness),
+        };
         match easiest_step(
             &candidates,
             &mut chainer,
-            true,
-            options.ceiling,
+            checked,
+            ceiling,
             AFTER_HIDDEN_SINGLES,
+            tried,
         ) {
             Ok(step) if step.technique == Technique::NakedSingle => {
                 // No easier step: every naked single can go in at once.
@@ -202,6 +233,12 @@ fn rate_candidates(
             Ok(step) => {
                 tally.add(step.rating, step.technique, !step.placements.is_empty());
                 step.apply(&mut candidates);
+            }
+            Err(_) if !checked => {
+                if let Some(puzzle) = unchecked {
+                    check_unique(puzzle)?;
+                }
+                checked = true;
             }
             Err(stuck) => break Some(stuck),
         }

@@ -157,6 +157,34 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
 /// The index in [`FINDERS`] of the first technique after the hidden singles.
 const AFTER_HIDDEN_SINGLES: usize = 3;
 
+/// A step rated at most `limit` by a technique other than singles, rated
+/// below the chains. For rating past the first placement, where steps no
+/// harder than ER so far may come in any order: each stays available, or
+/// leaves an easier one, while others are taken. So the direct techniques,
+/// dear to look for, come last, and not at all when their plain form is
+/// within `limit` (the plain form and the single after it do the same).
+fn step_up_to(c: &Candidates, chainer: &mut Chainer, limit: Difficulty) -> Option<Step> {
+    let within = |t: Technique| t.base_rating() <= limit && t < Technique::XCycle;
+    let techniques = &FINDERS[AFTER_HIDDEN_SINGLES..];
+    let plain = techniques
+        .iter()
+        .filter(|(t, _, _)| within(*t) && t.plain_form().is_none() && *t != Technique::NakedSingle);
+    let direct = techniques
+        .iter()
+        .filter(|(t, _, _)| within(*t) && t.plain_form().is_some_and(|p| !within(p)));
+    plain
+        .chain(direct)
+        .find_map(|(_, _, find)| find(c, chainer).filter(|step| step.rating <= limit))
+}
+
+/// True when [`step_up_to`] finding nothing up to a limit shows that
+/// `technique`, if within it, has no step at all: it is rated below the
+/// chains, with one rating (unique rectangles and BUG grow with size).
+fn ruled_out_by_step_up_to(technique: Technique) -> bool {
+    technique < Technique::XCycle
+        && !matches!(technique, Technique::UniqueRectangle | Technique::Bug)
+}
+
 /// Why no step was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stuck {
@@ -169,14 +197,15 @@ enum Stuck {
 }
 
 /// The easiest step on `c`, trying techniques up to `ceiling` (inclusive),
-/// from the technique `FINDERS[first]` on (the caller knows there is nothing
-/// easier).
+/// from the technique `FINDERS[first]` on, and skipping those up to `tried`
+/// that [`step_up_to`] has just found nothing for.
 fn easiest_step(
     c: &Candidates,
     chainer: &mut Chainer,
     uniqueness: bool,
     ceiling: Option<Difficulty>,
     first: usize,
+    tried: Difficulty,
 ) -> Result<Step, Stuck> {
     let mut best: Option<Step> = None;
     let mut cut = false;
@@ -189,7 +218,7 @@ fn easiest_step(
             cut = true;
             break;
         }
-        if needs_uniqueness && !uniqueness {
+        if needs_uniqueness && !uniqueness || base <= tried && ruled_out_by_step_up_to(technique) {
             continue;
         }
         if let Some(step) = find(c, chainer)

@@ -125,6 +125,18 @@ impl Technique {
         }
     }
 
+    /// For a direct technique (a subset or intersection whose eliminations
+    /// leave a hidden single), the plain technique it is a case of.
+    pub fn plain_form(self) -> Option<Technique> {
+        match self {
+            Technique::DirectPointing => Some(Technique::Pointing),
+            Technique::DirectClaiming => Some(Technique::Claiming),
+            Technique::DirectHiddenPair => Some(Technique::HiddenPair),
+            Technique::DirectHiddenTriple => Some(Technique::HiddenTriple),
+            _ => None,
+        }
+    }
+
     /// The Sudoku Explainer rating of the technique's simplest form, in
     /// tenths (chains, uniqueness and BUG add to it).
     pub fn base_rating(self) -> Difficulty {

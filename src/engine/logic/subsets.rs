@@ -128,13 +128,17 @@ pub(super) fn hidden_subsets(c: &Candidates, n: u32) -> impl Iterator<Item = Ste
 /// Every hidden subset of size `n`: its unit, digits and cells.
 fn hidden_sets(c: &Candidates, n: u32) -> impl Iterator<Item = (usize, u16, CellSet)> + '_ {
     (0..27).flat_map(move |unit| {
-        // Digits with 2 to n places in the unit.
-        let usable: u16 = (1..=9u8)
-            .filter(|&d| {
-                let places = c.places(unit, d);
-                !places.len_at_most(1) && places.len_at_most(n)
-            })
-            .fold(0, |m, d| m | 1 << d);
+        // Digits with 2 to n places in the unit, from the unit's masks:
+        // `seen[k]` holds the digits seen in more than k of its cells.
+        let mut seen = [0u16; 5];
+        for &cell in &UNIT_CELLS[unit] {
+            let mask = c.mask(cell.into());
+            for k in (1..5).rev() {
+                seen[k] |= seen[k - 1] & mask;
+            }
+            seen[0] |= mask;
+        }
+        let usable = seen[1] & !seen[n as usize];
         subsets_of_size(usable, n).filter_map(move |chosen| {
             let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | c.places(unit, d));
             // Exactly n cells.

@@ -2,12 +2,13 @@
 //! step, not the steps themselves, so all the singles of the easiest kind
 //! available are placed at once: each stays a single (or becomes an easier
 //! one) while the others are placed, so the hardest rating on the way, and
-//! with it ER, EP and ED, is the one the step-by-step engine finds. The
-//! oracle test `batched_rating_equals_step_by_step` checks that.
+//! with it ER, EP and ED, is the one the step-by-step engine finds. Past the
+//! first placement, every single up to ER so far goes in one pass. The tests
+//! in `tests/logic.rs` check that `rate` and `explain` agree.
 
 use super::Candidates;
-use super::cells::{BOX, UNIT_SETS};
-use super::step::Technique;
+use super::cells::{BOX, CellSet, PEERS, UNIT_CELLS, UNIT_SETS, digits, units_of};
+use super::step::{Difficulty, Technique};
 
 /// Places every single of the easiest kind available: full houses, else
 /// hidden singles in boxes, else hidden singles in lines. Returns that kind,
@@ -26,13 +27,97 @@ pub fn place_singles(c: &mut Candidates) -> Option<Technique> {
     None
 }
 
+/// Places every single rated at most `limit` (ER so far, past the first
+/// placement, when their order no longer matters), and the singles those
+/// placements make: full houses, hidden singles in boxes, in lines from 1.5,
+/// naked singles from 2.3. Each unit is looked at once, and again only when
+/// a placement changed it. True if it placed any.
+pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
+    let lines = limit >= Technique::HiddenSingleLine.base_rating();
+    let naked = limit >= Technique::NakedSingle.base_rating();
+    let mut work = Work {
+        units: (1 << 27) - 1,
+        cells: if naked {
+            c.empty_cells()
+        } else {
+            CellSet::EMPTY
+        },
+        naked,
+        placed: false,
+    };
+    loop {
+        if let Some(cell) = work.cells.first() {
+            work.cells.remove(cell);
+            let mask = c.mask(cell);
+            if mask != 0 && mask & (mask - 1) == 0 {
+                work.place(c, cell, mask.trailing_zeros() as u8);
+            }
+        } else if work.units != 0 {
+            let unit = work.units.trailing_zeros() as usize;
+            work.units &= work.units - 1;
+            if lines || unit >= BOX {
+                for (cell, digit) in hidden_singles_in(c, unit) {
+                    // Still a candidate (a placement before may have taken it).
+                    if c.has(cell, digit) {
+                        work.place(c, cell, digit);
+                    }
+                }
+            } else if let Some((cell, digit)) = full_house_in(c, unit) {
+                work.place(c, cell, digit);
+            }
+        } else {
+            return work.placed;
+        }
+    }
+}
+
+/// What [`place_singles_up_to`] has left to look at.
+struct Work {
+    /// Units that may hold a hidden single or full house (bit per unit).
+    units: u32,
+    /// Cells that may be naked singles.
+    cells: CellSet,
+    /// Whether naked singles are placed.
+    naked: bool,
+    placed: bool,
+}
+
+impl Work {
+    /// Places `digit` in `cell`, and marks what that changed: the units of
+    /// the cell and of the peers that lose the digit, and those peers.
+    fn place(&mut self, c: &mut Candidates, cell: usize, digit: u8) {
+        let losing = c.cells_of(digit) & PEERS[cell];
+        c.place(cell, digit);
+        self.placed = true;
+        self.units |= UNITS_OF_CELL[cell];
+        for peer in losing {
+            self.units |= UNITS_OF_CELL[peer];
+        }
+        if self.naked {
+            self.cells |= losing;
+        }
+    }
+}
+
+/// The units of each cell, one bit per unit.
+static UNITS_OF_CELL: [u32; 81] = {
+    let mut bits = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, col, bx] = units_of(cell);
+        bits[cell] = 1 << row | 1 << col | 1 << bx;
+        cell += 1;
+    }
+    bits
+};
+
 /// Places every naked single; true if there was one. Call only where the
 /// step engine has found that the easiest step is a naked single.
 pub fn place_naked_singles(c: &mut Candidates) -> bool {
     let mut placed = false;
     for cell in c.empty_cells() {
         let mask = c.mask(cell);
-        if mask.count_ones() == 1 {
+        if mask != 0 && mask & (mask - 1) == 0 {
             c.place(cell, mask.trailing_zeros() as u8);
             placed = true;
         }
@@ -42,13 +127,37 @@ pub fn place_naked_singles(c: &mut Candidates) -> bool {
 
 fn place_full_houses(c: &mut Candidates) -> bool {
     let mut placed = false;
-    for unit in UNIT_SETS {
-        let left = c.empty_cells() & unit;
-        if left.len() == 1 {
-            let cell = left.first().expect("one cell");
-            let mask = c.mask(cell);
-            if mask.count_ones() == 1 {
-                c.place(cell, mask.trailing_zeros() as u8);
+    for unit in 0..27 {
+        placed |= place_full_house_in(c, unit);
+    }
+    placed
+}
+
+/// Places the last empty cell of `unit`, if it has one.
+fn place_full_house_in(c: &mut Candidates, unit: usize) -> bool {
+    let house = full_house_in(c, unit);
+    if let Some((cell, digit)) = house {
+        c.place(cell, digit);
+    }
+    house.is_some()
+}
+
+/// The last empty cell of `unit` and its digit, if it has one.
+fn full_house_in(c: &Candidates, unit: usize) -> Option<(usize, u8)> {
+    let left = c.empty_cells() & UNIT_SETS[unit];
+    let cell = left.first()?;
+    let mask = c.mask(cell);
+    let single = left.len_at_most(1) && mask != 0 && mask & (mask - 1) == 0;
+    single.then(|| (cell, mask.trailing_zeros() as u8))
+}
+
+fn place_hidden_singles(c: &mut Candidates, units: std::ops::Range<usize>) -> bool {
+    let mut placed = false;
+    for unit in units {
+        for (cell, digit) in hidden_singles_in(c, unit) {
+            // Still a candidate there (a placement before may have taken it).
+            if c.has(cell, digit) {
+                c.place(cell, digit);
                 placed = true;
             }
         }
@@ -56,21 +165,22 @@ fn place_full_houses(c: &mut Candidates) -> bool {
     placed
 }
 
-fn place_hidden_singles(c: &mut Candidates, units: std::ops::Range<usize>) -> bool {
-    let mut placed = false;
-    for digit in 1..=9u8 {
-        let cells = c.cells_of(digit);
-        for unit in units.clone() {
-            let places = cells & UNIT_SETS[unit];
-            // Still a candidate there (a batch placement may have taken it).
-            if places.len() == 1 {
-                let cell = places.first().expect("one cell");
-                if c.has(cell, digit) {
-                    c.place(cell, digit);
-                    placed = true;
-                }
-            }
-        }
+/// The digits with one place left in `unit`, with that place.
+fn hidden_singles_in(c: &Candidates, unit: usize) -> impl Iterator<Item = (usize, u8)> + use<> {
+    let cells = &UNIT_CELLS[unit];
+    // Seen once, not twice.
+    let (mut once, mut twice) = (0u16, 0u16);
+    let mut masks = [0u16; 9];
+    for (i, &cell) in cells.iter().enumerate() {
+        masks[i] = c.mask(cell.into());
+        twice |= once & masks[i];
+        once |= masks[i];
     }
-    placed
+    digits(once & !twice).map(move |digit| {
+        let i = masks.iter().position(|m| m >> digit & 1 != 0);
+        (
+            usize::from(cells[i.expect("a digit seen once has a place")]),
+            digit,
+        )
+    })
 }
