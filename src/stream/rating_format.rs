@@ -11,8 +11,8 @@ use crate::logic::cells::digits;
 use crate::logic::{Candidate, Candidates, Difficulty, Explanation, Rating, Step, Technique};
 
 /// Appends `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>` and a
-/// newline: [`Rating::triple`]'s form, written byte by byte, as a line costs
-/// an easy puzzle's rating a tenth of its time through `format!`.
+/// newline, the triple as [`Rating::triple`] writes it. Written byte by byte:
+/// through `format!`, the line took a tenth of an easy puzzle's time.
 pub fn write_rating_line(puzzle: &Grid, rating: &Rating, out: &mut Vec<u8>) {
     puzzle.write_line(out);
     out.push(b' ');
@@ -35,7 +35,7 @@ pub fn write_rating_line(puzzle: &Grid, rating: &Rating, out: &mut Vec<u8>) {
 fn push_difficulty(difficulty: Difficulty, out: &mut Vec<u8>) {
     let (whole, tenth) = (difficulty.0 / 10, difficulty.0 % 10);
     if whole >= 10 {
-        let _ = write!(out, "{difficulty}");
+        write!(out, "{difficulty}").expect("writing to a Vec cannot fail");
         return;
     }
     out.extend_from_slice(&[b'0' + whole as u8, b'.', b'0' + tenth as u8]);

@@ -8,7 +8,8 @@ use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
 use super::{
-    AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, step_up_to, sweep,
+    AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, order_free_up_to,
+    step_up_to, sweep,
 };
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
@@ -185,25 +186,21 @@ fn rate_candidates(
         if candidates.is_solved() {
             break None;
         }
-        if tally.ep.is_some() && sweep::place_singles_up_to(&mut candidates, tally.er) {
+        // Once a digit is placed, EP and ED are known and only ER is left:
+        // a step no harder than ER so far cannot raise it, so where their
+        // order does not matter, such steps are taken in bulk and the
+        // cheapest to find first, before the easiest-first search for the
+        // step that raises ER.
+        let order_free = tally.ep.is_some() && order_free_up_to(tally.er);
+        if order_free && sweep::place_singles_up_to(&mut candidates, tally.er) {
             continue;
         }
         if let Some(technique) = sweep::place_singles(&mut candidates) {
             tally.add(technique.base_rating(), technique, true);
             continue;
         }
-        if let Some(puzzle) = unchecked.filter(|_| !checked)
-            && tally.er > below_uniqueness
-        {
-            check_unique(puzzle)?;
-            checked = true;
-        }
-        // Once a digit is placed, EP and ED are known and only ER is left:
-        // a step no harder than ER so far cannot raise it, so any such step
-        // is taken, the cheapest to find first, before the easiest-first
-        // search for the step that raises ER.
         let mut tried = Difficulty(0);
-        if tally.ep.is_some() {
+        if order_free {
             if let Some(step) = step_up_to(&candidates, &mut chainer, tally.er) {
                 tally.add(step.rating, step.technique, !step.placements.is_empty());
                 step.apply(&mut candidates);
@@ -211,7 +208,8 @@ fn rate_candidates(
             }
             tried = tally.er;
         }
-        // The sweep found no full house or hidden single.
+        // While the solutions are not counted, the search stops below the
+        // uniqueness techniques (and the chains), and the count comes first.
         let ceiling = match options.ceiling {
             _ if checked => options.ceiling,
             Some(ceiling) => Some(ceiling.min(below_uniqueness)),

@@ -157,29 +157,42 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
 /// The index in [`FINDERS`] of the first technique after the hidden singles.
 const AFTER_HIDDEN_SINGLES: usize = 3;
 
+/// True when the steps rated at most `er` may be taken in any order without
+/// changing ER: no direct technique is within `er` while its plain form is
+/// above it. Otherwise a step taken first (a pointing, a naked single) can
+/// place the single a direct step leads to, and leave that step's
+/// eliminations to its plain form, rated above `er`; taking the easiest step
+/// every time, as Sudoku Explainer does, never strands them.
+fn order_free_up_to(er: Difficulty) -> bool {
+    FINDERS.iter().all(|(technique, _, _)| {
+        technique
+            .plain_form()
+            .is_none_or(|plain| technique.base_rating() > er || plain.base_rating() <= er)
+    })
+}
+
 /// A step rated at most `limit` by a technique other than singles, rated
-/// below the chains. For rating past the first placement, where steps no
-/// harder than ER so far may come in any order: each stays available, or
-/// leaves an easier one, while others are taken. So the direct techniques,
-/// dear to look for, come last, and not at all when their plain form is
-/// within `limit` (the plain form and the single after it do the same).
+/// below the chains, where [`order_free_up_to`] holds for `limit`: the
+/// first found in rating order. Direct techniques are left out, as those
+/// within `limit` have their plain form within it too, which with the
+/// single after it does the same.
 fn step_up_to(c: &Candidates, chainer: &mut Chainer, limit: Difficulty) -> Option<Step> {
-    let within = |t: Technique| t.base_rating() <= limit && t < Technique::XCycle;
-    let techniques = &FINDERS[AFTER_HIDDEN_SINGLES..];
-    let plain = techniques
+    FINDERS[AFTER_HIDDEN_SINGLES..]
         .iter()
-        .filter(|(t, _, _)| within(*t) && t.plain_form().is_none() && *t != Technique::NakedSingle);
-    let direct = techniques
-        .iter()
-        .filter(|(t, _, _)| within(*t) && t.plain_form().is_some_and(|p| !within(p)));
-    plain
-        .chain(direct)
+        .filter(|(t, _, _)| {
+            t.base_rating() <= limit
+                && *t < Technique::XCycle
+                && t.plain_form().is_none()
+                && *t != Technique::NakedSingle
+        })
         .find_map(|(_, _, find)| find(c, chainer).filter(|step| step.rating <= limit))
 }
 
-/// True when [`step_up_to`] finding nothing up to a limit shows that
-/// `technique`, if within it, has no step at all: it is rated below the
-/// chains, with one rating (unique rectangles and BUG grow with size).
+/// True when [`step_up_to`] finding nothing up to a limit, just after
+/// [`sweep::place_singles_up_to`] placed every single up to it, shows that
+/// `technique`, if within the limit, has no step at all: it is rated below
+/// the chains with one rating (unique rectangles and BUG grow with size).
+/// A direct technique within the limit has its plain form within it too.
 fn ruled_out_by_step_up_to(technique: Technique) -> bool {
     technique < Technique::XCycle
         && !matches!(technique, Technique::UniqueRectangle | Technique::Bug)

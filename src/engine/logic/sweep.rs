@@ -29,10 +29,11 @@ pub fn place_singles(c: &mut Candidates) -> Option<Technique> {
 
 /// Places every single rated at most `limit` (ER so far, past the first
 /// placement, when their order no longer matters), and the singles those
-/// placements make: full houses, hidden singles in boxes, in lines from 1.5,
-/// naked singles from 2.3. Each unit is looked at once, and again only when
+/// placements make: full houses, hidden singles in boxes from 1.2, in lines
+/// from 1.5, naked singles from 2.3. Each unit is looked at once, and again only when
 /// a placement changed it. True if it placed any.
 pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
+    let boxes = limit >= Technique::HiddenSingleBox.base_rating();
     let lines = limit >= Technique::HiddenSingleLine.base_rating();
     let naked = limit >= Technique::NakedSingle.base_rating();
     let mut work = Work {
@@ -55,7 +56,7 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
         } else if work.units != 0 {
             let unit = work.units.trailing_zeros() as usize;
             work.units &= work.units - 1;
-            if lines || unit >= BOX {
+            if lines || boxes && unit >= BOX {
                 for (cell, digit) in hidden_singles_in(c, unit) {
                     // Still a candidate (a placement before may have taken it).
                     if c.has(cell, digit) {
@@ -79,6 +80,7 @@ struct Work {
     cells: CellSet,
     /// Whether naked singles are placed.
     naked: bool,
+    /// Whether a digit has been placed.
     placed: bool,
 }
 
