@@ -186,6 +186,18 @@ pub static UNIT_SETS: [CellSet; 27] = {
     sets
 };
 
+/// The units of each cell, one bit per unit.
+pub static UNITS_OF_CELL: [u32; 81] = {
+    let mut bits = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, col, bx] = units_of(cell);
+        bits[cell] = 1 << row | 1 << col | 1 << bx;
+        cell += 1;
+    }
+    bits
+};
+
 /// The 20 cells that share a unit with each cell.
 pub static PEERS: [CellSet; 81] = {
     let mut peers = [CellSet(0); 81];

@@ -4,12 +4,11 @@
 use std::fmt;
 use std::time::Instant;
 
-use super::chains::Chainer;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
 use super::{
-    AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Stuck, easiest_step, order_free_up_to,
-    step_up_to, sweep,
+    AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Searches, Stuck, easiest_step,
+    order_free_up_to, step_up_to, sweep,
 };
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
@@ -43,7 +42,7 @@ impl std::error::Error for RateError {}
 /// (within the budget and ceiling of its [`Options`]).
 pub struct Stepper {
     candidates: Candidates,
-    chainer: Chainer,
+    searches: Searches,
     uniqueness: bool,
     ceiling: Option<Difficulty>,
     stuck: Option<Stuck>,
@@ -57,7 +56,7 @@ impl Stepper {
         let deadline = options.budget.map(|budget| Instant::now() + budget);
         Stepper {
             candidates,
-            chainer: Chainer::new(deadline),
+            searches: Searches::new(deadline),
             uniqueness: unique,
             ceiling: options.ceiling,
             stuck: None,
@@ -84,7 +83,7 @@ impl Iterator for Stepper {
         }
         match easiest_step(
             &self.candidates,
-            &mut self.chainer,
+            &mut self.searches,
             self.uniqueness,
             self.ceiling,
             0,
@@ -173,7 +172,7 @@ fn rate_candidates(
     unchecked: Option<&Grid>,
 ) -> Result<Rating, RateError> {
     let deadline = options.budget.map(|budget| Instant::now() + budget);
-    let mut chainer = Chainer::new(deadline);
+    let mut searches = Searches::new(deadline);
     let mut tally = Tally::default();
     // Steps that do not assume one solution are sound: a puzzle they solve
     // has that one solution. So the count of solutions waits until a puzzle
@@ -201,7 +200,7 @@ fn rate_candidates(
         }
         let mut tried = Difficulty(0);
         if order_free {
-            if let Some(step) = step_up_to(&candidates, &mut chainer, tally.er) {
+            if let Some(step) = step_up_to(&candidates, &mut searches, tally.er) {
                 tally.add(step.rating, step.technique, !step.placements.is_empty());
                 step.apply(&mut candidates);
                 continue;
@@ -217,7 +216,7 @@ fn rate_candidates(
         };
         match easiest_step(
             &candidates,
-            &mut chainer,
+            &mut searches,
             checked,
             ceiling,
             AFTER_HIDDEN_SINGLES,

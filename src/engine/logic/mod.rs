@@ -60,8 +60,25 @@ pub use step::{Candidate, Difficulty, Step, Technique};
 
 use chains::Chainer;
 
+/// What a run of the step engine keeps from one search to the next: the
+/// chains' scratch space and deadline, and the grids on which direct hidden
+/// subsets were last looked for in vain.
+struct Searches {
+    chainer: Chainer,
+    direct_hidden: subsets::DirectHiddenMemo,
+}
+
+impl Searches {
+    fn new(deadline: Option<std::time::Instant>) -> Searches {
+        Searches {
+            chainer: Chainer::new(deadline),
+            direct_hidden: subsets::DirectHiddenMemo::default(),
+        }
+    }
+}
+
 /// A technique finder: the technique's step on this grid, if it has one.
-type Finder = fn(&Candidates, &mut Chainer) -> Option<Step>;
+type Finder = fn(&Candidates, &mut Searches) -> Option<Step>;
 
 /// The finders in order of their simplest form's rating, with whether they
 /// rely on the puzzle having one solution.
@@ -79,14 +96,14 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::DirectClaiming, false, |c, _| {
         intersections::direct_claiming(c)
     }),
-    (Technique::DirectHiddenPair, false, |c, _| {
-        subsets::direct_hidden_pair(c)
+    (Technique::DirectHiddenPair, false, |c, s| {
+        subsets::direct_hidden_pair(c, &mut s.direct_hidden)
     }),
     (Technique::NakedSingle, false, |c, _| {
         singles::naked_single(c)
     }),
-    (Technique::DirectHiddenTriple, false, |c, _| {
-        subsets::direct_hidden_triple(c)
+    (Technique::DirectHiddenTriple, false, |c, s| {
+        subsets::direct_hidden_triple(c, &mut s.direct_hidden)
     }),
     (Technique::Pointing, false, |c, _| {
         intersections::pointing(c)
@@ -116,21 +133,23 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::AlignedPairExclusion, false, |c, _| {
         exclusion::aligned_pair_exclusion(c)
     }),
-    (Technique::XCycle, false, |c, ch| ch.x_chains(c)),
-    (Technique::YCycle, false, |c, ch| ch.y_cycles(c)),
-    (Technique::ForcingChain, false, |c, ch| ch.forcing_chains(c)),
+    (Technique::XCycle, false, |c, s| s.chainer.x_chains(c)),
+    (Technique::YCycle, false, |c, s| s.chainer.y_cycles(c)),
+    (Technique::ForcingChain, false, |c, s| {
+        s.chainer.forcing_chains(c)
+    }),
     (Technique::AlignedTripleExclusion, false, |c, _| {
         exclusion::aligned_triple_exclusion(c)
     }),
-    (Technique::Nishio, false, |c, ch| ch.nishio(c)),
-    (Technique::CellForcingChains, false, |c, ch| {
-        ch.multiple_chains(c)
+    (Technique::Nishio, false, |c, s| s.chainer.nishio(c)),
+    (Technique::CellForcingChains, false, |c, s| {
+        s.chainer.multiple_chains(c)
     }),
-    (Technique::DynamicForcingChains, false, |c, ch| {
-        ch.dynamic_chains(c)
+    (Technique::DynamicForcingChains, false, |c, s| {
+        s.chainer.dynamic_chains(c)
     }),
-    (Technique::DynamicForcingChainsPlus, false, |c, ch| {
-        ch.dynamic_plus_chains(c)
+    (Technique::DynamicForcingChainsPlus, false, |c, s| {
+        s.chainer.dynamic_plus_chains(c)
     }),
 ];
 
@@ -140,7 +159,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
 /// Chain families are searched without a time limit. The step engine's
 /// [`Stepper`] picks among these; this is for looking at one technique.
 pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
-    let mut chainer = Chainer::new(None);
+    let mut searches = Searches::new(None);
     let family = match technique {
         Technique::ForcingXChain => Technique::XCycle,
         Technique::BidirectionalCycle => Technique::ForcingChain,
@@ -151,7 +170,7 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
     FINDERS
         .iter()
         .find(|(t, _, _)| *t == family)
-        .and_then(|(_, _, find)| find(candidates, &mut chainer))
+        .and_then(|(_, _, find)| find(candidates, &mut searches))
 }
 
 /// The index in [`FINDERS`] of the first technique after the hidden singles.
@@ -176,7 +195,7 @@ fn order_free_up_to(er: Difficulty) -> bool {
 /// first found in rating order. Direct techniques are left out, as those
 /// within `limit` have their plain form within it too, which with the
 /// single after it does the same.
-fn step_up_to(c: &Candidates, chainer: &mut Chainer, limit: Difficulty) -> Option<Step> {
+fn step_up_to(c: &Candidates, searches: &mut Searches, limit: Difficulty) -> Option<Step> {
     FINDERS[AFTER_HIDDEN_SINGLES..]
         .iter()
         .filter(|(t, _, _)| {
@@ -185,7 +204,7 @@ fn step_up_to(c: &Candidates, chainer: &mut Chainer, limit: Difficulty) -> Optio
                 && t.plain_form().is_none()
                 && *t != Technique::NakedSingle
         })
-        .find_map(|(_, _, find)| find(c, chainer).filter(|step| step.rating <= limit))
+        .find_map(|(_, _, find)| find(c, searches).filter(|step| step.rating <= limit))
 }
 
 /// True when [`step_up_to`] finding nothing up to a limit, just after
@@ -214,7 +233,7 @@ enum Stuck {
 /// that [`step_up_to`] has just found nothing for.
 fn easiest_step(
     c: &Candidates,
-    chainer: &mut Chainer,
+    searches: &mut Searches,
     uniqueness: bool,
     ceiling: Option<Difficulty>,
     first: usize,
@@ -234,12 +253,12 @@ fn easiest_step(
         if needs_uniqueness && !uniqueness || base <= tried && ruled_out_by_step_up_to(technique) {
             continue;
         }
-        if let Some(step) = find(c, chainer)
+        if let Some(step) = find(c, searches)
             && best.as_ref().is_none_or(|b| step.rating < b.rating)
         {
             best = Some(step);
         }
-        if chainer.out_of_time() {
+        if searches.chainer.out_of_time() {
             return best.ok_or(Stuck::OutOfTime(technique));
         }
     }

@@ -7,7 +7,7 @@
 //! in `tests/logic.rs` check that `rate` and `explain` agree.
 
 use super::Candidates;
-use super::cells::{BOX, CellSet, PEERS, UNIT_CELLS, UNIT_SETS, digits, units_of};
+use super::cells::{BOX, CellSet, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
 use super::step::{Difficulty, Technique};
 
 /// Places every single of the easiest kind available: full houses, else
@@ -100,18 +100,6 @@ impl Work {
         }
     }
 }
-
-/// The units of each cell, one bit per unit.
-static UNITS_OF_CELL: [u32; 81] = {
-    let mut bits = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [row, col, bx] = units_of(cell);
-        bits[cell] = 1 << row | 1 << col | 1 << bx;
-        cell += 1;
-    }
-    bits
-};
 
 /// Places every naked single; true if there was one. Call only where the
 /// step engine has found that the easiest step is a naked single.
