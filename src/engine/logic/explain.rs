@@ -190,8 +190,17 @@ fn rate_candidates(
         // order does not matter, such steps are taken in bulk and the
         // cheapest to find first, before the easiest-first search for the
         // step that raises ER.
+        // Where the order is not free (ER 1.7 and up), full houses and
+        // hidden singles are still taken in bulk: rated below every other
+        // step, they all come first in the easiest-first order too.
         let order_free = tally.ep.is_some() && order_free_up_to(tally.er);
-        if order_free && sweep::place_singles_up_to(&mut candidates, tally.er) {
+        let singles_up_to = tally.ep.is_some().then(|| match order_free {
+            true => tally.er,
+            false => Technique::HiddenSingleLine.base_rating(),
+        });
+        if let Some(limit) = singles_up_to
+            && sweep::place_singles_up_to(&mut candidates, limit)
+        {
             continue;
         }
         if let Some(technique) = sweep::place_singles(&mut candidates) {
