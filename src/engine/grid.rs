@@ -131,6 +131,12 @@ impl Grid {
 
     /// True when no digit repeats in a row, column or box (empty cells allowed).
     pub fn is_consistent(&self) -> bool {
+        self.unit_digits().is_some()
+    }
+
+    /// The digits in each unit (bit `d` for digit `d`; rows 0-8, columns
+    /// 9-17, boxes 18-26), or `None` when a digit repeats in a unit.
+    pub fn unit_digits(&self) -> Option<[u16; 27]> {
         let mut seen = [0u16; 27];
         for (i, &v) in self.cells.iter().enumerate() {
             if v == 0 {
@@ -139,12 +145,12 @@ impl Grid {
             let bit = 1u16 << v;
             for unit in units_of(i) {
                 if seen[unit] & bit != 0 {
-                    return false;
+                    return None;
                 }
                 seen[unit] |= bit;
             }
         }
-        true
+        Some(seen)
     }
 
     /// True when this is a complete valid grid that keeps every given of `puzzle`.

@@ -64,21 +64,9 @@ impl Candidates {
     /// # Errors
     /// When a digit repeats in a unit or an empty cell has no candidate.
     pub fn with_marks(grid: &Grid, marks: &[u16; 81]) -> Result<Candidates, CandidatesError> {
-        // The digits placed in each unit, built in one pass that also finds
-        // a repeated digit.
-        let mut placed = [0u16; 27];
-        for cell in 0..81 {
-            let value = grid.get(cell);
-            if value != 0 {
-                let bit = 1u16 << value;
-                for unit in units_of(cell) {
-                    if placed[unit] & bit != 0 {
-                        return Err(CandidatesError::ConflictingValues);
-                    }
-                    placed[unit] |= bit;
-                }
-            }
-        }
+        let placed = grid
+            .unit_digits()
+            .ok_or(CandidatesError::ConflictingValues)?;
         let mut candidates = Candidates {
             values: [0; 81],
             masks: [0; 81],

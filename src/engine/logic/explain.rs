@@ -186,13 +186,12 @@ fn rate_candidates(
             break None;
         }
         // Once a digit is placed, EP and ED are known and only ER is left:
-        // a step no harder than ER so far cannot raise it, so where their
-        // order does not matter, such steps are taken in bulk and the
+        // a step no harder than ER so far cannot raise it. Where the order
+        // of such steps does not matter, they are taken in bulk, the
         // cheapest to find first, before the easiest-first search for the
-        // step that raises ER.
-        // Where the order is not free (ER 1.7 and up), full houses and
-        // hidden singles are still taken in bulk: rated below every other
-        // step, they all come first in the easiest-first order too.
+        // step that raises ER. Where it does (ER from 1.7 to 4.0), full
+        // houses and hidden singles still go in bulk: rated below every
+        // other step, they come first in the easiest-first order anyway.
         let order_free = tally.ep.is_some() && order_free_up_to(tally.er);
         let singles_up_to = tally.ep.is_some().then(|| match order_free {
             true => tally.er,

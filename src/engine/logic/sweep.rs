@@ -27,10 +27,10 @@ pub fn place_singles(c: &mut Candidates) -> Option<Technique> {
     None
 }
 
-/// Places every single rated at most `limit` (ER so far, past the first
-/// placement, when their order no longer matters), and the singles those
-/// placements make: full houses, hidden singles in boxes from 1.2, in lines
-/// from 1.5, naked singles from 2.3. Each unit is looked at once, and again only when
+/// Places every single rated at most `limit` (past the first placement,
+/// where their order does not matter), and the singles those placements
+/// make: full houses, hidden singles in boxes from 1.2, in lines from 1.5,
+/// naked singles from 2.3. Each unit is looked at once, and again only when
 /// a placement changed it. True if it placed any.
 pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
     let boxes = limit >= Technique::HiddenSingleBox.base_rating();
@@ -49,9 +49,8 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
     loop {
         if let Some(cell) = work.cells.first() {
             work.cells.remove(cell);
-            let mask = c.mask(cell);
-            if mask != 0 && mask & (mask - 1) == 0 {
-                work.place(c, cell, mask.trailing_zeros() as u8);
+            if let Some(digit) = only_digit(c.mask(cell)) {
+                work.place(c, cell, digit);
             }
         } else if work.units != 0 {
             let unit = work.units.trailing_zeros() as usize;
@@ -106,9 +105,8 @@ impl Work {
 pub fn place_naked_singles(c: &mut Candidates) -> bool {
     let mut placed = false;
     for cell in c.empty_cells() {
-        let mask = c.mask(cell);
-        if mask != 0 && mask & (mask - 1) == 0 {
-            c.place(cell, mask.trailing_zeros() as u8);
+        if let Some(digit) = only_digit(c.mask(cell)) {
+            c.place(cell, digit);
             placed = true;
         }
     }
@@ -136,9 +134,13 @@ fn place_full_house_in(c: &mut Candidates, unit: usize) -> bool {
 fn full_house_in(c: &Candidates, unit: usize) -> Option<(usize, u8)> {
     let left = c.empty_cells() & UNIT_SETS[unit];
     let cell = left.first()?;
-    let mask = c.mask(cell);
-    let single = left.len_at_most(1) && mask != 0 && mask & (mask - 1) == 0;
-    single.then(|| (cell, mask.trailing_zeros() as u8))
+    let digit = only_digit(c.mask(cell)).filter(|_| left.len_at_most(1))?;
+    Some((cell, digit))
+}
+
+/// The digit of a mask with exactly one (bit `d` for digit `d`).
+fn only_digit(mask: u16) -> Option<u8> {
+    (mask != 0 && mask & (mask - 1) == 0).then(|| mask.trailing_zeros() as u8)
 }
 
 fn place_hidden_singles(c: &mut Candidates, units: std::ops::Range<usize>) -> bool {
