@@ -46,11 +46,12 @@
 //! six permutations of its rows-by-boxes (or bands-by-columns) pattern, as
 //! tdoku does. It picks the band or stack whose undecided digits have the
 //! fewest cells beyond three in their patterns, then in it the undecided digit
-//! with the fewest, and tries the digit's last permutation first, pushing the
-//! others on a fixed stack. Each branch decides one digit of one band or
-//! stack for the rest of its path, so 54 levels of at most five frames
-//! suffice and nothing is allocated. On forum_hardest_11plus this needs 33.5
-//! guesses per puzzle (61.2 counting to two) where branching on a cell with
+//! with the fewest, and tries one permutation of the digit first (in a band
+//! the first, in a stack the last), pushing the others on a fixed stack.
+//! Each branch decides one digit of one band or stack for the rest of its
+//! path, so 54 levels of at most five frames suffice and nothing is
+//! allocated. On forum_hardest_11plus this needs 33.9 guesses per puzzle
+//! (61.3 counting to two) where branching on a cell with
 //! two candidates needed 49.5 (93.2): these branches alone gave 44.5, and the
 //! triad rule the rest (with cell branching it alone gave 46.7).
 //!
@@ -917,10 +918,18 @@ fn search(start: State, limit: u32) -> Found {
                 digit,
                 mut configs,
             }) => {
-                // The first placement now, each other one later: a guess
-                // for each alternative left on the stack (`depth` stays
-                // below MAX_DEPTH; the index is checked).
-                let first = 31 - configs.leading_zeros() as usize;
+                // One placement now, each other one later: a guess for
+                // each alternative left on the stack (`depth` stays below
+                // MAX_DEPTH; the index is checked). A band tries its first
+                // permutation first, a stack its last: of the four ways to
+                // pair the two ends, the one with the fewest guesses to a
+                // first solution over forum_hardest_11plus, top1465 and
+                // serg (see `PERMS`; the order is otherwise arbitrary).
+                let first = if vertical {
+                    31 - configs.leading_zeros()
+                } else {
+                    configs.trailing_zeros()
+                } as usize;
                 configs &= !(1 << first);
                 while configs != 0 {
                     let c = configs.trailing_zeros() as usize;
