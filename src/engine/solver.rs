@@ -61,8 +61,9 @@
 //! shifts, which the baseline x86-64 instruction set lacks or spells with
 //! several instructions. On x86-64 it is compiled twice, with and without
 //! `popcnt`, BMI1, BMI2, `lzcnt` and AVX2 (for its three-operand encodings),
-//! and each call takes the first build when the processor has them; both
-//! search identically (see `builds_agree`).
+//! and each call takes the first build when the processor has them. That
+//! build also tests a band's nine words against a placement with one AVX2
+//! compare (`holding`). Both search identically (see `builds_agree`).
 
 use crate::grid::Grid;
 use std::mem::MaybeUninit;
@@ -195,7 +196,7 @@ fn has_bit_instructions() -> bool {
 /// The solver for the baseline instruction set.
 #[inline(never)]
 fn run_portable(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
-    run_inline(puzzle, limit)
+    run_inline::<false>(puzzle, limit)
 }
 
 /// The same solver compiled with bit-manipulation instructions: the counts,
@@ -205,11 +206,13 @@ fn run_portable(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
 #[inline(never)]
 fn run_bit_instructions(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
-    run_inline(puzzle, limit)
+    run_inline::<true>(puzzle, limit)
 }
 
+/// The solver; `AVX2`: the caller is compiled for AVX2, so vector code may
+/// run.
 #[inline(always)]
-fn run_inline(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+fn run_inline<const AVX2: bool>(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
     let start = State::from_puzzle(puzzle)?;
     if limit == 0 {
         return Ok(Found {
@@ -218,7 +221,7 @@ fn run_inline(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
             first: None,
         });
     }
-    Ok(search(start, limit))
+    Ok(search::<AVX2>(start, limit))
 }
 
 /// All 27 cells of a band.
@@ -375,6 +378,44 @@ fn single_rows(a: u32) -> u32 {
     a & (((!busy & ROW_MSB) >> 8) * 0x1ff)
 }
 
+/// Bit `d` for each of a band's nine words that holds a cell of `cells`.
+/// `AVX2`: the caller is compiled for AVX2.
+#[inline(always)]
+fn holding<const AVX2: bool>(words: &[u32; 9], cells: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: `AVX2` is set only by a caller compiled for AVX2, which
+        // runs only where the processor has it.
+        return unsafe { holding_avx2(words, cells) };
+    }
+    // The first eight words apart from the ninth: LLVM vectorises the
+    // eight, but then takes their mask apart bit by bit.
+    let (eight, ninth) = words.split_at(8);
+    let mut untouched = u32::from(ninth[0] & cells == 0) << 8;
+    for (d, word) in eight.iter().enumerate() {
+        untouched |= u32::from(*word & cells == 0) << d;
+    }
+    !untouched & 0x1ff
+}
+
+/// [`holding`] with one vector compare for the first eight words, whose lane
+/// mask is the answer's low byte.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn holding_avx2(words: &[u32; 9], cells: u32) -> u32 {
+    use std::arch::x86_64::{
+        _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+        _mm256_movemask_ps, _mm256_set1_epi32, _mm256_setzero_si256,
+    };
+    // SAFETY: the first eight words are 32 readable bytes.
+    let eight = unsafe { _mm256_loadu_si256(words.as_ptr().cast()) };
+    let hits = _mm256_and_si256(eight, _mm256_set1_epi32(cells as i32));
+    let empty = _mm256_cmpeq_epi32(hits, _mm256_setzero_si256());
+    let untouched = _mm256_movemask_ps(_mm256_castsi256_ps(empty)) as u32;
+    (!untouched & 0xff) | u32::from(words[8] & cells != 0) << 8
+}
+
 /// The 3-bit groups at bits 0, 9 and 18 of `x` as one 9-bit pattern.
 #[inline(always)]
 fn close_up(x: u32) -> usize {
@@ -515,7 +556,7 @@ impl State {
 
     /// Applies the band constraint to word `w` and places its row singles.
     #[inline(always)]
-    fn update(&mut self, w: usize) -> Result<(), Contradiction> {
+    fn update<const AVX2: bool>(&mut self, w: usize) -> Result<(), Contradiction> {
         let a = self.cand[w];
         let pattern = ROW_BOXES[(a & 511) as usize] as usize
             | (ROW_BOXES[(a >> 9 & 511) as usize] as usize) << 3
@@ -530,18 +571,11 @@ impl State {
             self.unsolved[band] &= !new;
             // The other digits leave the new cells; the digit leaves their
             // columns in the other bands.
-            // Tested apart from the clearing, and the first eight words apart
-            // from the ninth, so that the eight take one vector compare.
-            let words = &mut self.cand[9 * band..9 * band + 9];
-            let (eight, ninth) = words.split_at(8);
-            let mut untouched = u32::from(ninth[0] & new == 0) << 8;
-            for (d, word) in eight.iter().enumerate() {
-                untouched |= u32::from(*word & new == 0) << d;
-            }
+            let words: &mut [u32; 9] = (&mut self.cand[9 * band..9 * band + 9]).try_into().unwrap();
+            let changed = holding::<AVX2>(words, new);
             for word in words.iter_mut() {
                 *word &= !new;
             }
-            let changed = !untouched & 0x1ff;
             let columns = columns_of(new);
             let column_cells = columns * ROW_LSB;
             let mut column_changed = 0;
@@ -559,7 +593,7 @@ impl State {
 
     /// Propagates to a fixed point: the solution, or a placement to branch on.
     #[inline(always)]
-    fn propagate(&mut self) -> Result<Stuck, Contradiction> {
+    fn propagate<const AVX2: bool>(&mut self) -> Result<Stuck, Contradiction> {
         // Words changed since the stack constraint last ran, and bands
         // changed since the triad rule last ran on them.
         let mut touched = 0;
@@ -579,7 +613,7 @@ impl State {
                 while batch != 0 {
                     let w = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
-                    self.update(w)?;
+                    self.update::<AVX2>(w)?;
                 }
             }
             if self.naked_singles()? {
@@ -903,7 +937,7 @@ const MAX_DEPTH: usize = 5 * 54;
 /// Depth-first search from `start` until `limit` solutions are found
 /// (`limit` at least 1).
 #[inline(always)]
-fn search(start: State, limit: u32) -> Found {
+fn search<const AVX2: bool>(start: State, limit: u32) -> Found {
     let mut stack = [const { MaybeUninit::<State>::uninit() }; MAX_DEPTH];
     let mut depth = 0;
     let mut state = start;
@@ -913,7 +947,7 @@ fn search(start: State, limit: u32) -> Found {
         first: None,
     };
     loop {
-        match state.propagate() {
+        match state.propagate::<AVX2>() {
             Ok(Stuck::Solved) => {
                 if found.solutions == 0 {
                     found.first = Some(state);
