@@ -44,16 +44,17 @@
 //!
 //! The search branches on where a digit goes in a band or a stack: one of the
 //! six permutations of its rows-by-boxes (or bands-by-columns) pattern, as
-//! tdoku does. It picks the band or stack whose undecided digits have the
-//! fewest cells beyond three in their patterns, then in it the undecided digit
-//! with the fewest, and tries one permutation of the digit first (in a band
-//! the first, in a stack the last), pushing the others on a fixed stack.
-//! Each branch decides one digit of one band or stack for the rest of its
-//! path, so 54 levels of at most five frames suffice and nothing is
-//! allocated. On forum_hardest_11plus this needs 33.9 guesses per puzzle
-//! (61.3 counting to two) where branching on a cell with
-//! two candidates needed 49.5 (93.2): these branches alone gave 44.5, and the
-//! triad rule the rest (with cell branching it alone gave 46.7).
+//! tdoku does. It picks the band or stack with the fewest ways left to place
+//! its digits (the product of their permutation counts, where tdoku takes
+//! their sum), then in it the undecided digit with the fewest permutations,
+//! and tries one permutation of the digit first (in a band the first, in a
+//! stack the last), pushing the others on a fixed stack. Each branch
+//! decides one digit of one band or stack for the rest of its path, so 54
+//! levels of at most five frames suffice and nothing is allocated. On
+//! forum_hardest_11plus this needs 33.7 guesses per puzzle (60.5 counting to
+//! two) where branching on a cell with two candidates needed 49.5 (93.2):
+//! these branches alone gave 44.5, and the triad rule most of the rest (with
+//! cell branching it alone gave 46.7).
 //!
 //! # Builds
 //!
@@ -322,6 +323,14 @@ const fn row_boxes() -> [u8; 512] {
     }
     t
 }
+
+/// For a digit's pattern of n cells in a band or stack, every cell on one of
+/// its placements (as the band and stack constraints leave it), 16 log2 of
+/// its placements, rounded: n fixes their number (3 cells hold one
+/// placement, 5 or 6 two, 7 three, 8 four, 9 six; 4 cannot occur). Summed
+/// over a band's digits, it ranks bands by the product of their placement
+/// counts.
+const LOG_PLACEMENTS: [u32; 10] = [0, 0, 0, 0, 0, 16, 16, 25, 32, 41];
 
 /// The six orderings of three things.
 const PERMS: [[usize; 3]; 6] = [
@@ -746,16 +755,14 @@ impl State {
         Ok(any)
     }
 
-    /// Where to branch: the band or stack whose open digits (two placements
-    /// or more) have the fewest cells beyond three in their patterns, and in
-    /// it the open digit with the fewest. `None` when no digit is open: then
+    /// Where to branch: the band or stack with the fewest ways left to place
+    /// its digits (the product of their placement counts), and in it the
+    /// open digit (two placements or more) with the fewest cells, so the
+    /// fewest placements. `None` when no digit is open: then
     /// every digit has one minirow and one minicolumn per box, so one cell.
     /// `shapes` holds the state's minirows and columns.
     #[inline(always)]
     fn choose_config(shapes: &Shapes) -> Option<Stuck> {
-        // A pattern of more than three cells holds two placements or more
-        // (every cell lies on one): score the cells beyond three.
-        let surplus = |n: u32| n.saturating_sub(3);
         // The columns of a digit in the three bands, 9 bits each.
         let columns = |d: usize| (0..3).fold(0, |c, b| c | shapes.columns[idx(d, b)] << (9 * b));
         let stack_cells = |stack: usize| 0o7_007_007 << (3 * stack);
@@ -763,10 +770,10 @@ impl State {
         for d in 0..9 {
             let c = columns(d);
             for (band, score) in open[..3].iter_mut().enumerate() {
-                *score += surplus(shapes.minirows[idx(d, band)].count_ones());
+                *score += LOG_PLACEMENTS[shapes.minirows[idx(d, band)].count_ones() as usize];
             }
             for (stack, score) in open[3..].iter_mut().enumerate() {
-                *score += surplus((c & stack_cells(stack)).count_ones());
+                *score += LOG_PLACEMENTS[(c & stack_cells(stack)).count_ones() as usize];
             }
         }
         let mut best = (u32::MAX, 0);
@@ -780,7 +787,7 @@ impl State {
         }
         let group = best.1;
         let (vertical, band) = (group >= 3, group % 3);
-        // The open digit with the fewest cells beyond three, and its pattern.
+        // The open digit with the fewest cells, and its pattern.
         let mut pick = (u32::MAX, 0, 0);
         for d in 0..9 {
             let (n, pattern) = if vertical {
