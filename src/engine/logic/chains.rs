@@ -569,6 +569,13 @@ fn rated(technique: Technique, complexity: u32) -> Difficulty {
     Difficulty(technique.base_rating().0 + length_difficulty(complexity))
 }
 
+/// True when a contradiction of `complexity` would rate below `best`: only
+/// then is it worth telling.
+fn improves(best: &Option<Finding>, technique: Technique, complexity: u16) -> bool {
+    best.as_ref()
+        .is_none_or(|b| rated(technique, complexity.into()) < b.rating)
+}
+
 fn keep(best: &mut Option<Finding>, finding: Finding) {
     if best.as_ref().is_none_or(|b| finding.rating < b.rating) {
         *best = Some(finding);
@@ -651,7 +658,9 @@ impl Chainer {
                     nested: None,
                 },
             );
-            if let Some((conflict, complexity)) = reach.contradiction {
+            if let Some((conflict, complexity)) = reach.contradiction
+                && improves(&best, Technique::Nishio, complexity)
+            {
                 keep(
                     &mut best,
                     contradiction_finding(c, Technique::Nishio, &reach, cand, conflict, complexity),
@@ -741,24 +750,33 @@ impl Chainer {
                     keep(&mut best, f);
                 }
                 if let Some((conflict, complexity)) = reach_on.contradiction {
-                    keep(
-                        &mut best,
-                        contradiction_finding(c, technique, reach_on, cand, conflict, complexity),
-                    );
+                    if improves(&best, technique, complexity) {
+                        keep(
+                            &mut best,
+                            contradiction_finding(
+                                c, technique, reach_on, cand, conflict, complexity,
+                            ),
+                        );
+                    }
                     continue;
                 }
                 // Static chains: on(A) reaching off(A) is caught as a node conflict above.
                 let reach_off = self.propagate(c, on.opposite(), rules);
                 if let Some((conflict, complexity)) = reach_off.contradiction {
-                    keep(
-                        &mut best,
-                        contradiction_finding(c, technique, &reach_off, cand, conflict, complexity),
-                    );
+                    if improves(&best, technique, complexity) {
+                        keep(
+                            &mut best,
+                            contradiction_finding(
+                                c, technique, &reach_off, cand, conflict, complexity,
+                            ),
+                        );
+                    }
                     continue;
                 }
                 let why = format!("{} either way", CellName(cand.cell.into()));
                 if double
-                    && let Some(f) = common_conclusion(c, technique, &[reach_on, &reach_off], &why)
+                    && let Some(f) =
+                        common_conclusion(c, technique, &[reach_on, &reach_off], &why, &best)
                 {
                     keep(&mut best, f);
                 }
@@ -828,6 +846,7 @@ impl Chainer {
                 technique_of(false),
                 &branches,
                 &format!("whatever {} holds", CellName(cell)),
+                &best,
             ) {
                 keep(&mut best, f);
             }
@@ -852,7 +871,7 @@ impl Chainer {
                     continue;
                 }
                 let why = format!("wherever {digit} goes in {}", super::cells::UnitName(unit));
-                if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why) {
+                if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why, &best) {
                     keep(&mut best, f);
                 }
             }
@@ -861,12 +880,14 @@ impl Chainer {
     }
 }
 
-/// The easiest node every branch reaches that changes the grid, as a finding.
+/// The easiest node every branch reaches that changes the grid, as a
+/// finding, if it rates below `to_beat`.
 fn common_conclusion(
     c: &Candidates,
     technique: Technique,
     branches: &[&Reach],
     why: &str,
+    to_beat: &Option<Finding>,
 ) -> Option<Finding> {
     let mut common = branches[0].reached;
     for b in &branches[1..] {
@@ -897,10 +918,14 @@ fn common_conclusion(
         }
     }
     let (total, node) = best?;
+    let rating = rated(technique, total);
+    if to_beat.as_ref().is_some_and(|b| rating >= b.rating) {
+        return None;
+    }
     let chains: Vec<String> = branches.iter().map(|b| b.tell(node)).collect();
     let mut finding = Finding {
         technique,
-        rating: rated(technique, total),
+        rating,
         placements: Vec::new(),
         eliminations: Vec::new(),
         text: format!(
