@@ -547,3 +547,76 @@ fn chain_ratings_agree_with_sudoku_explainer() {
     assert!(exact >= 17, "{exact} of {total} equal to SE's");
     assert!(close >= 21, "{close} of {total} within 0.2 of SE's");
 }
+
+/// The first puzzle of `forum_hardest_11plus.txt` (SE 11+), where no
+/// technique below nested chains applies.
+const HARDEST: &str =
+    "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
+
+fn hardest() -> Candidates {
+    Candidates::from_grid(&Grid::parse_line(HARDEST.as_bytes()).unwrap()).unwrap()
+}
+
+/// The step engine's next step, with no time limit.
+fn next_step(candidates: &Candidates) -> Step {
+    let options = sudokuflow::logic::Options {
+        budget: None,
+        ceiling: None,
+    };
+    sudokuflow::logic::next_step(candidates, true, &options).unwrap()
+}
+
+/// The dynamic forcing chains, with and without intersections, find nothing.
+fn assert_no_dynamic_chain(candidates: &Candidates) {
+    for technique in [
+        Technique::DynamicForcingChains,
+        Technique::DynamicForcingChainsPlus,
+    ] {
+        if let Some(step) = find_step(candidates, technique) {
+            panic!("{technique:?} must not fire, found: {}", step.text);
+        }
+    }
+}
+
+#[test]
+fn nested_dynamic_forcing_chains_where_nothing_simpler_applies() {
+    let start = hardest();
+    assert_no_dynamic_chain(&start);
+    // Static forcing chains inside are not enough here.
+    if let Some(step) = find_step(&start, Technique::NestedForcingChains) {
+        panic!("nested forcing chains must not fire, found: {}", step.text);
+    }
+    let step = find_step(&start, Technique::NestedDynamicForcingChains).unwrap();
+    assert_eq!(step.technique, Technique::NestedDynamicForcingChains);
+    assert_eliminates(&step, "11.4", 1, &["r2c3"]);
+    assert!(step.text.contains("if r2c3=1, then"), "{}", step.text);
+}
+
+#[test]
+fn nested_forcing_chains_take_inner_chains_as_links() {
+    // The hardest puzzle once r2c3 <> 1 (the step above).
+    let mut position = hardest();
+    position.eliminate(cell("r2c3"), 1);
+    assert_no_dynamic_chain(&position);
+    let step = find_step(&position, Technique::NestedForcingChains).unwrap();
+    assert_eq!(step.technique, Technique::NestedForcingChains);
+    assert_eliminates(&step, "10.3", 2, &["r8c3"]);
+    // An inner chain, in brackets, proves a link of the outer one.
+    assert!(step.text.contains("[if r3c1=1, then"), "{}", step.text);
+    // The step engine takes it: nothing easier applies.
+    assert_eq!(next_step(&position), step);
+}
+
+#[test]
+fn nested_chains_wait_for_easier_steps() {
+    // Two steps further on, dynamic forcing chains (9.2) apply: nested
+    // chains find something too, but the engine takes the easier step.
+    let mut position = hardest();
+    for (name, digit) in [("r2c3", 1), ("r8c3", 2), ("r1c3", 2), ("r1c8", 1)] {
+        position.eliminate(cell(name), digit);
+    }
+    let next = next_step(&position);
+    assert_eq!(next.technique, Technique::DynamicForcingChains);
+    assert_eliminates(&next, "9.2", 2, &["r3c7"]);
+    assert!(find_step(&position, Technique::NestedForcingChains).is_some());
+}

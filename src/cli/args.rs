@@ -299,11 +299,13 @@ Output: one line per puzzle, in input order:
   4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 4.4/1.2/1.2 hard XYZ-Wing
 ER is the rating of the hardest step of the easiest solution path the engine
 knows, EP the hardest step up to the first placed digit, ED the first step's
-rating, on the Sudoku Explainer scale (1.0 to about 11). A puzzle the engine
-cannot finish within --budget (or at all: nested forcing chains are beyond
-it) still gets a line, its ER a lower bound written with '>' (e.g. '>9.5/...')
-and level hell. With --budget 0 every machine gives the same ratings; with a
-budget, a busy machine may give a lower bound where a faster one finishes.
+rating, on the Sudoku Explainer scale (1.0 to about 11). Nested forcing
+chains (9.5 with forcing chains inside, 10.5 with dynamic ones) are the
+engine's hardest steps, and slow: the hardest puzzles take seconds. A puzzle
+the engine cannot finish within --budget (or at all) still gets a line, its
+ER a lower bound written with '>' (e.g. '>9.5/...') and level hell. With
+--budget 0 every machine gives the same ratings; with a budget, a busy
+machine may give a lower bound where a faster one finishes.
 
 A puzzle without exactly one solution gets a marker line, as with solve:
   !bad-length  !bad-character  !line-too-long  !conflicting-givens
@@ -336,6 +338,9 @@ order with its rating and the reason in words,
    14. [2.6] pointing: 4 in box 1 lies on row 2, so r2c7, r2c8 <> 4
 with the grid of candidates printed before each step that needs them, and
 the solution. Chains are written as implications: r1c2=4 -> r1c5<>4 -> ...
+In a nested chain, a link proved by an inner chain is followed by that chain
+in brackets: r3c1<>1 [if r3c1=1, then ... and ...]. Nested chains make the
+hardest puzzles take seconds: a larger --budget lets them finish.
 
 --format json writes JSON Lines, one document per puzzle:
   {\"puzzle\": \"...\", \"solution\": \"...\", \"rating\": {\"er\": 4.4, \"ep\": 1.2,

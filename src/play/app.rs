@@ -88,8 +88,9 @@ pub struct AutoSolve {
 pub enum Hint {
     /// The explain engine's next step from the player's grid.
     Step(Step),
-    /// The engine found no step in time (the position needs techniques
-    /// beyond it, such as nested chains): one cell from the solution.
+    /// The engine found no step in time (the position needs slow
+    /// techniques, such as nested chains, or ones beyond it): one cell from
+    /// the solution.
     Reveal { cell: usize, digit: u8 },
 }
 
@@ -381,7 +382,7 @@ impl App {
                         format!("hint: {} (H again to apply)", step.technique.name())
                     }
                     Hint::Reveal { cell, .. } => format!(
-                        "hint: no step the engine knows applies here (it would take nested chains); H again reveals r{}c{} from the solution",
+                        "hint: no step found in time (it would take long or nested chains); H again reveals r{}c{} from the solution",
                         cell / 9 + 1,
                         cell % 9 + 1
                     ),
@@ -644,7 +645,8 @@ mod tests {
     }
 
     /// The first puzzle of `forum_hardest_11plus.txt` (ER 11+): past its
-    /// singles it needs nested chains, which the engine lacks.
+    /// singles it needs nested chains, which take the engine far longer
+    /// than a hint's budget.
     const NESTED: &[u8] =
         b"98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
 

@@ -4,7 +4,7 @@
 //!
 //! Design. A node is a candidate with a truth value (1,458 of them). From a
 //! starting node a breadth-first propagation reaches every node it implies,
-//! under one of four sets of rules, from the Sudoku Explainer family of
+//! under one of five sets of rules, from the Sudoku Explainer family of
 //! techniques:
 //! - X: one digit, static links. `on` removes the digit from the cell's peers;
 //!   `off` turns on the other place of the digit in a unit with two places.
@@ -15,6 +15,8 @@
 //!   off, whatever its size at the start. Nishio is dynamic on one digit.
 //! - dynamic plus: dynamic, and when nothing is left to follow, pointing and
 //!   claiming on the changed grid may turn off more nodes.
+//! - nested: dynamic plus, and when that is done, forcing chains (static or
+//!   dynamic) run on the changed grid may turn nodes on or off ([`nested`]).
 //!
 //! Every node reached keeps the set of its ancestors (the nodes it needs);
 //! its size is the node's complexity. A conclusion's rating is its
@@ -29,6 +31,10 @@
 //! - both values of A imply the same node: it holds.
 //! - every candidate of a cell (cell forcing chains), or every place of a
 //!   digit in a unit (region forcing chains), implies the same node: it holds.
+
+mod nested;
+
+pub use nested::Inner;
 
 use std::time::Instant;
 
@@ -99,10 +105,13 @@ enum Rules {
     /// Cell links and weak digit links only: the links of XY-chains.
     Y,
     Static,
-    /// Dynamic links; on one digit only when `digit` is set (Nishio).
+    /// Dynamic links; on one digit only when `digit` is set (Nishio);
+    /// with `plus`, intersections too; with `nested`, also forcing chains
+    /// run on the grid as the propagation has changed it.
     Dynamic {
         digit: Option<u8>,
         plus: bool,
+        nested: Option<Inner>,
     },
 }
 
@@ -129,6 +138,8 @@ struct Reach {
     /// In static propagations, the first off node that implies the start
     /// again: the start lies on a loop of implications ending there.
     loop_end: Option<Node>,
+    /// The nodes concluded by nested chains, each with the chain that proves it.
+    nested: Vec<(Node, nested::Proof)>,
 }
 
 impl Reach {
@@ -149,7 +160,14 @@ impl Reach {
     }
 
     fn tell(&self, node: Node) -> String {
-        let nodes: Vec<String> = self.path(node).iter().map(Node::to_string).collect();
+        let nodes: Vec<String> = self
+            .path(node)
+            .iter()
+            .map(|n| match self.nested.iter().find(|(m, _)| m == n) {
+                Some((_, proof)) => format!("{n} [{}]", proof.tell()),
+                None => n.to_string(),
+            })
+            .collect();
         nodes.join(" -> ")
     }
 }
@@ -160,6 +178,8 @@ pub struct Chainer {
     queue: Vec<Node>,
     deadline: Option<Instant>,
     out_of_time: bool,
+    /// The scratch space of the chains nested inside this one's.
+    inner: Option<Box<Chainer>>,
 }
 
 impl Chainer {
@@ -170,6 +190,7 @@ impl Chainer {
             queue: Vec::new(),
             deadline,
             out_of_time: false,
+            inner: None,
         }
     }
 
@@ -187,8 +208,27 @@ impl Chainer {
         self.out_of_time
     }
 
+    fn ensure_scratch(&mut self) {
+        if self.ancestors.is_empty() {
+            self.ancestors = vec![[0; WORDS]; NODES];
+        }
+    }
+
     /// Everything `start` implies under `rules`.
     fn propagate(&mut self, base: &Candidates, start: Node, rules: Rules) -> Reach {
+        self.propagate_from(base, base, start, rules)
+    }
+
+    /// Everything `start` implies under `rules` on `grid`, which is `base`
+    /// less some candidates (inside a nested chain, those the outer chain
+    /// removed): a link that needs them gone has their off nodes as parents.
+    fn propagate_from(
+        &mut self,
+        base: &Candidates,
+        grid: &Candidates,
+        start: Node,
+        rules: Rules,
+    ) -> Reach {
         let mut reach = Reach {
             start,
             reached: [0; WORDS],
@@ -196,11 +236,10 @@ impl Chainer {
             parent: vec![0; NODES],
             contradiction: None,
             loop_end: None,
+            nested: Vec::new(),
         };
-        let mut state = base.clone();
-        if self.ancestors.is_empty() {
-            self.ancestors = vec![[0; WORDS]; NODES];
-        }
+        let mut state = grid.clone();
+        self.ensure_scratch();
         self.queue.clear();
         self.ancestors[start.index()] = [0; WORDS];
         set_bit(&mut self.ancestors[start.index()], start.index());
@@ -216,16 +255,28 @@ impl Chainer {
         let mut found: Vec<(Node, Vec<Node>)> = Vec::new();
         loop {
             if head == self.queue.len() {
-                // Nothing left to follow: dynamic plus looks for intersections.
-                if let Rules::Dynamic { plus: true, .. } = rules {
+                // Nothing left to follow: dynamic plus looks for
+                // intersections, and nested chains then for forcing chains.
+                if let Rules::Dynamic {
+                    plus: true, nested, ..
+                } = rules
+                {
                     found.clear();
                     intersections(base, &state, &mut found);
-                    if self.add_all(&mut reach, &mut state, rules, &mut found)
-                        || head == self.queue.len()
-                    {
+                    if self.add_all(&mut reach, &mut state, rules, &mut found) {
                         break;
                     }
-                    continue;
+                    if head < self.queue.len() {
+                        continue;
+                    }
+                    if let Some(inner) = nested {
+                        if self.add_nested(&mut reach, &mut state, base, rules, inner) {
+                            break;
+                        }
+                        if head < self.queue.len() {
+                            continue;
+                        }
+                    }
                 }
                 break;
             }
@@ -273,24 +324,47 @@ impl Chainer {
                     *w |= x;
                 }
             }
-            set_bit(&mut ancestors, node.index());
-            self.ancestors[node.index()] = ancestors;
-            set_bit(&mut reach.reached, node.index());
-            reach.complexity[node.index()] = count(&ancestors);
-            reach.parent[node.index()] = parents.first().map_or(reach.start.0, |p| p.0);
-            if reach.has(node.opposite()) {
-                let both = union_count(
-                    &self.ancestors[node.index()],
-                    &self.ancestors[node.opposite().index()],
-                );
-                reach.contradiction = Some((Conflict::Node(node), both));
+            // Told as following a parent this propagation reached: inside
+            // a nested chain, others were removed by the outer one.
+            let parent = parents
+                .iter()
+                .find(|p| reach.has(**p))
+                .map_or(reach.start.0, |p| p.0);
+            if self.add(reach, state, rules, node, ancestors, parent) {
                 return true;
             }
-            if matches!(rules, Rules::Dynamic { .. }) && !node.on() {
-                state.eliminate(node.cell(), node.digit());
-            }
-            self.queue.push(node);
         }
+        false
+    }
+
+    /// Adds `node`, which needs the nodes of `ancestors` and is told as
+    /// following `parent`; true on a contradiction.
+    fn add(
+        &mut self,
+        reach: &mut Reach,
+        state: &mut Candidates,
+        rules: Rules,
+        node: Node,
+        mut ancestors: Bits,
+        parent: u16,
+    ) -> bool {
+        set_bit(&mut ancestors, node.index());
+        self.ancestors[node.index()] = ancestors;
+        set_bit(&mut reach.reached, node.index());
+        reach.complexity[node.index()] = count(&ancestors);
+        reach.parent[node.index()] = parent;
+        if reach.has(node.opposite()) {
+            let both = union_count(
+                &self.ancestors[node.index()],
+                &self.ancestors[node.opposite().index()],
+            );
+            reach.contradiction = Some((Conflict::Node(node), both));
+            return true;
+        }
+        if matches!(rules, Rules::Dynamic { .. }) && !node.on() {
+            state.eliminate(node.cell(), node.digit());
+        }
+        self.queue.push(node);
         false
     }
 
@@ -347,11 +421,8 @@ fn consequences(
     found: &mut Vec<(Node, Vec<Node>)>,
 ) -> Option<Conflict> {
     let (cell, digit) = (node.cell(), node.digit());
-    let grid = if matches!(rules, Rules::Dynamic { .. }) {
-        state
-    } else {
-        base
-    };
+    // Static rules never change `state`: it stays the grid they start on.
+    let grid = state;
     let cell_links = match rules {
         Rules::X => false,
         Rules::Y | Rules::Static => true,
@@ -370,18 +441,31 @@ fn consequences(
     }
     match rules {
         Rules::X | Rules::Y | Rules::Static => {
-            if cell_links && base.mask(cell).count_ones() == 2 {
-                let other = (base.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
-                found.push((Node::new(cell, other, true), vec![node]));
+            // Candidates of `base` missing from `state` were removed by
+            // an outer chain: a link made strong by their absence needs them.
+            if cell_links && state.mask(cell).count_ones() == 2 {
+                let other = (state.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
+                let mut parents = vec![node];
+                parents.extend(
+                    super::cells::digits(base.mask(cell) & !state.mask(cell))
+                        .map(|d| Node::new(cell, d, false)),
+                );
+                found.push((Node::new(cell, other, true), parents));
             }
             if rules == Rules::Y {
                 return None;
             }
             for unit in units_of(cell) {
-                let places = base.places(unit, digit);
+                let places = state.places(unit, digit);
                 if places.len() == 2 {
                     let other = (places - CellSet::single(cell)).first()?;
-                    found.push((Node::new(other, digit, true), vec![node]));
+                    let mut parents = vec![node];
+                    parents.extend(
+                        (base.places(unit, digit) - places)
+                            .iter()
+                            .map(|c| Node::new(c, digit, false)),
+                    );
+                    found.push((Node::new(other, digit, true), parents));
                 }
             }
         }
@@ -485,6 +569,13 @@ fn rated(technique: Technique, complexity: u32) -> Difficulty {
     Difficulty(technique.base_rating().0 + length_difficulty(complexity))
 }
 
+/// True when a contradiction of `complexity` would rate below `best`: only
+/// then is it worth telling.
+fn improves(best: &Option<Finding>, technique: Technique, complexity: u16) -> bool {
+    best.as_ref()
+        .is_none_or(|b| rated(technique, complexity.into()) < b.rating)
+}
+
 fn keep(best: &mut Option<Finding>, finding: Finding) {
     if best.as_ref().is_none_or(|b| finding.rating < b.rating) {
         *best = Some(finding);
@@ -500,6 +591,18 @@ fn into_step(finding: Finding) -> Step {
     step
 }
 
+/// The propagations from candidates assumed true, by [`on_index`]: made
+/// once for the single chains and the cell and region chains after them.
+type OnReaches = Vec<Option<Reach>>;
+
+fn on_reaches() -> OnReaches {
+    (0..81 * 10).map(|_| None).collect()
+}
+
+fn on_index(cand: Candidate) -> usize {
+    usize::from(cand.cell) * 10 + usize::from(cand.digit)
+}
+
 /// Every candidate, in reading order.
 fn candidates(c: &Candidates, digit: Option<u8>) -> Vec<Candidate> {
     (0..81)
@@ -511,7 +614,7 @@ fn candidates(c: &Candidates, digit: Option<u8>) -> Vec<Candidate> {
 impl Chainer {
     /// Forcing X-Chains (6.6) and X-cycles found as loops (6.5), one digit at a time.
     pub fn x_chains(&mut self, c: &Candidates) -> Option<Step> {
-        self.contradictions(c, Rules::X, Technique::ForcingXChain, false)
+        self.contradictions(c, Rules::X, Technique::ForcingXChain, false, None)
     }
 
     /// Bidirectional Y-cycles (6.6): loops of bivalue cells.
@@ -535,7 +638,7 @@ impl Chainer {
     /// Forcing chains over cells and digits (7.0): contradictions and both
     /// values of a candidate agreeing.
     pub fn forcing_chains(&mut self, c: &Candidates) -> Option<Step> {
-        self.contradictions(c, Rules::Static, Technique::ForcingChain, true)
+        self.contradictions(c, Rules::Static, Technique::ForcingChain, true, None)
     }
 
     /// Nishio (7.5): a digit assumed in a cell, followed on that digit alone.
@@ -552,12 +655,15 @@ impl Chainer {
                 Rules::Dynamic {
                     digit: Some(cand.digit),
                     plus: false,
+                    nested: None,
                 },
             );
-            if let Some((conflict, complexity)) = reach.contradiction {
+            if let Some((conflict, complexity)) = reach.contradiction
+                && improves(&best, Technique::Nishio, complexity)
+            {
                 keep(
                     &mut best,
-                    contradiction_finding(Technique::Nishio, &reach, cand, conflict, complexity),
+                    contradiction_finding(c, Technique::Nishio, &reach, cand, conflict, complexity),
                 );
             }
         }
@@ -566,7 +672,7 @@ impl Chainer {
 
     /// Cell and region forcing chains (8.0) with static links.
     pub fn multiple_chains(&mut self, c: &Candidates) -> Option<Step> {
-        self.multiple(c, Rules::Static, None)
+        self.multiple(c, Rules::Static, None, &mut on_reaches())
     }
 
     /// Dynamic forcing chains (8.5): contradictions, double implications and
@@ -575,9 +681,17 @@ impl Chainer {
         let rules = Rules::Dynamic {
             digit: None,
             plus: false,
+            nested: None,
         };
-        let single = self.contradictions(c, rules, Technique::DynamicForcingChains, true);
-        self.multiple(c, rules, single)
+        let mut kept = on_reaches();
+        let single = self.contradictions(
+            c,
+            rules,
+            Technique::DynamicForcingChains,
+            true,
+            Some(&mut kept),
+        );
+        self.multiple(c, rules, single, &mut kept)
     }
 
     /// Dynamic forcing chains (+) (9.0): dynamic with intersections inside.
@@ -585,9 +699,17 @@ impl Chainer {
         let rules = Rules::Dynamic {
             digit: None,
             plus: true,
+            nested: None,
         };
-        let single = self.contradictions(c, rules, Technique::DynamicForcingChainsPlus, true);
-        self.multiple(c, rules, single)
+        let mut kept = on_reaches();
+        let single = self.contradictions(
+            c,
+            rules,
+            Technique::DynamicForcingChainsPlus,
+            true,
+            Some(&mut kept),
+        );
+        self.multiple(c, rules, single, &mut kept)
     }
 
     /// Chains from one candidate: on(A) contradicting (A false), off(A)
@@ -599,6 +721,7 @@ impl Chainer {
         rules: Rules,
         technique: Technique,
         double: bool,
+        mut kept: Option<&mut OnReaches>,
     ) -> Option<Step> {
         let digits: Vec<Option<u8>> = if rules == Rules::X {
             (1..=9).map(Some).collect()
@@ -612,29 +735,48 @@ impl Chainer {
                     return None;
                 }
                 let on = Node::new(cand.cell.into(), cand.digit, true);
-                let reach_on = self.propagate(c, on, rules);
-                if let Some(f) = cycle_finding(c, &reach_on, rules) {
+                let fresh;
+                let reach_on = match kept.as_deref_mut() {
+                    Some(kept) => {
+                        self.ensure(kept, c, rules, cand.cell.into(), cand.digit);
+                        kept[on_index(cand)].as_ref()?
+                    }
+                    None => {
+                        fresh = self.propagate(c, on, rules);
+                        &fresh
+                    }
+                };
+                if let Some(f) = cycle_finding(c, reach_on, rules) {
                     keep(&mut best, f);
                 }
                 if let Some((conflict, complexity)) = reach_on.contradiction {
-                    keep(
-                        &mut best,
-                        contradiction_finding(technique, &reach_on, cand, conflict, complexity),
-                    );
+                    if improves(&best, technique, complexity) {
+                        keep(
+                            &mut best,
+                            contradiction_finding(
+                                c, technique, reach_on, cand, conflict, complexity,
+                            ),
+                        );
+                    }
                     continue;
                 }
                 // Static chains: on(A) reaching off(A) is caught as a node conflict above.
                 let reach_off = self.propagate(c, on.opposite(), rules);
                 if let Some((conflict, complexity)) = reach_off.contradiction {
-                    keep(
-                        &mut best,
-                        contradiction_finding(technique, &reach_off, cand, conflict, complexity),
-                    );
+                    if improves(&best, technique, complexity) {
+                        keep(
+                            &mut best,
+                            contradiction_finding(
+                                c, technique, &reach_off, cand, conflict, complexity,
+                            ),
+                        );
+                    }
                     continue;
                 }
                 let why = format!("{} either way", CellName(cand.cell.into()));
                 if double
-                    && let Some(f) = common_conclusion(c, technique, &[&reach_on, &reach_off], &why)
+                    && let Some(f) =
+                        common_conclusion(c, technique, &[reach_on, &reach_off], &why, &best)
                 {
                     keep(&mut best, f);
                 }
@@ -652,15 +794,26 @@ impl Chainer {
         cell: usize,
         digit: u8,
     ) {
-        let i = cell * 10 + usize::from(digit);
+        let i = on_index(Candidate::new(cell, digit));
         if reaches[i].is_none() {
             reaches[i] = Some(self.propagate(c, Node::new(cell, digit, true), rules));
         }
     }
 
-    /// Cell and region forcing chains under `rules`, or `best` if easier.
-    fn multiple(&mut self, c: &Candidates, rules: Rules, best: Option<Step>) -> Option<Step> {
+    /// Cell and region forcing chains under `rules`, or `best` if easier;
+    /// `reaches` keeps the propagations already made.
+    fn multiple(
+        &mut self,
+        c: &Candidates,
+        rules: Rules,
+        best: Option<Step>,
+        reaches: &mut OnReaches,
+    ) -> Option<Step> {
         let technique_of = |region: bool| match rules {
+            Rules::Dynamic {
+                nested: Some(inner),
+                ..
+            } => inner.technique(),
             Rules::Dynamic { plus: true, .. } => Technique::DynamicForcingChainsPlus,
             Rules::Dynamic { .. } => Technique::DynamicForcingChains,
             _ if region => Technique::RegionForcingChains,
@@ -674,17 +827,16 @@ impl Chainer {
             text: s.text,
             focus: s.focus,
         });
-        let mut reaches: Vec<Option<Reach>> = (0..81 * 10).map(|_| None).collect();
         // Cells with two or more candidates.
         for cell in (0..81).filter(|&cell| c.mask(cell).count_ones() >= 2) {
             if self.check_time() {
                 return None;
             }
             for d in super::cells::digits(c.mask(cell)) {
-                self.ensure(&mut reaches, c, rules, cell, d);
+                self.ensure(reaches, c, rules, cell, d);
             }
             let branches: Vec<&Reach> = super::cells::digits(c.mask(cell))
-                .filter_map(|d| reaches[cell * 10 + usize::from(d)].as_ref())
+                .filter_map(|d| reaches[on_index(Candidate::new(cell, d))].as_ref())
                 .collect();
             if branches.iter().any(|r| r.contradiction.is_some()) {
                 continue;
@@ -694,6 +846,7 @@ impl Chainer {
                 technique_of(false),
                 &branches,
                 &format!("whatever {} holds", CellName(cell)),
+                &best,
             ) {
                 keep(&mut best, f);
             }
@@ -708,17 +861,17 @@ impl Chainer {
                     return None;
                 }
                 for cell in places.iter() {
-                    self.ensure(&mut reaches, c, rules, cell, digit);
+                    self.ensure(reaches, c, rules, cell, digit);
                 }
                 let branches: Vec<&Reach> = places
                     .iter()
-                    .filter_map(|cell| reaches[cell * 10 + usize::from(digit)].as_ref())
+                    .filter_map(|cell| reaches[on_index(Candidate::new(cell, digit))].as_ref())
                     .collect();
                 if branches.iter().any(|r| r.contradiction.is_some()) {
                     continue;
                 }
                 let why = format!("wherever {digit} goes in {}", super::cells::UnitName(unit));
-                if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why) {
+                if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why, &best) {
                     keep(&mut best, f);
                 }
             }
@@ -727,12 +880,14 @@ impl Chainer {
     }
 }
 
-/// The easiest node every branch reaches that changes the grid, as a finding.
+/// The easiest node every branch reaches that changes the grid, as a
+/// finding, if it rates below `to_beat`.
 fn common_conclusion(
     c: &Candidates,
     technique: Technique,
     branches: &[&Reach],
     why: &str,
+    to_beat: &Option<Finding>,
 ) -> Option<Finding> {
     let mut common = branches[0].reached;
     for b in &branches[1..] {
@@ -763,10 +918,14 @@ fn common_conclusion(
         }
     }
     let (total, node) = best?;
+    let rating = rated(technique, total);
+    if to_beat.as_ref().is_some_and(|b| rating >= b.rating) {
+        return None;
+    }
     let chains: Vec<String> = branches.iter().map(|b| b.tell(node)).collect();
     let mut finding = Finding {
         technique,
-        rating: rated(technique, total),
+        rating,
         placements: Vec::new(),
         eliminations: Vec::new(),
         text: format!(
@@ -841,8 +1000,31 @@ fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding>
     })
 }
 
+/// The contradiction `reach` ran into, in words: for an emptied cell or
+/// unit, the chain to each elimination (those made before `reach` started,
+/// by an outer chain, are told there).
+fn conflict_told(base: &Candidates, reach: &Reach, conflict: Conflict) -> String {
+    let emptied = match conflict {
+        Conflict::Node(n) => {
+            return format!("{} and {}", reach.tell(n), reach.tell(n.opposite()));
+        }
+        Conflict::Cell(cell) => format!("{} would be left empty", CellName(cell)),
+        Conflict::Unit(unit, d) => format!(
+            "{} would have no place for {d}",
+            super::cells::UnitName(unit)
+        ),
+    };
+    let chains: Vec<String> = conflict_parents(base, conflict)
+        .into_iter()
+        .filter(|&n| reach.has(n))
+        .map(|n| reach.tell(n))
+        .collect();
+    format!("{emptied} ({})", chains.join("; "))
+}
+
 /// A start that contradicts itself: its candidate is false (start on) or true (start off).
 fn contradiction_finding(
+    base: &Candidates,
     technique: Technique,
     reach: &Reach,
     cand: Candidate,
@@ -850,14 +1032,7 @@ fn contradiction_finding(
     complexity: u16,
 ) -> Finding {
     let start = reach.start;
-    let what = match conflict {
-        Conflict::Node(n) => format!("{} and {}", reach.tell(n), reach.tell(n.opposite())),
-        Conflict::Cell(cell) => format!("{} would be left empty", CellName(cell)),
-        Conflict::Unit(unit, d) => format!(
-            "{} would have no place for {d}",
-            super::cells::UnitName(unit)
-        ),
-    };
+    let what = conflict_told(base, reach, conflict);
     let mut finding = Finding {
         technique,
         rating: rated(technique, u32::from(complexity)),

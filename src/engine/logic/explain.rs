@@ -351,7 +351,9 @@ impl Tally {
             Some(Stuck::OutOfTime(technique)) => {
                 self.rating(Some((technique.base_rating(), technique)))
             }
-            // Every technique the engine has is below nested forcing chains.
+            // Dynamic forcing chains (+) found nothing: the step needed is
+            // a nested chain of SE's, 9.5 or more (the engine's nested
+            // chains are some of SE's nesting levels, not all).
             Some(Stuck::NoStep) => {
                 let nested = Technique::NestedForcingChains;
                 self.rating(Some((nested.base_rating(), nested)))

@@ -58,7 +58,7 @@ pub use explain::{
 pub use rating::{Level, Options, Rating};
 pub use step::{Candidate, Difficulty, Step, Technique};
 
-use chains::Chainer;
+use chains::{Chainer, Inner};
 
 /// What a run of the step engine keeps from one search to the next: the
 /// chains' scratch space and deadline, and the grids on which direct hidden
@@ -151,6 +151,12 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::DynamicForcingChainsPlus, false, |c, s| {
         s.chainer.dynamic_plus_chains(c)
     }),
+    (Technique::NestedForcingChains, false, |c, s| {
+        s.chainer.nested_chains(c, Inner::Static)
+    }),
+    (Technique::NestedDynamicForcingChains, false, |c, s| {
+        s.chainer.nested_chains(c, Inner::Dynamic)
+    }),
 ];
 
 /// The step `technique` finds on `candidates`, if any: for a technique
@@ -164,7 +170,6 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
         Technique::ForcingXChain => Technique::XCycle,
         Technique::BidirectionalCycle => Technique::ForcingChain,
         Technique::RegionForcingChains => Technique::CellForcingChains,
-        Technique::NestedForcingChains => return None,
         other => other,
     };
     FINDERS

@@ -79,8 +79,10 @@ pub enum Technique {
     DynamicForcingChains,
     /// Dynamic forcing chains that also use intersections and subsets.
     DynamicForcingChainsPlus,
-    /// Forcing chains that use forcing chains inside.
+    /// Dynamic forcing chains (+) that use forcing chains inside.
     NestedForcingChains,
+    /// Dynamic forcing chains (+) that use dynamic forcing chains inside.
+    NestedDynamicForcingChains,
 }
 
 impl Technique {
@@ -122,6 +124,7 @@ impl Technique {
             Technique::DynamicForcingChains => "Dynamic Forcing Chains",
             Technique::DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
             Technique::NestedForcingChains => "Nested Forcing Chains",
+            Technique::NestedDynamicForcingChains => "Nested Dynamic Forcing Chains",
         }
     }
 
@@ -174,6 +177,7 @@ impl Technique {
             Technique::DynamicForcingChains => 85,
             Technique::DynamicForcingChainsPlus => 90,
             Technique::NestedForcingChains => 95,
+            Technique::NestedDynamicForcingChains => 105,
         })
     }
 }
