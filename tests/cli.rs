@@ -128,6 +128,35 @@ fn reference_sets_are_solved_keeping_the_givens() {
     }
 }
 
+/// A file smaller than one chunk is cut into a job for each worker: with
+/// `-j2` its answers, markers, messages (with their line numbers) and exit
+/// code are those of `-j1`.
+#[test]
+fn a_file_smaller_than_a_chunk_answers_alike_on_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("small.txt");
+    let mut text = fs::read_to_string("data/sample.txt").unwrap();
+    text.push_str(&fs::read_to_string("data/bad_lines.txt").unwrap());
+    text.push_str(&fs::read_to_string("data/sample.txt").unwrap());
+    fs::write(&path, &text).unwrap();
+    let run = |threads: &str| {
+        sudokuflow()
+            .args(["solve", threads])
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let (one, two) = (run("-j1"), run("-j2"));
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(two.status.code(), one.status.code());
+    assert_eq!(two.stdout, one.stdout);
+    assert_eq!(two.stderr, one.stderr);
+    let puzzle_lines = text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    assert_eq!(lines(&two.stdout).len(), puzzle_lines.count());
+}
+
 #[test]
 fn file_stdin_file_and_pipe_and_thread_counts_agree() {
     let dir = tempfile::tempdir().unwrap();

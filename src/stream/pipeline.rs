@@ -513,9 +513,19 @@ impl Producer {
                 continue;
             }
             // Jobs of about the same work: smaller pieces when each puzzle
-            // gives several answers or takes long to answer.
+            // gives several answers or takes long to answer. A mapped chunk
+            // shorter than CHUNK_LEN ends its file (it is all of a small
+            // one): it is cut so that every worker has a part of it. (A
+            // stream's chunks are as short as its reads, 64 KiB from a pipe:
+            // cut, they would make jobs too small all along.)
             let share = answers * self.options.cost_per_puzzle();
-            let pieces = if share > 1 {
+            let len = chunk.data.bytes().len();
+            let threads = self.options.threads;
+            let file_end = matches!(chunk.data, ChunkData::Mapped(..)) && len < CHUNK_LEN;
+            let pieces = if file_end && threads > 1 {
+                let part = len.div_ceil(threads * SLOTS_PER_THREAD);
+                chunk.split(part.min(CHUNK_LEN / share))
+            } else if share > 1 {
                 chunk.split(CHUNK_LEN / share)
             } else {
                 vec![chunk]
