@@ -683,15 +683,7 @@ impl Chainer {
             plus: false,
             nested: None,
         };
-        let mut kept = on_reaches();
-        let single = self.contradictions(
-            c,
-            rules,
-            Technique::DynamicForcingChains,
-            true,
-            Some(&mut kept),
-        );
-        self.multiple(c, rules, single, &mut kept)
+        self.dynamic_family(c, rules, Technique::DynamicForcingChains)
     }
 
     /// Dynamic forcing chains (+) (9.0): dynamic with intersections inside.
@@ -701,14 +693,20 @@ impl Chainer {
             plus: true,
             nested: None,
         };
+        self.dynamic_family(c, rules, Technique::DynamicForcingChainsPlus)
+    }
+
+    /// A dynamic family's easiest step under `rules`, rated as `technique`:
+    /// contradictions, then double implications and cell and region chains
+    /// from the same propagations.
+    fn dynamic_family(
+        &mut self,
+        c: &Candidates,
+        rules: Rules,
+        technique: Technique,
+    ) -> Option<Step> {
         let mut kept = on_reaches();
-        let single = self.contradictions(
-            c,
-            rules,
-            Technique::DynamicForcingChainsPlus,
-            true,
-            Some(&mut kept),
-        );
+        let single = self.contradictions(c, rules, technique, true, Some(&mut kept));
         self.multiple(c, rules, single, &mut kept)
     }
 

@@ -14,9 +14,7 @@
 use super::super::Candidates;
 use super::super::cells::digits;
 use super::super::step::{Step, Technique};
-use super::{
-    Bits, Chainer, Node, Reach, Rules, WORDS, bit, conflict_parents, conflict_told, on_reaches,
-};
+use super::{Bits, Chainer, Node, Reach, Rules, WORDS, bit, conflict_parents, conflict_told};
 
 /// The chains run inside a nested one, on the grid as it has changed it:
 /// each gives a level of nesting, and a technique of its own.
@@ -89,9 +87,7 @@ impl Chainer {
             plus: true,
             nested: Some(inner),
         };
-        let mut kept = on_reaches();
-        let single = self.contradictions(c, rules, inner.technique(), true, Some(&mut kept));
-        self.multiple(c, rules, single, &mut kept)
+        self.dynamic_family(c, rules, inner.technique())
     }
 
     /// Adds what forcing chains prove on `state`, the grid as the outer
