@@ -382,7 +382,7 @@ impl App {
                         format!("hint: {} (H again to apply)", step.technique.name())
                     }
                     Hint::Reveal { cell, .. } => format!(
-                        "hint: no step found in time (it would take long or nested chains); H again reveals r{}c{} from the solution",
+                        "hint: no step found in time (it needs long or nested chains); H again reveals r{}c{} from the solution",
                         cell / 9 + 1,
                         cell % 9 + 1
                     ),
