@@ -150,6 +150,8 @@ pub const ROW: usize = 0;
 pub const COL: usize = 9;
 /// The first box unit.
 pub const BOX: usize = 18;
+/// Every unit, one bit per unit.
+pub const ALL_UNITS: u32 = (1 << 27) - 1;
 
 /// The row of `cell`, 0-8.
 #[inline]

@@ -7,7 +7,7 @@
 //! in `tests/logic.rs` check that `rate` and `explain` agree.
 
 use super::Candidates;
-use super::cells::{BOX, CellSet, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
+use super::cells::{ALL_UNITS, BOX, CellSet, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
 use super::step::{Difficulty, Technique};
 
 /// Places every single of the easiest kind available: full houses, else
@@ -37,7 +37,7 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
     let lines = limit >= Technique::HiddenSingleLine.base_rating();
     let naked = limit >= Technique::NakedSingle.base_rating();
     let mut work = Work {
-        units: (1 << 27) - 1,
+        units: ALL_UNITS,
         cells: if naked {
             c.empty_cells()
         } else {
