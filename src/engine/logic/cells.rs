@@ -152,6 +152,8 @@ pub const COL: usize = 9;
 pub const BOX: usize = 18;
 /// Every unit, one bit per unit.
 pub const ALL_UNITS: u32 = (1 << 27) - 1;
+/// The rows and columns, one bit per unit.
+pub const LINE_UNITS: u32 = (1 << BOX) - 1;
 
 /// The row of `cell`, 0-8.
 #[inline]

@@ -62,20 +62,31 @@ impl NoneByUnit {
         c: &Candidates,
         search: impl FnOnce(u32) -> Option<T>,
     ) -> Option<T> {
-        let changed = match &self.on {
-            Some(on) => (0..81)
-                .filter(|&cell| on[cell] != c.mask(cell))
-                .fold(0, |units, cell| units | UNITS_OF_CELL[cell]),
-            None => ALL_UNITS,
-        };
+        let changed = self.changed_units(c);
         if changed == 0 {
             return None;
         }
         let found = search(changed);
         if found.is_none() {
-            self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
+            self.record(c);
         }
         found
+    }
+
+    /// The units with a cell changed since the grid remembered (bit per
+    /// unit; every unit when there is none).
+    pub fn changed_units(&self, c: &Candidates) -> u32 {
+        match &self.on {
+            Some(on) => (0..81)
+                .filter(|&cell| on[cell] != c.mask(cell))
+                .fold(0, |units, cell| units | UNITS_OF_CELL[cell]),
+            None => ALL_UNITS,
+        }
+    }
+
+    /// Remembers `c` as a grid where the search has nothing to find.
+    pub fn record(&mut self, c: &Candidates) {
+        self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
     }
 }
 
@@ -118,7 +129,10 @@ mod tests {
                     }
                     let with = find(&c, &mut searches);
                     let without = find(&c, &mut Searches::new(None));
-                    assert_eq!(with, without, "{technique:?} on {line}, step {step_index}: {c:?}");
+                    assert_eq!(
+                        with, without,
+                        "{technique:?} on {line}, step {step_index}: {c:?}"
+                    );
                     found += usize::from(with.is_some());
                 }
                 if stepper.next().is_none() {
