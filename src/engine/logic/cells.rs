@@ -150,6 +150,10 @@ pub const ROW: usize = 0;
 pub const COL: usize = 9;
 /// The first box unit.
 pub const BOX: usize = 18;
+/// Every unit, one bit per unit.
+pub const ALL_UNITS: u32 = (1 << 27) - 1;
+/// The rows and columns, one bit per unit.
+pub const LINE_UNITS: u32 = (1 << BOX) - 1;
 
 /// The row of `cell`, 0-8.
 #[inline]

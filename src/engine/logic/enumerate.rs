@@ -2,9 +2,9 @@
 //! that compare what a technique finds on equivalent grids, and for tools
 //! that show all the moves available.
 
-use super::cells::BOX;
+use super::cells::{ALL_UNITS, BOX};
 use super::step::{Step, Technique};
-use super::{Candidates, fish, intersections, singles, subsets, wings};
+use super::{ALL_DIGITS, Candidates, fish, intersections, singles, subsets, wings};
 
 /// Every step `technique` finds on `candidates`, for the techniques with one
 /// rating and no uniqueness condition (singles to XYZ-Wing, quads,
@@ -22,17 +22,21 @@ pub fn all_steps(candidates: &Candidates, technique: Technique) -> Option<Vec<St
         Technique::HiddenSingleBox => all.extend(singles::hidden_singles(c, BOX..27, technique)),
         Technique::HiddenSingleLine => all.extend(singles::hidden_singles(c, 0..BOX, technique)),
         Technique::NakedSingle => all.extend(singles::naked_singles(c)),
-        Technique::Pointing => all.extend(intersections::pointings(c).map(|i| i.step(c))),
-        Technique::Claiming => all.extend(intersections::claimings(c).map(|i| i.step(c))),
-        Technique::NakedPair => all.extend(subsets::naked_subsets(c, 2)),
-        Technique::NakedTriple => all.extend(subsets::naked_subsets(c, 3)),
-        Technique::NakedQuad => all.extend(subsets::naked_subsets(c, 4)),
-        Technique::HiddenPair => all.extend(subsets::hidden_subsets(c, 2)),
-        Technique::HiddenTriple => all.extend(subsets::hidden_subsets(c, 3)),
-        Technique::HiddenQuad => all.extend(subsets::hidden_subsets(c, 4)),
-        Technique::XWing => fish::each_fish(c, 2, &mut push),
-        Technique::Swordfish => fish::each_fish(c, 3, &mut push),
-        Technique::Jellyfish => fish::each_fish(c, 4, &mut push),
+        Technique::Pointing => {
+            all.extend(intersections::pointings(c, ALL_DIGITS).map(|i| i.step(c)))
+        }
+        Technique::Claiming => {
+            all.extend(intersections::claimings(c, ALL_DIGITS).map(|i| i.step(c)))
+        }
+        Technique::NakedPair => all.extend(subsets::naked_subsets(c, 2, ALL_UNITS)),
+        Technique::NakedTriple => all.extend(subsets::naked_subsets(c, 3, ALL_UNITS)),
+        Technique::NakedQuad => all.extend(subsets::naked_subsets(c, 4, ALL_UNITS)),
+        Technique::HiddenPair => all.extend(subsets::hidden_subsets(c, 2, ALL_UNITS)),
+        Technique::HiddenTriple => all.extend(subsets::hidden_subsets(c, 3, ALL_UNITS)),
+        Technique::HiddenQuad => all.extend(subsets::hidden_subsets(c, 4, ALL_UNITS)),
+        Technique::XWing => fish::each_fish(c, 2, ALL_DIGITS, &mut push),
+        Technique::Swordfish => fish::each_fish(c, 3, ALL_DIGITS, &mut push),
+        Technique::Jellyfish => fish::each_fish(c, 4, ALL_DIGITS, &mut push),
         Technique::XyWing => wings::each_wing(c, 2, &mut push),
         Technique::XyzWing => wings::each_wing(c, 3, &mut push),
         _ => return None,

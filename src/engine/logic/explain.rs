@@ -4,6 +4,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use super::memo::NoneByUnit;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique};
 use super::{
@@ -174,6 +175,7 @@ fn rate_candidates(
     let deadline = options.budget.map(|budget| Instant::now() + budget);
     let mut searches = Searches::new(deadline);
     let mut tally = Tally::default();
+    let mut no_singles = NoneByUnit::default();
     // Steps that do not assume one solution are sound: a puzzle they solve
     // has that one solution. So the count of solutions waits until a puzzle
     // needs a step rated as high as those that do assume it (unique
@@ -198,11 +200,11 @@ fn rate_candidates(
             false => Technique::HiddenSingleLine.base_rating(),
         });
         if let Some(limit) = singles_up_to
-            && sweep::place_singles_up_to(&mut candidates, limit)
+            && sweep::place_singles_up_to(&mut candidates, limit, &mut no_singles)
         {
             continue;
         }
-        if let Some(technique) = sweep::place_singles(&mut candidates) {
+        if let Some(technique) = sweep::place_singles(&mut candidates, &mut no_singles) {
             tally.add(technique.base_rating(), technique, true);
             continue;
         }

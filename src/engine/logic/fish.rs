@@ -3,33 +3,27 @@
 //! Swordfish (3), Jellyfish (4).
 
 use super::Candidates;
-use super::cells::{COL, CellSet, ROW, UNIT_SETS, cell_list};
+use super::cells::{COL, CellSet, ROW, UNIT_SETS, cell_list, digits};
+use super::memo::NoneByDigit;
 use super::step::{Candidate, Step, Technique};
 
-pub fn x_wing(c: &Candidates) -> Option<Step> {
-    fish(c, 2)
+/// The first fish of size `n`, looked for in the digits changed since
+/// `memo`'s grid, where there was none.
+pub fn fish(c: &Candidates, n: u32, memo: &mut NoneByDigit) -> Option<Step> {
+    memo.search(c, |changed| {
+        let mut first = None;
+        each_fish(c, n, changed, |step| {
+            first = Some(step);
+            false
+        });
+        first
+    })
 }
 
-pub fn swordfish(c: &Candidates) -> Option<Step> {
-    fish(c, 3)
-}
-
-pub fn jellyfish(c: &Candidates) -> Option<Step> {
-    fish(c, 4)
-}
-
-fn fish(c: &Candidates, n: u32) -> Option<Step> {
-    let mut first = None;
-    each_fish(c, n, |step| {
-        first = Some(step);
-        false
-    });
-    first
-}
-
-/// Every fish of size `n`, in turn, until `found` returns false.
-pub fn each_fish(c: &Candidates, n: u32, mut found: impl FnMut(Step) -> bool) {
-    for digit in 1..=9u8 {
+/// Every fish of size `n` of the digits of `of` (bit `d` for digit `d`), in
+/// turn, until `found` returns false.
+pub fn each_fish(c: &Candidates, n: u32, of: u16, mut found: impl FnMut(Step) -> bool) {
+    for digit in digits(of) {
         let cells = c.cells_of(digit);
         for (base_kind, cover_kind) in [(ROW, COL), (COL, ROW)] {
             // Each base line's places, as a 9-bit mask of cover-line indices.

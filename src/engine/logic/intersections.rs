@@ -3,31 +3,37 @@
 //! box; and their direct forms, which leave a hidden single at once.
 
 use super::Candidates;
-use super::cells::{BOX, COL, CellSet, ROW, UnitName, cell_list, shared_unit};
+use super::cells::{BOX, COL, CellSet, ROW, UnitName, cell_list, digits, shared_unit};
+use super::memo::NoneByDigit;
 use super::singles::{SingleIn, leaves_hidden_single, make_direct};
 use super::step::{Candidate, Step, Technique};
 
-pub fn pointing(c: &Candidates) -> Option<Step> {
-    pointings(c).next().map(|i| i.step(c))
+pub fn pointing(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+    memo.search(c, |changed| pointings(c, changed).next())
+        .map(|i| i.step(c))
 }
 
-pub fn claiming(c: &Candidates) -> Option<Step> {
-    claimings(c).next().map(|i| i.step(c))
+pub fn claiming(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+    memo.search(c, |changed| claimings(c, changed).next())
+        .map(|i| i.step(c))
 }
 
-pub fn direct_pointing(c: &Candidates) -> Option<Step> {
-    pointings(c)
-        .find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Boxes))
-        .and_then(|i| make_direct(c, i.step(c), Technique::DirectPointing, SingleIn::Boxes))
+pub fn direct_pointing(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+    memo.search(c, |changed| {
+        pointings(c, changed).find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Boxes))
+    })
+    .and_then(|i| make_direct(c, i.step(c), Technique::DirectPointing, SingleIn::Boxes))
 }
 
-pub fn direct_claiming(c: &Candidates) -> Option<Step> {
-    claimings(c)
-        .find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Lines(i.source < COL)))
-        .and_then(|i| {
-            let within = SingleIn::Lines(i.source < COL);
-            make_direct(c, i.step(c), Technique::DirectClaiming, within)
-        })
+pub fn direct_claiming(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+    memo.search(c, |changed| {
+        claimings(c, changed)
+            .find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Lines(i.source < COL)))
+    })
+    .and_then(|i| {
+        let within = SingleIn::Lines(i.source < COL);
+        make_direct(c, i.step(c), Technique::DirectClaiming, within)
+    })
 }
 
 /// A digit whose places in `source` all lie in `target`, which has others:
@@ -40,10 +46,11 @@ pub(super) struct Intersection {
     removed: CellSet,
 }
 
-/// Every pointing: a box's places for a digit on one line, which has other places.
-pub(super) fn pointings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
+/// Every pointing of the digits of `of` (bit `d` for digit `d`): a box's
+/// places for a digit on one line, which has other places.
+pub(super) fn pointings(c: &Candidates, of: u16) -> impl Iterator<Item = Intersection> + '_ {
     (BOX..27).flat_map(move |b| {
-        (1..=9).filter_map(move |digit| {
+        digits(of).filter_map(move |digit| {
             let places = c.places(b, digit);
             if places.len() < 2 {
                 return None;
@@ -56,10 +63,11 @@ pub(super) fn pointings(c: &Candidates) -> impl Iterator<Item = Intersection> + 
     })
 }
 
-/// Every claiming: a line's places for a digit in one box, which has other places.
-pub(super) fn claimings(c: &Candidates) -> impl Iterator<Item = Intersection> + '_ {
+/// Every claiming of the digits of `of`: a line's places for a digit in
+/// one box, which has other places.
+pub(super) fn claimings(c: &Candidates, of: u16) -> impl Iterator<Item = Intersection> + '_ {
     (0..BOX).flat_map(move |line| {
-        (1..=9).filter_map(move |digit| {
+        digits(of).filter_map(move |digit| {
             let places = c.places(line, digit);
             if places.len() < 2 {
                 return None;

@@ -42,6 +42,7 @@ mod exclusion;
 mod explain;
 mod fish;
 mod intersections;
+mod memo;
 mod rating;
 mod singles;
 mod step;
@@ -59,20 +60,39 @@ pub use rating::{Level, Options, Rating};
 pub use step::{Candidate, Difficulty, Step, Technique};
 
 use chains::{Chainer, Inner};
+use memo::{NoneByDigit, NoneByUnit};
 
 /// What a run of the step engine keeps from one search to the next: the
-/// chains' scratch space and deadline, and the grids on which direct hidden
-/// subsets were last looked for in vain.
+/// chains' scratch space and deadline, and for the techniques searched by
+/// digit or by unit, the grid on which each last found nothing.
 struct Searches {
     chainer: Chainer,
-    direct_hidden: subsets::DirectHiddenMemo,
+    direct_pointing: NoneByDigit,
+    direct_claiming: NoneByDigit,
+    pointing: NoneByDigit,
+    claiming: NoneByDigit,
+    /// X-Wing, Swordfish, Jellyfish.
+    fish: [NoneByDigit; 3],
+    /// Direct hidden pair and triplet.
+    direct_hidden: [NoneByUnit; 2],
+    /// Naked pair, triplet and quad.
+    naked: [NoneByUnit; 3],
+    /// Hidden pair, triplet and quad.
+    hidden: [NoneByUnit; 3],
 }
 
 impl Searches {
     fn new(deadline: Option<std::time::Instant>) -> Searches {
         Searches {
             chainer: Chainer::new(deadline),
-            direct_hidden: subsets::DirectHiddenMemo::default(),
+            direct_pointing: NoneByDigit::default(),
+            direct_claiming: NoneByDigit::default(),
+            pointing: NoneByDigit::default(),
+            claiming: NoneByDigit::default(),
+            fish: Default::default(),
+            direct_hidden: Default::default(),
+            naked: Default::default(),
+            hidden: Default::default(),
         }
     }
 }
@@ -90,45 +110,59 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::HiddenSingleLine, false, |c, _| {
         singles::hidden_single_line(c)
     }),
-    (Technique::DirectPointing, false, |c, _| {
-        intersections::direct_pointing(c)
+    (Technique::DirectPointing, false, |c, s| {
+        intersections::direct_pointing(c, &mut s.direct_pointing)
     }),
-    (Technique::DirectClaiming, false, |c, _| {
-        intersections::direct_claiming(c)
+    (Technique::DirectClaiming, false, |c, s| {
+        intersections::direct_claiming(c, &mut s.direct_claiming)
     }),
     (Technique::DirectHiddenPair, false, |c, s| {
-        subsets::direct_hidden_pair(c, &mut s.direct_hidden)
+        subsets::direct_hidden(c, 2, &mut s.direct_hidden[0])
     }),
     (Technique::NakedSingle, false, |c, _| {
         singles::naked_single(c)
     }),
     (Technique::DirectHiddenTriple, false, |c, s| {
-        subsets::direct_hidden_triple(c, &mut s.direct_hidden)
+        subsets::direct_hidden(c, 3, &mut s.direct_hidden[1])
     }),
-    (Technique::Pointing, false, |c, _| {
-        intersections::pointing(c)
+    (Technique::Pointing, false, |c, s| {
+        intersections::pointing(c, &mut s.pointing)
     }),
-    (Technique::Claiming, false, |c, _| {
-        intersections::claiming(c)
+    (Technique::Claiming, false, |c, s| {
+        intersections::claiming(c, &mut s.claiming)
     }),
-    (Technique::NakedPair, false, |c, _| subsets::naked_pair(c)),
-    (Technique::XWing, false, |c, _| fish::x_wing(c)),
-    (Technique::HiddenPair, false, |c, _| subsets::hidden_pair(c)),
-    (Technique::NakedTriple, false, |c, _| {
-        subsets::naked_triple(c)
+    (Technique::NakedPair, false, |c, s| {
+        subsets::naked(c, 2, &mut s.naked[0])
     }),
-    (Technique::Swordfish, false, |c, _| fish::swordfish(c)),
-    (Technique::HiddenTriple, false, |c, _| {
-        subsets::hidden_triple(c)
+    (Technique::XWing, false, |c, s| {
+        fish::fish(c, 2, &mut s.fish[0])
+    }),
+    (Technique::HiddenPair, false, |c, s| {
+        subsets::hidden(c, 2, &mut s.hidden[0])
+    }),
+    (Technique::NakedTriple, false, |c, s| {
+        subsets::naked(c, 3, &mut s.naked[1])
+    }),
+    (Technique::Swordfish, false, |c, s| {
+        fish::fish(c, 3, &mut s.fish[1])
+    }),
+    (Technique::HiddenTriple, false, |c, s| {
+        subsets::hidden(c, 3, &mut s.hidden[1])
     }),
     (Technique::XyWing, false, |c, _| wings::xy_wing(c)),
     (Technique::XyzWing, false, |c, _| wings::xyz_wing(c)),
     (Technique::UniqueRectangle, true, |c, _| {
         uniqueness::unique_rectangle(c)
     }),
-    (Technique::NakedQuad, false, |c, _| subsets::naked_quad(c)),
-    (Technique::Jellyfish, false, |c, _| fish::jellyfish(c)),
-    (Technique::HiddenQuad, false, |c, _| subsets::hidden_quad(c)),
+    (Technique::NakedQuad, false, |c, s| {
+        subsets::naked(c, 4, &mut s.naked[2])
+    }),
+    (Technique::Jellyfish, false, |c, s| {
+        fish::fish(c, 4, &mut s.fish[2])
+    }),
+    (Technique::HiddenQuad, false, |c, s| {
+        subsets::hidden(c, 4, &mut s.hidden[2])
+    }),
     (Technique::Bug, true, |c, _| uniqueness::bug(c)),
     (Technique::AlignedPairExclusion, false, |c, _| {
         exclusion::aligned_pair_exclusion(c)

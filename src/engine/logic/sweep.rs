@@ -5,25 +5,35 @@
 //! with it ER, EP and ED, is the one the step-by-step engine finds. Past the
 //! first placement, every single up to ER so far goes in one pass. The tests
 //! in `tests/logic.rs` check that `rate` and `explain` agree.
+//!
+//! Both look only at the units changed since the last grid known to have no
+//! full house or hidden single (`none`): whether a unit has one depends on
+//! its cells alone. Where a pass would have placed a single that an earlier
+//! placement of the pass made in a unit it skips, the next bulk pass, which
+//! comes before any other step is looked for, places it: the singles reach
+//! the same grid in any order.
 
 use super::Candidates;
-use super::cells::{BOX, CellSet, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
+use super::cells::{BOX, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
+use super::memo::NoneByUnit;
 use super::step::{Difficulty, Technique};
 
 /// Places every single of the easiest kind available: full houses, else
 /// hidden singles in boxes, else hidden singles in lines. Returns that kind,
 /// or `None` when there is none (naked singles are left to the step engine,
 /// as direct techniques rate below them).
-pub fn place_singles(c: &mut Candidates) -> Option<Technique> {
-    if place_full_houses(c) {
+pub fn place_singles(c: &mut Candidates, none: &mut NoneByUnit) -> Option<Technique> {
+    let changed = none.changed_units(c);
+    if place_full_houses(c, changed) {
         return Some(Technique::FullHouse);
     }
-    if place_hidden_singles(c, BOX..27) {
+    if place_hidden_singles(c, changed & !LINE_UNITS) {
         return Some(Technique::HiddenSingleBox);
     }
-    if place_hidden_singles(c, 0..BOX) {
+    if place_hidden_singles(c, changed & LINE_UNITS) {
         return Some(Technique::HiddenSingleLine);
     }
+    none.record(c);
     None
 }
 
@@ -32,12 +42,12 @@ pub fn place_singles(c: &mut Candidates) -> Option<Technique> {
 /// make: full houses, hidden singles in boxes from 1.2, in lines from 1.5,
 /// naked singles from 2.3. Each unit is looked at once, and again only when
 /// a placement changed it. True if it placed any.
-pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
+pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut NoneByUnit) -> bool {
     let boxes = limit >= Technique::HiddenSingleBox.base_rating();
     let lines = limit >= Technique::HiddenSingleLine.base_rating();
     let naked = limit >= Technique::NakedSingle.base_rating();
     let mut work = Work {
-        units: (1 << 27) - 1,
+        units: none.changed_units(c),
         cells: if naked {
             c.empty_cells()
         } else {
@@ -66,6 +76,10 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty) -> bool {
                 work.place(c, cell, digit);
             }
         } else {
+            // Every unit changed has been looked at for every kind.
+            if lines {
+                none.record(c);
+            }
             return work.placed;
         }
     }
@@ -113,9 +127,10 @@ pub fn place_naked_singles(c: &mut Candidates) -> bool {
     placed
 }
 
-fn place_full_houses(c: &mut Candidates) -> bool {
+/// Places the full houses of the units of `units` (bit per unit).
+fn place_full_houses(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in 0..27 {
+    for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
         placed |= place_full_house_in(c, unit);
     }
     placed
@@ -143,9 +158,10 @@ fn only_digit(mask: u16) -> Option<u8> {
     (mask != 0 && mask & (mask - 1) == 0).then(|| mask.trailing_zeros() as u8)
 }
 
-fn place_hidden_singles(c: &mut Candidates, units: std::ops::Range<usize>) -> bool {
+/// Places the hidden singles of the units of `units` (bit per unit).
+fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in units {
+    for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
         for (cell, digit) in hidden_singles_in(c, unit) {
             // Still a candidate there (a placement before may have taken it).
             if c.has(cell, digit) {
@@ -175,4 +191,53 @@ fn hidden_singles_in(c: &Candidates, unit: usize) -> impl Iterator<Item = (usize
             digit,
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::{Options, Stepper};
+
+    #[test]
+    fn sweeps_that_remember_reach_what_full_sweeps_reach() {
+        let options = Options {
+            budget: None,
+            ceiling: None,
+        };
+        let mut placed = 0;
+        for line in [
+            "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9.",
+            "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",
+            "..743...5..3........2.1.3.74...5.7.....78.......9...288...2....7.1...5.6...59....",
+        ] {
+            let puzzle: Grid = line.parse().unwrap();
+            let mut stepper = Stepper::new(Candidates::from_grid(&puzzle).unwrap(), true, &options);
+            let mut none = NoneByUnit::default();
+            for step_index in 0usize.. {
+                let limit = [10, 12, 15, 23][step_index % 4];
+                let (mut remembering, mut full) =
+                    (stepper.candidates().clone(), stepper.candidates().clone());
+                if step_index % 5 == 0 {
+                    // The easiest kind is the same; the grids may differ,
+                    // until the next bulk pass.
+                    let kind = place_singles(&mut remembering, &mut none);
+                    let full_kind = place_singles(&mut full, &mut NoneByUnit::default());
+                    assert_eq!(kind, full_kind, "{line}, step {step_index}");
+                    placed += usize::from(kind.is_some());
+                } else {
+                    let limit = Difficulty(limit);
+                    let with = place_singles_up_to(&mut remembering, limit, &mut none);
+                    let without = place_singles_up_to(&mut full, limit, &mut NoneByUnit::default());
+                    assert_eq!(with, without, "{line}, step {step_index}");
+                    assert_eq!(remembering, full, "{line}, step {step_index}");
+                    placed += usize::from(with);
+                }
+                if stepper.next().is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(placed > 10, "{placed}");
+    }
 }
