@@ -407,6 +407,70 @@ fn forcing_x_chain() {
     assert_none(&skyscraper(true), Technique::ForcingXChain);
 }
 
+/// Digit 1 only in r1c1 and r1c5 in row 1, r5c5 and r5c8 in row 5, r9c8
+/// and r9c1 in row 9, and in columns 1 and 8 only in those rows; column 5
+/// has it in r1c5, r5c5 and `r8c5` when asked. A loop of six: the weak
+/// link r1c5-r5c5 holds both ways, so r8c5 loses 1.
+fn x_cycle(in_r8c5: bool) -> Position {
+    let mut p = Position::new()
+        .row_only(1, 1, &[1, 5])
+        .row_only(1, 5, &[5, 8])
+        .row_only(1, 9, &[1, 8]);
+    for row in [2, 3, 4, 6, 7, 8] {
+        p = p.without(1, &[&format!("r{row}c1"), &format!("r{row}c8")]);
+        if row != 8 || !in_r8c5 {
+            p = p.without(1, &[&format!("r{row}c5")]);
+        }
+    }
+    p
+}
+
+#[test]
+fn bidirectional_x_cycle() {
+    let step = found(&x_cycle(true), Technique::XCycle);
+    assert_eq!(step.technique, Technique::XCycle, "{}", step.text);
+    // Six nodes, a length of four: 6.5 with nothing added.
+    assert_eliminates(&step, "6.5", 1, &["r8c5"]);
+    // Without r8c5 every link of the loop is strong: nothing to remove.
+    assert_none(&x_cycle(false), Technique::XCycle);
+}
+
+/// Bivalue cells r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4} and r5c1 {4,`last`}.
+fn y_cycle(last: u8) -> Position {
+    Position::new()
+        .only("r1c1", &[1, 2])
+        .only("r1c5", &[2, 3])
+        .only("r5c5", &[3, 4])
+        .only("r5c1", &[4, last])
+}
+
+#[test]
+fn bidirectional_y_cycle() {
+    // With r5c1 {4,1} the four cells make a loop: each holds one of its two
+    // digits, and each pair of neighbours one of the digit they share, which
+    // goes from the rest of their row or column.
+    let step = found(&y_cycle(1), Technique::YCycle);
+    // Eight nodes, a length of six: 6.5 + 0.1.
+    assert_eq!(step.rating.to_string(), "6.6", "{}", step.text);
+    let mut expected: Vec<(usize, u8)> = Vec::new();
+    for i in [2, 3, 4, 6, 7, 8, 9] {
+        expected.push((cell(&format!("r1c{i}")), 2));
+        expected.push((cell(&format!("r{i}c5")), 3));
+        expected.push((cell(&format!("r5c{i}")), 4));
+        expected.push((cell(&format!("r{i}c1")), 1));
+    }
+    expected.sort_unstable();
+    let mut got: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    got.sort_unstable();
+    assert_eq!(got, expected, "{}", step.text);
+    // With r5c1 {4,5} the chain of cells does not close.
+    assert_none(&y_cycle(5), Technique::YCycle);
+}
+
 #[test]
 fn direct_claiming_and_direct_hidden_pair() {
     // 3 in row 5 only in box 4 (c1, c3): claiming removes 3 from the rest of

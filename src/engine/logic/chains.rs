@@ -31,6 +31,9 @@
 //! - both values of A imply the same node: it holds.
 //! - every candidate of a cell (cell forcing chains), or every place of a
 //!   digit in a unit (region forcing chains), implies the same node: it holds.
+//! - loop (static rules): off(A) implies on(B) for a candidate B weakly
+//!   linked to A, closing a cycle whose weak links then hold both ways
+//!   (X-cycles, Y-cycles and bidirectional cycles).
 
 mod nested;
 
@@ -135,9 +138,6 @@ struct Reach {
     /// First parent of every reached node, for telling the chain.
     parent: Vec<u16>,
     contradiction: Option<(Conflict, u16)>,
-    /// In static propagations, the first off node that implies the start
-    /// again: the start lies on a loop of implications ending there.
-    loop_end: Option<Node>,
     /// The nodes concluded by nested chains, each with the chain that proves it.
     nested: Vec<(Node, nested::Proof)>,
 }
@@ -235,7 +235,6 @@ impl Chainer {
             complexity: vec![0; NODES],
             parent: vec![0; NODES],
             contradiction: None,
-            loop_end: None,
             nested: Vec::new(),
         };
         let mut state = grid.clone();
@@ -312,9 +311,6 @@ impl Chainer {
     ) -> bool {
         for (node, parents) in found.drain(..) {
             if reach.has(node) {
-                if node == reach.start && reach.loop_end.is_none() {
-                    reach.loop_end = parents.first().copied();
-                }
                 continue;
             }
             let mut ancestors = [0u64; WORDS];
@@ -617,7 +613,7 @@ impl Chainer {
         self.contradictions(c, Rules::X, Technique::ForcingXChain, false, None)
     }
 
-    /// Bidirectional Y-cycles (6.6): loops of bivalue cells.
+    /// Bidirectional Y-cycles (6.5): loops of bivalue cells.
     pub fn y_cycles(&mut self, c: &Candidates) -> Option<Step> {
         let mut best = None;
         for cand in candidates(c, None)
@@ -627,7 +623,7 @@ impl Chainer {
             if self.check_time() {
                 return None;
             }
-            let reach = self.propagate(c, Node::new(cand.cell.into(), cand.digit, true), Rules::Y);
+            let reach = self.propagate(c, Node::new(cand.cell.into(), cand.digit, false), Rules::Y);
             if let Some(f) = cycle_finding(c, &reach, Rules::Y) {
                 keep(&mut best, f);
             }
@@ -726,6 +722,7 @@ impl Chainer {
         } else {
             vec![None]
         };
+        let dynamic = matches!(rules, Rules::Dynamic { .. });
         let mut best: Option<Finding> = None;
         for digit in digits {
             for cand in candidates(c, digit) {
@@ -744,9 +741,6 @@ impl Chainer {
                         &fresh
                     }
                 };
-                if let Some(f) = cycle_finding(c, reach_on, rules) {
-                    keep(&mut best, f);
-                }
                 if let Some((conflict, complexity)) = reach_on.contradiction {
                     if improves(&best, technique, complexity) {
                         keep(
@@ -756,10 +750,19 @@ impl Chainer {
                             ),
                         );
                     }
+                    if dynamic {
+                        continue;
+                    }
+                }
+                // Static chains: on(A) reaching off(A) is caught as a node
+                // conflict above; the loops through A are found from off(A).
+                let reach_off = self.propagate(c, on.opposite(), rules);
+                if let Some(f) = cycle_finding(c, &reach_off, rules) {
+                    keep(&mut best, f);
+                }
+                if reach_on.contradiction.is_some() {
                     continue;
                 }
-                // Static chains: on(A) reaching off(A) is caught as a node conflict above.
-                let reach_off = self.propagate(c, on.opposite(), rules);
                 if let Some((conflict, complexity)) = reach_off.contradiction {
                     if improves(&best, technique, complexity) {
                         keep(
@@ -941,10 +944,13 @@ fn common_conclusion(
     Some(finding)
 }
 
-/// The loop through a static propagation's start, if it has one that
-/// eliminates: in a loop of alternating strong and weak links every weak
-/// link holds both ways, so a digit linked in a unit is in one of its two
-/// cells (and goes from the rest of the unit), and a cell linked by two
+/// The shortest loop through a static propagation's start, off(A), that
+/// eliminates, if there is one. A loop closes where the propagation turns
+/// on a candidate B weakly linked to A (the same digit in a peer, or, with
+/// cell links, another digit of A's cell): off(A) implies on(B) and on(B)
+/// implies off(A). In a loop of alternating strong and weak links every
+/// weak link holds both ways, so a digit linked in a unit is in one of its
+/// two cells (and goes from the rest of the unit), and a cell linked by two
 /// digits holds one of them (and nothing else).
 fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding> {
     let technique = match rules {
@@ -953,10 +959,47 @@ fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding>
         Rules::Static => Technique::BidirectionalCycle,
         Rules::Dynamic { .. } => return None,
     };
-    let path = reach.path(reach.loop_end?);
+    let start = reach.start;
+    let (cell, digit) = (start.cell(), start.digit());
+    let same_digit = (c.cells_of(digit) & PEERS[cell])
+        .iter()
+        .map(|peer| Node::new(peer, digit, true));
+    let same_cell = super::cells::digits(c.mask(cell) & !(1 << digit))
+        .filter(|_| rules == Rules::Static)
+        .map(|d| Node::new(cell, d, true));
+    let (path, eliminations) = same_digit
+        .chain(same_cell)
+        .filter(|&end| reach.has(end))
+        .map(|end| reach.path(end))
+        // Two nodes are a strong link, not a loop.
+        .filter(|path| path.len() >= 4)
+        .filter_map(|path| {
+            let eliminations = loop_eliminations(c, &path);
+            (!eliminations.is_empty()).then_some((path, eliminations))
+        })
+        .min_by_key(|(path, _)| path.len())?;
+    let nodes: Vec<String> = path.iter().map(Node::to_string).collect();
+    Some(Finding {
+        technique,
+        rating: rated(technique, path.len() as u32),
+        placements: Vec::new(),
+        text: format!(
+            "{}: {} -> {start} (a loop, true both ways), so {}",
+            technique.name().to_lowercase(),
+            nodes.join(" -> "),
+            elimination_list(&eliminations)
+        ),
+        eliminations,
+        focus: path.iter().map(|n| n.candidate()).collect(),
+    })
+}
+
+/// What a loop of implications eliminates at its weak links (from a node
+/// on to the next, the last node linking back to the first), sorted.
+fn loop_eliminations(c: &Candidates, path: &[Node]) -> Vec<Candidate> {
     let mut eliminations: Vec<Candidate> = Vec::new();
-    for link in path.windows(2).filter(|w| w[0].on()) {
-        let (p, q) = (link[0], link[1]);
+    let next = path.iter().cycle().skip(1);
+    for (&p, &q) in path.iter().zip(next).filter(|(p, _)| p.on()) {
         if p.cell() == q.cell() {
             let keep = 1 << p.digit() | 1 << q.digit();
             for d in super::cells::digits(c.mask(p.cell()) & !keep) {
@@ -974,28 +1017,10 @@ fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding>
             }
         }
     }
-    let on_loop: Vec<Candidate> = path.iter().map(|n| n.candidate()).collect();
-    eliminations.retain(|e| !on_loop.contains(e));
+    eliminations.retain(|e| !path.iter().any(|n| n.candidate() == *e));
     eliminations.sort_unstable();
     eliminations.dedup();
-    if eliminations.is_empty() {
-        return None;
-    }
-    let nodes: Vec<String> = path.iter().map(Node::to_string).collect();
-    Some(Finding {
-        technique,
-        rating: rated(technique, path.len() as u32),
-        placements: Vec::new(),
-        text: format!(
-            "{}: {} -> {} (a loop, true both ways), so {}",
-            technique.name().to_lowercase(),
-            nodes.join(" -> "),
-            reach.start,
-            elimination_list(&eliminations)
-        ),
-        eliminations,
-        focus: on_loop,
-    })
+    eliminations
 }
 
 /// The contradiction `reach` ran into, in words: for an emptied cell or
