@@ -224,10 +224,13 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// Bivalue universal grave: were every empty cell down to two candidates,
 /// each digit twice in each unit, the puzzle would have two solutions. So
 /// some cell with more than two candidates (a poly cell) holds one of its
-/// extra digits, those that appear more than twice in its units. Type 1
-/// (5.6): one poly cell with one extra digit, which it must hold. Type 2
+/// extra digits, those it must lose for the grid to be such a grave. Type 1
+/// (5.6): one poly cell, which must hold one of its extra digits (the one,
+/// if it has one, or else not the two it would keep). Type 2
 /// (5.7): every extra digit is the same x, so x goes from every cell that
-/// sees all the poly cells.
+/// sees all the poly cells. Type 4 (5.7): two poly cells in a unit where a
+/// digit both keep has no other place: one of them holds it and the other
+/// an extra, so each loses the other digit it keeps.
 pub fn bug(c: &Candidates) -> Option<Step> {
     let poly: Vec<usize> = c
         .empty_cells()
@@ -237,35 +240,85 @@ pub fn bug(c: &Candidates) -> Option<Step> {
     if poly.is_empty() || poly.len() > 8 {
         return None;
     }
-    let extras: Vec<u16> = poly
-        .iter()
-        .map(|&cell| {
-            digits(c.mask(cell))
-                .filter(|&d| units_of(cell).into_iter().any(|u| c.places(u, d).len() > 2))
-                .fold(0u16, |m, d| m | 1 << d)
-        })
-        .collect();
-    // Without the extras every cell has two candidates and every unit each
-    // digit twice or not at all.
-    let mut without = c.clone();
-    for (&cell, &extra) in poly.iter().zip(&extras) {
-        if (c.mask(cell) & !extra).count_ones() != 2 {
-            return None;
-        }
-        for d in digits(extra) {
-            without.eliminate(cell, d);
-        }
-    }
-    let grave =
-        (0..27).all(|unit| (1..=9u8).all(|d| matches!(without.places(unit, d).len(), 0 | 2)));
-    if !grave {
-        return None;
+    let extras = grave_extras(c, &poly)?;
+    if let ([odd], [extra]) = (&poly[..], &extras[..])
+        && extra.count_ones() > 1
+    {
+        return Some(bug_type_1_several(c, *odd, *extra));
     }
     let union = extras.iter().fold(0u16, |m, e| m | e);
-    if union.count_ones() != 1 || extras.iter().any(|&e| e != union) {
+    if union.count_ones() == 1 {
+        return bug_type_1_or_2(c, &poly, union.trailing_zeros() as u8);
+    }
+    match poly[..] {
+        [a, b] => bug_type_4(c, [a, b], [extras[0], extras[1]]),
+        _ => None,
+    }
+}
+
+/// The digits each poly cell must lose for the grid to be a grave (every
+/// empty cell with two candidates, every digit twice or not at all in every
+/// unit), if some choice of the two each keeps makes one.
+fn grave_extras(c: &Candidates, poly: &[usize]) -> Option<Vec<u16>> {
+    let mut masks: Vec<u16> = (0..81).map(|cell| c.mask(cell)).collect();
+    let poly_set = poly
+        .iter()
+        .fold(CellSet::EMPTY, |s, &cell| s | CellSet::single(cell));
+    // Units without poly cells are already what they would be.
+    let settled = (0..27).filter(|&u| (UNIT_SETS[u] & poly_set).is_empty());
+    if !settled.into_iter().all(|u| unit_is_grave(&masks, u)) {
         return None;
     }
-    let x = union.trailing_zeros() as u8;
+    if !keep_pairs(c, poly, 0, &mut masks) {
+        return None;
+    }
+    Some(
+        poly.iter()
+            .map(|&cell| c.mask(cell) & !masks[cell])
+            .collect(),
+    )
+}
+
+/// True when every digit has two places or none in `unit` under `masks`.
+fn unit_is_grave(masks: &[u16], unit: usize) -> bool {
+    let cells = UNIT_SETS[unit];
+    (1..=9u8).all(|d| {
+        let n = cells.iter().filter(|&x| masks[x] & 1 << d != 0).count();
+        n == 0 || n == 2
+    })
+}
+
+/// Tries every pair of candidates for each poly cell from `poly[next]` on,
+/// in `masks`, checking each unit once its last poly cell has its pair;
+/// true when they make a grave (then `masks` holds it).
+fn keep_pairs(c: &Candidates, poly: &[usize], next: usize, masks: &mut [u16]) -> bool {
+    let Some(&cell) = poly.get(next) else {
+        return true;
+    };
+    let later = poly[next + 1..]
+        .iter()
+        .fold(CellSet::EMPTY, |s, &x| s | CellSet::single(x));
+    let mask = c.mask(cell);
+    for a in digits(mask) {
+        for b in digits(mask).filter(|&b| b > a) {
+            masks[cell] = 1 << a | 1 << b;
+            let complete = units_of(cell)
+                .into_iter()
+                .filter(|&u| (UNIT_SETS[u] & later).is_empty());
+            if complete.into_iter().all(|u| unit_is_grave(masks, u))
+                && keep_pairs(c, poly, next + 1, masks)
+            {
+                return true;
+            }
+        }
+    }
+    masks[cell] = mask;
+    false
+}
+
+/// Every poly cell's one extra digit is `x`: with one poly cell it holds x
+/// (type 1), with more x goes from the cells that see them all (type 2).
+fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
     let focus: Vec<Candidate> = poly.iter().map(|&cell| Candidate::new(cell, x)).collect();
     if let [odd] = poly[..] {
         let mut step = Step::new(
@@ -294,5 +347,65 @@ pub fn bug(c: &Candidates) -> Option<Step> {
     step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
     step.eliminations = seers.iter().map(|cell| Candidate::new(cell, x)).collect();
     step.focus = focus;
+    Some(step)
+}
+
+/// The one poly cell `odd` must hold one of its extra digits `extra`, so
+/// it loses the two it would keep in the grave.
+fn bug_type_1_several(c: &Candidates, odd: usize, extra: u16) -> Step {
+    let kept = c.mask(odd) & !extra;
+    let mut step = Step::new(
+        Technique::Bug,
+        format!(
+            "bivalue universal grave: unless {} holds {}, every cell would have two candidates and the puzzle two solutions, so it is not {}",
+            CellName(odd),
+            digit_list(extra),
+            digit_list(kept)
+        ),
+    );
+    step.eliminations = digits(kept).map(|d| Candidate::new(odd, d)).collect();
+    step.focus = digits(extra).map(|d| Candidate::new(odd, d)).collect();
+    step
+}
+
+/// Two poly cells `cells` sharing a unit where a digit d both keep has no
+/// other place: one of them is d, so the other holds one of its extras.
+/// Each is d or one of its extras, and loses the other digit it keeps.
+fn bug_type_4(c: &Candidates, cells: [usize; 2], extras: [u16; 2]) -> Option<Step> {
+    let [a, b] = cells;
+    let kept = [c.mask(a) & !extras[0], c.mask(b) & !extras[1]];
+    let pair = CellSet::single(a) | CellSet::single(b);
+    let (unit, d) = units_of(a)
+        .into_iter()
+        .filter(|&u| UNIT_SETS[u].contains(b))
+        .find_map(|unit| {
+            digits(kept[0] & kept[1])
+                .find(|&d| c.places(unit, d) == pair)
+                .map(|d| (unit, d))
+        })?;
+    let eliminations: Vec<Candidate> = cells
+        .iter()
+        .zip(kept)
+        .flat_map(|(&cell, k)| digits(k & !(1 << d)).map(move |o| Candidate::new(cell, o)))
+        .collect();
+    let mut step = Step::new(
+        Technique::Bug,
+        format!(
+            "bivalue universal grave type 4: {} or {} holds an extra digit ({} or {}), and {d} in {} lies only in them, so {}",
+            CellName(a),
+            CellName(b),
+            digit_list(extras[0]),
+            digit_list(extras[1]),
+            super::cells::UnitName(unit),
+            super::step::elimination_list(&eliminations)
+        ),
+    );
+    step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
+    step.focus = cells
+        .iter()
+        .zip(extras)
+        .flat_map(|(&cell, e)| digits(e | 1 << d).map(move |x| Candidate::new(cell, x)))
+        .collect();
+    step.eliminations = eliminations;
     Some(step)
 }
