@@ -599,6 +599,59 @@ fn unique_rectangle_type_2() {
     assert_eliminates(&step, "4.5", 7, &cells);
 }
 
+/// Six cells r3c7, r3c8, r7c8, r7c9, r4c9 and r4c7 holding 6 and 7 (and
+/// `r3c7` in r3c7, `r7c9` in r7c9), each sharing a unit with the next: rows
+/// 3, 4 and 7, columns 7, 8 and 9 and boxes 3, 6 and 9 hold two of them
+/// each. The rest of rows 3, 4 and 7 has no 6 or 7, so no rectangle is there.
+fn unique_loop(r3c7: &[u8], r7c9: &[u8]) -> Position {
+    let mut p = Position::new();
+    for digit in [6, 7] {
+        p = p
+            .row_only(digit, 3, &[7, 8])
+            .row_only(digit, 4, &[7, 9])
+            .row_only(digit, 7, &[8, 9]);
+    }
+    ["r3c8", "r7c8", "r4c9", "r4c7"]
+        .iter()
+        .fold(p, |p, name| p.only(name, &[6, 7]))
+        .only("r3c7", r3c7)
+        .only("r7c9", r7c9)
+}
+
+#[test]
+fn unique_loop_type_1() {
+    // Were r3c7 6 or 7, the six cells could swap 6 and 7: it is 5.
+    let step = found(&unique_loop(&[5, 6, 7], &[6, 7]), Technique::UniqueLoop);
+    assert_eq!(step.technique, Technique::UniqueLoop, "{}", step.text);
+    assert_eq!(step.rating.to_string(), "4.6", "{}", step.text);
+    let mut removed: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    removed.sort_unstable();
+    assert_eq!(
+        removed,
+        vec![(cell("r3c7"), 6), (cell("r3c7"), 7)],
+        "{}",
+        step.text
+    );
+    // With r3c7 {5,6} the loop of cells holding both digits is broken.
+    assert_none(&unique_loop(&[5, 6], &[6, 7]), Technique::UniqueLoop);
+}
+
+#[test]
+fn unique_loop_type_2() {
+    // r3c7 and r7c9 share no unit but both add 5: one of them is 5, and
+    // the cells that see both (by row 3 or box 3 and column 9, by row 7 or
+    // box 9 and column 7) lose it.
+    let step = found(&unique_loop(&[5, 6, 7], &[5, 6, 7]), Technique::UniqueLoop);
+    let seers = ["r1c9", "r2c9", "r3c9", "r7c7", "r8c7", "r9c7"];
+    assert_eliminates(&step, "4.6", 5, &seers);
+    // With different extra digits, 5 and 8, nothing follows.
+    assert_none(&unique_loop(&[5, 6, 7], &[6, 7, 8]), Technique::UniqueLoop);
+}
+
 /// A position near the end of a puzzle Sudoku Explainer rates 5.7: every
 /// empty cell has two candidates but r7c8 and r8c8, `r8c8` given here.
 fn bug_position(r8c8: &str) -> Position {
