@@ -56,6 +56,21 @@ impl Position {
         self
     }
 
+    /// A position from its candidate grid, cell by cell in reading order:
+    /// one digit is a value, more are the cell's candidates.
+    fn from_marks(grid: &str) -> Position {
+        let mut p = Position::new();
+        for (cell, token) in grid.split_whitespace().enumerate() {
+            let digits: Vec<u8> = token.bytes().map(|b| b - b'0').collect();
+            if let [value] = digits[..] {
+                p.values[cell] = value;
+            } else {
+                p.marks[cell] = digits.iter().fold(0, |m, d| m | 1 << d);
+            }
+        }
+        p
+    }
+
     fn candidates(&self) -> Candidates {
         Candidates::with_marks(&Grid::from_cells(self.values).unwrap(), &self.marks).unwrap()
     }
@@ -582,6 +597,137 @@ fn unique_rectangle_type_2() {
     let step = found(&p, Technique::UniqueRectangle);
     let cells = ["r2c2", "r2c3", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"];
     assert_eliminates(&step, "4.5", 7, &cells);
+}
+
+/// Six cells r3c7, r3c8, r7c8, r7c9, r4c9 and r4c7 holding 6 and 7 (and
+/// `r3c7` in r3c7, `r7c9` in r7c9), each sharing a unit with the next: rows
+/// 3, 4 and 7, columns 7, 8 and 9 and boxes 3, 6 and 9 hold two of them
+/// each. The rest of rows 3, 4 and 7 has no 6 or 7, so no rectangle is there.
+fn unique_loop(r3c7: &[u8], r7c9: &[u8]) -> Position {
+    let mut p = Position::new();
+    for digit in [6, 7] {
+        p = p
+            .row_only(digit, 3, &[7, 8])
+            .row_only(digit, 4, &[7, 9])
+            .row_only(digit, 7, &[8, 9]);
+    }
+    ["r3c8", "r7c8", "r4c9", "r4c7"]
+        .iter()
+        .fold(p, |p, name| p.only(name, &[6, 7]))
+        .only("r3c7", r3c7)
+        .only("r7c9", r7c9)
+}
+
+#[test]
+fn unique_loop_type_1() {
+    // Were r3c7 6 or 7, the six cells could swap 6 and 7: it is 5.
+    let step = found(&unique_loop(&[5, 6, 7], &[6, 7]), Technique::UniqueLoop);
+    assert_eq!(step.technique, Technique::UniqueLoop, "{}", step.text);
+    assert_eq!(step.rating.to_string(), "4.6", "{}", step.text);
+    let mut removed: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    removed.sort_unstable();
+    assert_eq!(
+        removed,
+        vec![(cell("r3c7"), 6), (cell("r3c7"), 7)],
+        "{}",
+        step.text
+    );
+    // With r3c7 {5,6} the loop of cells holding both digits is broken.
+    assert_none(&unique_loop(&[5, 6], &[6, 7]), Technique::UniqueLoop);
+}
+
+#[test]
+fn unique_loop_type_2() {
+    // r3c7 and r7c9 share no unit but both add 5: one of them is 5, and
+    // the cells that see both (by row 3 or box 3 and column 9, by row 7 or
+    // box 9 and column 7) lose it.
+    let step = found(&unique_loop(&[5, 6, 7], &[5, 6, 7]), Technique::UniqueLoop);
+    let seers = ["r1c9", "r2c9", "r3c9", "r7c7", "r8c7", "r9c7"];
+    assert_eliminates(&step, "4.6", 5, &seers);
+    // With different extra digits, 5 and 8, nothing follows.
+    assert_none(&unique_loop(&[5, 6, 7], &[6, 7, 8]), Technique::UniqueLoop);
+}
+
+/// A position near the end of a puzzle Sudoku Explainer rates 5.7: every
+/// empty cell has two candidates but r7c8 and r8c8, `r8c8` given here.
+fn bug_position(r8c8: &str) -> Position {
+    Position::from_marks(&format!(
+        "1 2 3 4 5 6 7 8 9
+         4 5 7 1 8 9 2 3 6
+         6 8 9 2 3 7 1 5 4
+         23 6 12 8 7 13 9 4 5
+         7 13 4 39 19 5 6 2 8
+         8 9 5 6 4 2 3 1 7
+         23 37 26 5 69 8 4 679 1
+         5 17 16 79 2 4 8 {r8c8} 3
+         9 4 8 37 16 13 5 67 2"
+    ))
+}
+
+#[test]
+fn bug_type_4() {
+    // Without 6 in r7c8 (three 6s in row 7) and 7 in r8c8 (three 7s in row
+    // 8) every cell would have two candidates, every digit two places in
+    // every unit. So r7c8 = 6 or r8c8 = 7; 9 in column 8 is in one of them,
+    // and the other holds its extra: r7c8 is 6 or 9, r8c8 is 7 or 9.
+    let step = found(&bug_position("679"), Technique::Bug);
+    assert_eq!(step.rating.to_string(), "5.7", "{}", step.text);
+    let mut removed: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    removed.sort_unstable();
+    assert_eq!(
+        removed,
+        vec![(cell("r7c8"), 7), (cell("r8c8"), 6)],
+        "{}",
+        step.text
+    );
+    // With r8c8 {7,9}, row 8 keeps three 7s whatever r7c8 loses: no grave.
+    assert_none(&bug_position("79"), Technique::Bug);
+}
+
+/// A position near the end of a puzzle Sudoku Explainer rates 5.6: every
+/// empty cell has two candidates but r5c7, given here.
+fn bug_one_poly_cell(r5c7: &str) -> Position {
+    Position::from_marks(&format!(
+        "1 2 3 46 5 68 47 78 9
+         4 5 7 12 18 9 23 38 6
+         8 6 9 24 7 3 1 5 24
+         2 38 16 7 18 4 36 9 5
+         5 38 14 9 6 18 {r5c7} 37 24
+         9 7 46 3 2 5 46 1 8
+         3 9 5 16 4 16 8 2 7
+         6 1 2 8 9 7 5 4 3
+         7 4 8 5 3 2 9 6 1"
+    ))
+}
+
+#[test]
+fn bug_type_1_with_two_extra_digits() {
+    // Keeping 2 and 7, r5c7 would leave a grave (3 and 4 are three times
+    // in column 7): it holds 3 or 4.
+    let step = found(&bug_one_poly_cell("2347"), Technique::Bug);
+    assert_eq!(step.rating.to_string(), "5.6", "{}", step.text);
+    let mut removed: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    removed.sort_unstable();
+    assert_eq!(
+        removed,
+        vec![(cell("r5c7"), 2), (cell("r5c7"), 7)],
+        "{}",
+        step.text
+    );
+    // Without 2 in r5c7, column 7 has 2 once whatever it keeps: no grave.
+    assert_none(&bug_one_poly_cell("347"), Technique::Bug);
 }
 
 /// Chain ratings against Sudoku Explainer's on puzzles it rated 7.0 to 8.9

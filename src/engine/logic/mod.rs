@@ -202,6 +202,7 @@ pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> 
     let mut searches = Searches::new(None);
     let family = match technique {
         Technique::ForcingXChain => Technique::XCycle,
+        Technique::UniqueLoop => Technique::UniqueRectangle,
         Technique::BidirectionalCycle => Technique::ForcingChain,
         Technique::RegionForcingChains => Technique::CellForcingChains,
         other => other,

@@ -46,6 +46,9 @@ pub enum Technique {
     XyzWing,
     /// Four cells on two rows, columns and boxes that must not hold only the same two digits.
     UniqueRectangle,
+    /// Six or more cells, each sharing a unit with the next, every unit
+    /// holding two of them or none, that must not hold only the same two digits.
+    UniqueLoop,
     /// Four cells of a unit with four digits between them.
     NakedQuad,
     /// The X-Wing on four lines.
@@ -107,6 +110,7 @@ impl Technique {
             Technique::XyWing => "XY-Wing",
             Technique::XyzWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueLoop => "Unique Loop",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
@@ -163,6 +167,7 @@ impl Technique {
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
             Technique::UniqueRectangle => 45,
+            Technique::UniqueLoop => 46,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,

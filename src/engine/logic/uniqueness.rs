@@ -1,17 +1,19 @@
 //! Uniqueness techniques, valid only for puzzles with one solution: unique
 //! rectangles (four cells on two rows, two columns and two boxes that must not
-//! end up holding the same two digits, a deadly pattern with two solutions)
-//! and the bivalue universal grave (BUG+1: every empty cell but one has two
+//! end up holding the same two digits, a deadly pattern with two solutions),
+//! unique loops (the same with six or more cells, each sharing a unit with
+//! the next, every unit holding two of them or none) and the bivalue universal grave (BUG+1: every empty cell but one has two
 //! candidates, so the odd cell must hold the digit that would else break it).
 
 use super::Candidates;
 use super::cells::{CellName, CellSet, PEERS, UNIT_SETS, cell_list, digit_list, digits, units_of};
 use super::step::{Candidate, Difficulty, Step, Technique};
 
-/// The easiest unique rectangle: types 1, 2 and 4 (4.5), type 3
-/// with a naked subset (4.5 plus 0.1 per cell of the subset).
+/// The easiest unique rectangle or loop: for rectangles, types 1, 2 and 4
+/// (4.5), type 3 with a naked subset (4.5 plus 0.1 per cell of the subset);
+/// loops rate more, see [`pattern_rating`].
 pub fn unique_rectangle(c: &Candidates) -> Option<Step> {
-    let mut best: Option<Step> = None;
+    let mut best: Option<Step> = unique_loop(c);
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -39,7 +41,6 @@ fn rectangle(c: &Candidates, cells: [usize; 4]) -> Option<Step> {
     if common.count_ones() < 2 || cells.iter().any(|&cell| c.value(cell) != 0) {
         return None;
     }
-    let mut best: Option<Step> = None;
     // Every pair of digits all four cells hold.
     let pairs: Vec<u16> = digits(common)
         .flat_map(|a| {
@@ -48,45 +49,168 @@ fn rectangle(c: &Candidates, cells: [usize; 4]) -> Option<Step> {
                 .map(move |b| 1 << a | 1 << b)
         })
         .collect();
-    for pair in pairs {
-        let extra: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&cell| c.mask(cell) != pair)
-            .collect();
-        let step = match extra.len() {
-            1 => type_1(c, &cells, pair, extra[0]),
-            2 if PEERS[extra[0]].contains(extra[1]) => {
-                type_2_3_4(c, &cells, pair, extra[0], extra[1])
+    pairs
+        .into_iter()
+        .filter_map(|pair| pattern_step(c, &cells, pair))
+        .min_by_key(|step| step.rating)
+}
+
+/// The easiest step from the deadly pattern `cells` on the digits `pair`,
+/// all of which hold both.
+fn pattern_step(c: &Candidates, cells: &[usize], pair: u16) -> Option<Step> {
+    let extra: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&cell| c.mask(cell) != pair)
+        .collect();
+    match extra[..] {
+        [odd] => type_1(c, cells, pair, odd),
+        [a, b] if PEERS[a].contains(b) => type_2_3_4(c, cells, pair, a, b),
+        _ => type_2(c, cells, pair, &extra).filter(|step| !step.eliminations.is_empty()),
+    }
+}
+
+/// Type 2: the cells `extra` (two or more) have one extra digit x, the
+/// same: one of them is x, so x goes from every cell that sees them all.
+fn type_2(c: &Candidates, cells: &[usize], pair: u16, extra: &[usize]) -> Option<Step> {
+    let first = c.mask(extra[0]) & !pair;
+    if first.count_ones() != 1 || extra.iter().any(|&cell| c.mask(cell) & !pair != first) {
+        return None;
+    }
+    let x = first.trailing_zeros() as u8;
+    let seers = extra.iter().fold(c.cells_of(x), |s, &cell| s & PEERS[cell]);
+    let removed = extra
+        .iter()
+        .fold(seers, |s, &cell| s - CellSet::single(cell));
+    let holders = match extra {
+        [a, b] => format!("{} or {}", CellName(*a), CellName(*b)),
+        _ => format!("one of {}", cell_list(extra.iter().copied())),
+    };
+    let mut step = ur_step(
+        c,
+        cells,
+        pair,
+        2,
+        0,
+        format!("{holders} is {x}, so {} <> {x}", cell_list(removed.iter())),
+    );
+    step.eliminations = removed.iter().map(|cell| Candidate::new(cell, x)).collect();
+    Some(step)
+}
+
+/// The longest unique loop looked for: a loop of 16 cells already has two
+/// in each of eight rows and eight columns.
+const MAX_LOOP: usize = 16;
+
+/// The easiest unique loop: for each pair of digits, the loops through the
+/// cells that hold both.
+fn unique_loop(c: &Candidates) -> Option<Step> {
+    let mut best: Option<Step> = None;
+    for a in 1..=9u8 {
+        for b in a + 1..=9 {
+            let holders = c.cells_of(a) & c.cells_of(b);
+            if holders.len() < 6 {
+                continue;
             }
-            _ => None,
-        };
-        if let Some(step) = step
-            && best.as_ref().is_none_or(|b| step.rating < b.rating)
-        {
-            best = Some(step);
+            let pair = 1 << a | 1 << b;
+            for start in holders.iter() {
+                let mut path = vec![start];
+                extend_loop(c, holders, pair, &mut path, &mut best);
+            }
         }
     }
     best
 }
 
-fn ur_step(
+/// Extends `path` (starting at its lowest cell) through `holders`, keeping
+/// at most two cells in every unit, and two cells with digits besides the
+/// pair or more with the same one extra digit (every type needs the others
+/// to hold the pair only), and takes every loop it closes.
+fn extend_loop(
     c: &Candidates,
-    cells: &[usize; 4],
+    holders: CellSet,
     pair: u16,
-    kind: u8,
-    extra: u16,
-    why: String,
-) -> Step {
+    path: &mut Vec<usize>,
+    best: &mut Option<Step>,
+) {
+    let (start, last) = (path[0], path[path.len() - 1]);
+    if path.len() >= 6
+        && path.len().is_multiple_of(2)
+        && PEERS[last].contains(start)
+        && is_deadly(path)
+        && let Some(step) = pattern_step(c, path, pair)
+        && best.as_ref().is_none_or(|b| step.rating < b.rating)
+    {
+        *best = Some(step);
+    }
+    if path.len() == MAX_LOOP {
+        return;
+    }
+    let extras: Vec<u16> = path
+        .iter()
+        .map(|&x| c.mask(x))
+        .filter(|&m| m != pair)
+        .collect();
+    let one_extra_digit = |m: u16| m.count_ones() == 3 && extras.iter().all(|&e| e == m);
+    for next in (holders & PEERS[last]).iter().filter(|&n| n > start) {
+        let crowded = units_of(next)
+            .into_iter()
+            .any(|u| path.iter().filter(|&&x| UNIT_SETS[u].contains(x)).count() >= 2);
+        let mask = c.mask(next);
+        let too_many_extras = mask != pair && extras.len() >= 2 && !one_extra_digit(mask);
+        if path.contains(&next) || crowded || too_many_extras {
+            continue;
+        }
+        path.push(next);
+        extend_loop(c, holders, pair, path, best);
+        path.pop();
+    }
+}
+
+/// True when the loop `cells` (each a peer of the next, the last of the
+/// first) can hold its two digits alternately both ways: every unit holds
+/// two of its cells or none, at odd distance along the loop. A loop of
+/// four is a rectangle, found as such.
+fn is_deadly(cells: &[usize]) -> bool {
+    (0..27).all(|unit| {
+        let at: Vec<usize> = (0..cells.len())
+            .filter(|&i| UNIT_SETS[unit].contains(cells[i]))
+            .collect();
+        match at[..] {
+            [] => true,
+            [i, j] => (j - i) % 2 == 1,
+            _ => false,
+        }
+    })
+}
+
+/// The rating of a step from a deadly pattern of `cells` cells, before
+/// what its type adds: 4.5 for a rectangle, more for longer loops.
+fn pattern_rating(cells: usize) -> Difficulty {
+    let technique = if cells == 4 {
+        Technique::UniqueRectangle
+    } else {
+        Technique::UniqueLoop
+    };
+    let longer = (cells.saturating_sub(6) / 2) as u16;
+    Difficulty(technique.base_rating().0 + longer)
+}
+
+fn ur_step(c: &Candidates, cells: &[usize], pair: u16, kind: u8, extra: u16, why: String) -> Step {
+    let (technique, name) = if cells.len() == 4 {
+        (Technique::UniqueRectangle, "unique rectangle")
+    } else {
+        (Technique::UniqueLoop, "unique loop")
+    };
     let mut step = Step::new(
-        Technique::UniqueRectangle,
+        technique,
         format!(
-            "unique rectangle type {kind} on {} ({}): {why}",
+            "{name} type {kind} on {} ({}): {why}",
             cell_list(cells.iter().copied()),
             digit_list(pair)
         ),
     );
-    step.rating = Difficulty(Technique::UniqueRectangle.base_rating().0 + extra);
+    step.rating = Difficulty(pattern_rating(cells.len()).0 + extra);
     for &cell in cells {
         step.focus
             .extend(digits(c.mask(cell) & pair).map(|d| Candidate::new(cell, d)));
@@ -95,7 +219,7 @@ fn ur_step(
 }
 
 /// Three corners hold only the pair: the fourth must hold something else.
-fn type_1(c: &Candidates, cells: &[usize; 4], pair: u16, odd: usize) -> Option<Step> {
+fn type_1(c: &Candidates, cells: &[usize], pair: u16, odd: usize) -> Option<Step> {
     let mut step = ur_step(
         c,
         cells,
@@ -109,7 +233,7 @@ fn type_1(c: &Candidates, cells: &[usize; 4], pair: u16, odd: usize) -> Option<S
 }
 
 /// Two corners sharing a unit hold extra digits.
-fn type_2_3_4(c: &Candidates, cells: &[usize; 4], pair: u16, a: usize, b: usize) -> Option<Step> {
+fn type_2_3_4(c: &Candidates, cells: &[usize], pair: u16, a: usize, b: usize) -> Option<Step> {
     let (ea, eb) = (c.mask(a) & !pair, c.mask(b) & !pair);
     let both = CellSet::single(a) | CellSet::single(b);
     let mut best: Option<Step> = None;
@@ -120,24 +244,7 @@ fn type_2_3_4(c: &Candidates, cells: &[usize; 4], pair: u16, a: usize, b: usize)
             best = Some(step);
         }
     };
-    // Type 2: one extra digit x in both: one of them is x.
-    if ea == eb && ea.count_ones() == 1 {
-        let x = ea.trailing_zeros() as u8;
-        let removed = (c.cells_of(x) & PEERS[a] & PEERS[b]) - both;
-        let mut step = ur_step(
-            c,
-            cells,
-            pair,
-            2,
-            0,
-            format!(
-                "{} or {} is {x}, so {} <> {x}",
-                CellName(a),
-                CellName(b),
-                cell_list(removed.iter())
-            ),
-        );
-        step.eliminations = removed.iter().map(|cell| Candidate::new(cell, x)).collect();
+    if let Some(step) = type_2(c, cells, pair, &[a, b]) {
         consider(step);
     }
     for unit in units_of(a)
@@ -224,10 +331,13 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// Bivalue universal grave: were every empty cell down to two candidates,
 /// each digit twice in each unit, the puzzle would have two solutions. So
 /// some cell with more than two candidates (a poly cell) holds one of its
-/// extra digits, those that appear more than twice in its units. Type 1
-/// (5.6): one poly cell with one extra digit, which it must hold. Type 2
+/// extra digits, those it must lose for the grid to be such a grave. Type 1
+/// (5.6): one poly cell, which must hold one of its extra digits (the one,
+/// if it has one, or else not the two it would keep). Type 2
 /// (5.7): every extra digit is the same x, so x goes from every cell that
-/// sees all the poly cells.
+/// sees all the poly cells. Type 4 (5.7): two poly cells in a unit where a
+/// digit both keep has no other place: one of them holds it and the other
+/// an extra, so each loses the other digit it keeps.
 pub fn bug(c: &Candidates) -> Option<Step> {
     let poly: Vec<usize> = c
         .empty_cells()
@@ -237,35 +347,85 @@ pub fn bug(c: &Candidates) -> Option<Step> {
     if poly.is_empty() || poly.len() > 8 {
         return None;
     }
-    let extras: Vec<u16> = poly
-        .iter()
-        .map(|&cell| {
-            digits(c.mask(cell))
-                .filter(|&d| units_of(cell).into_iter().any(|u| c.places(u, d).len() > 2))
-                .fold(0u16, |m, d| m | 1 << d)
-        })
-        .collect();
-    // Without the extras every cell has two candidates and every unit each
-    // digit twice or not at all.
-    let mut without = c.clone();
-    for (&cell, &extra) in poly.iter().zip(&extras) {
-        if (c.mask(cell) & !extra).count_ones() != 2 {
-            return None;
-        }
-        for d in digits(extra) {
-            without.eliminate(cell, d);
-        }
-    }
-    let grave =
-        (0..27).all(|unit| (1..=9u8).all(|d| matches!(without.places(unit, d).len(), 0 | 2)));
-    if !grave {
-        return None;
+    let extras = grave_extras(c, &poly)?;
+    if let ([odd], [extra]) = (&poly[..], &extras[..])
+        && extra.count_ones() > 1
+    {
+        return Some(bug_type_1_several(c, *odd, *extra));
     }
     let union = extras.iter().fold(0u16, |m, e| m | e);
-    if union.count_ones() != 1 || extras.iter().any(|&e| e != union) {
+    if union.count_ones() == 1 {
+        return bug_type_1_or_2(c, &poly, union.trailing_zeros() as u8);
+    }
+    match poly[..] {
+        [a, b] => bug_type_4(c, [a, b], [extras[0], extras[1]]),
+        _ => None,
+    }
+}
+
+/// The digits each poly cell must lose for the grid to be a grave (every
+/// empty cell with two candidates, every digit twice or not at all in every
+/// unit), if some choice of the two each keeps makes one.
+fn grave_extras(c: &Candidates, poly: &[usize]) -> Option<Vec<u16>> {
+    let mut masks: Vec<u16> = (0..81).map(|cell| c.mask(cell)).collect();
+    let poly_set = poly
+        .iter()
+        .fold(CellSet::EMPTY, |s, &cell| s | CellSet::single(cell));
+    // Units without poly cells are already what they would be.
+    let settled = (0..27).filter(|&u| (UNIT_SETS[u] & poly_set).is_empty());
+    if !settled.into_iter().all(|u| unit_is_grave(&masks, u)) {
         return None;
     }
-    let x = union.trailing_zeros() as u8;
+    if !keep_pairs(c, poly, 0, &mut masks) {
+        return None;
+    }
+    Some(
+        poly.iter()
+            .map(|&cell| c.mask(cell) & !masks[cell])
+            .collect(),
+    )
+}
+
+/// True when every digit has two places or none in `unit` under `masks`.
+fn unit_is_grave(masks: &[u16], unit: usize) -> bool {
+    let cells = UNIT_SETS[unit];
+    (1..=9u8).all(|d| {
+        let n = cells.iter().filter(|&x| masks[x] & 1 << d != 0).count();
+        n == 0 || n == 2
+    })
+}
+
+/// Tries every pair of candidates for each poly cell from `poly[next]` on,
+/// in `masks`, checking each unit once its last poly cell has its pair;
+/// true when they make a grave (then `masks` holds it).
+fn keep_pairs(c: &Candidates, poly: &[usize], next: usize, masks: &mut [u16]) -> bool {
+    let Some(&cell) = poly.get(next) else {
+        return true;
+    };
+    let later = poly[next + 1..]
+        .iter()
+        .fold(CellSet::EMPTY, |s, &x| s | CellSet::single(x));
+    let mask = c.mask(cell);
+    for a in digits(mask) {
+        for b in digits(mask).filter(|&b| b > a) {
+            masks[cell] = 1 << a | 1 << b;
+            let complete = units_of(cell)
+                .into_iter()
+                .filter(|&u| (UNIT_SETS[u] & later).is_empty());
+            if complete.into_iter().all(|u| unit_is_grave(masks, u))
+                && keep_pairs(c, poly, next + 1, masks)
+            {
+                return true;
+            }
+        }
+    }
+    masks[cell] = mask;
+    false
+}
+
+/// Every poly cell's one extra digit is `x`: with one poly cell it holds x
+/// (type 1), with more x goes from the cells that see them all (type 2).
+fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
     let focus: Vec<Candidate> = poly.iter().map(|&cell| Candidate::new(cell, x)).collect();
     if let [odd] = poly[..] {
         let mut step = Step::new(
@@ -294,5 +454,65 @@ pub fn bug(c: &Candidates) -> Option<Step> {
     step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
     step.eliminations = seers.iter().map(|cell| Candidate::new(cell, x)).collect();
     step.focus = focus;
+    Some(step)
+}
+
+/// The one poly cell `odd` must hold one of its extra digits `extra`, so
+/// it loses the two it would keep in the grave.
+fn bug_type_1_several(c: &Candidates, odd: usize, extra: u16) -> Step {
+    let kept = c.mask(odd) & !extra;
+    let mut step = Step::new(
+        Technique::Bug,
+        format!(
+            "bivalue universal grave: unless {} holds {}, every cell would have two candidates and the puzzle two solutions, so it is not {}",
+            CellName(odd),
+            digit_list(extra),
+            digit_list(kept)
+        ),
+    );
+    step.eliminations = digits(kept).map(|d| Candidate::new(odd, d)).collect();
+    step.focus = digits(extra).map(|d| Candidate::new(odd, d)).collect();
+    step
+}
+
+/// Two poly cells `cells` sharing a unit where a digit d both keep has no
+/// other place: one of them is d, so the other holds one of its extras.
+/// Each is d or one of its extras, and loses the other digit it keeps.
+fn bug_type_4(c: &Candidates, cells: [usize; 2], extras: [u16; 2]) -> Option<Step> {
+    let [a, b] = cells;
+    let kept = [c.mask(a) & !extras[0], c.mask(b) & !extras[1]];
+    let pair = CellSet::single(a) | CellSet::single(b);
+    let (unit, d) = units_of(a)
+        .into_iter()
+        .filter(|&u| UNIT_SETS[u].contains(b))
+        .find_map(|unit| {
+            digits(kept[0] & kept[1])
+                .find(|&d| c.places(unit, d) == pair)
+                .map(|d| (unit, d))
+        })?;
+    let eliminations: Vec<Candidate> = cells
+        .iter()
+        .zip(kept)
+        .flat_map(|(&cell, k)| digits(k & !(1 << d)).map(move |o| Candidate::new(cell, o)))
+        .collect();
+    let mut step = Step::new(
+        Technique::Bug,
+        format!(
+            "bivalue universal grave type 4: {} or {} holds an extra digit ({} or {}), and {d} in {} lies only in them, so {}",
+            CellName(a),
+            CellName(b),
+            digit_list(extras[0]),
+            digit_list(extras[1]),
+            super::cells::UnitName(unit),
+            super::step::elimination_list(&eliminations)
+        ),
+    );
+    step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
+    step.focus = cells
+        .iter()
+        .zip(extras)
+        .flat_map(|(&cell, e)| digits(e | 1 << d).map(move |x| Candidate::new(cell, x)))
+        .collect();
+    step.eliminations = eliminations;
     Some(step)
 }
