@@ -23,8 +23,8 @@ macro_rules! levels_help {
                       leaves a hidden single at once (direct techniques)
   hard    2.5 - 4.4   pointing and claiming, naked and hidden pairs and
                       triplets, X-Wing, Swordfish, XY-Wing, XYZ-Wing
-  expert  4.5 - 6.4   unique rectangles, quads, Jellyfish, BUG, aligned pair
-                      exclusion
+  expert  4.5 - 6.4   unique rectangles and loops, quads, Jellyfish, BUG,
+                      aligned pair exclusion
   hell    6.5 and up  chains: X-chains, forcing chains, Nishio, cell and region
                       forcing chains, dynamic forcing chains"
     };

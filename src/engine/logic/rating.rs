@@ -46,7 +46,8 @@ pub enum Level {
     /// Pointing and claiming, pairs, triplets, X-Wing, Swordfish, XY- and
     /// XYZ-Wing: ER 2.5 to 4.4.
     Hard,
-    /// Unique rectangles, quads, Jellyfish, BUG, aligned pair exclusion: ER 4.5 to 6.4.
+    /// Unique rectangles and loops, quads, Jellyfish, BUG, aligned pair
+    /// exclusion: ER 4.5 to 6.4.
     Expert,
     /// Chains of every kind: ER 6.5 and up.
     Hell,
