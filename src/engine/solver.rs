@@ -51,7 +51,7 @@
 //! stack the last), pushing the others on a fixed stack. Each branch
 //! decides one digit of one band or stack for the rest of its path, so 54
 //! levels of at most five frames suffice and nothing is allocated. On
-//! forum_hardest_11plus this needs 33.7 guesses per puzzle (60.5 counting to
+//! forum_hardest_11plus this needs 33.5 guesses per puzzle (60.3 counting to
 //! two) where branching on a cell with two candidates needed 49.5 (93.2):
 //! these branches alone gave 44.5, and the triad rule most of the rest (with
 //! cell branching it alone gave 46.7).
