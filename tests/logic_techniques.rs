@@ -103,6 +103,17 @@ fn assert_eliminates(step: &Step, rating: &str, digit: u8, cells: &[&str]) {
     assert!(step.placements.is_empty(), "{}", step.text);
 }
 
+/// The step's eliminations as sorted (cell, digit) pairs.
+fn removed(step: &Step) -> Vec<(usize, u8)> {
+    let mut removed: Vec<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (usize::from(e.cell), e.digit))
+        .collect();
+    removed.sort_unstable();
+    removed
+}
+
 fn assert_places(step: &Step, rating: &str, name: &str, digit: u8) {
     assert_eq!(step.rating.to_string(), rating, "{}", step.text);
     assert_eq!(step.placements.len(), 1, "{}", step.text);
@@ -242,17 +253,11 @@ fn naked_and_hidden_pairs() {
         .row_only(4, 9, &[1, 2]);
     let step = found(&p, Technique::HiddenPair);
     assert_eq!(step.rating.to_string(), "3.4");
-    let mut removed: Vec<(u8, u8)> = step
-        .eliminations
-        .iter()
-        .map(|e| (e.cell, e.digit))
-        .collect();
-    removed.sort_unstable();
-    let expected: Vec<(u8, u8)> = [72u8, 73]
+    let expected: Vec<(usize, u8)> = [72, 73]
         .iter()
         .flat_map(|&c| [1u8, 2, 5, 6, 7, 8, 9].map(|d| (c, d)))
         .collect();
-    assert_eq!(removed, expected, "{}", step.text);
+    assert_eq!(removed(&step), expected, "{}", step.text);
     let miss = Position::new()
         .row_only(3, 9, &[1, 2])
         .row_only(4, 9, &[1, 3]);
@@ -348,12 +353,7 @@ fn unique_rectangle_type_1() {
         .only("r2c4", &[5, 6, 7]);
     let step = found(&p, Technique::UniqueRectangle);
     assert_eq!(step.rating.to_string(), "4.5", "{}", step.text);
-    let mut removed: Vec<(usize, u8)> = step
-        .eliminations
-        .iter()
-        .map(|e| (usize::from(e.cell), e.digit))
-        .collect();
-    removed.sort_unstable();
+    let removed = removed(&step);
     assert_eq!(removed, vec![(cell("r2c4"), 5), (cell("r2c4"), 6)]);
     // Four cells in four boxes make no rectangle the puzzle must avoid.
     let miss = Position::new()
@@ -475,12 +475,7 @@ fn bidirectional_y_cycle() {
         expected.push((cell(&format!("r{i}c1")), 1));
     }
     expected.sort_unstable();
-    let mut got: Vec<(usize, u8)> = step
-        .eliminations
-        .iter()
-        .map(|e| (usize::from(e.cell), e.digit))
-        .collect();
-    got.sort_unstable();
+    let got = removed(&step);
     assert_eq!(got, expected, "{}", step.text);
     // With r5c1 {4,5} the chain of cells does not close.
     assert_none(&y_cycle(5), Technique::YCycle);
@@ -624,12 +619,7 @@ fn unique_loop_type_1() {
     let step = found(&unique_loop(&[5, 6, 7], &[6, 7]), Technique::UniqueLoop);
     assert_eq!(step.technique, Technique::UniqueLoop, "{}", step.text);
     assert_eq!(step.rating.to_string(), "4.6", "{}", step.text);
-    let mut removed: Vec<(usize, u8)> = step
-        .eliminations
-        .iter()
-        .map(|e| (usize::from(e.cell), e.digit))
-        .collect();
-    removed.sort_unstable();
+    let removed = removed(&step);
     assert_eq!(
         removed,
         vec![(cell("r3c7"), 6), (cell("r3c7"), 7)],
@@ -676,12 +666,7 @@ fn bug_type_4() {
     // and the other holds its extra: r7c8 is 6 or 9, r8c8 is 7 or 9.
     let step = found(&bug_position("679"), Technique::Bug);
     assert_eq!(step.rating.to_string(), "5.7", "{}", step.text);
-    let mut removed: Vec<(usize, u8)> = step
-        .eliminations
-        .iter()
-        .map(|e| (usize::from(e.cell), e.digit))
-        .collect();
-    removed.sort_unstable();
+    let removed = removed(&step);
     assert_eq!(
         removed,
         vec![(cell("r7c8"), 7), (cell("r8c8"), 6)],
@@ -714,12 +699,7 @@ fn bug_type_1_with_two_extra_digits() {
     // in column 7): it holds 3 or 4.
     let step = found(&bug_one_poly_cell("2347"), Technique::Bug);
     assert_eq!(step.rating.to_string(), "5.6", "{}", step.text);
-    let mut removed: Vec<(usize, u8)> = step
-        .eliminations
-        .iter()
-        .map(|e| (usize::from(e.cell), e.digit))
-        .collect();
-    removed.sort_unstable();
+    let removed = removed(&step);
     assert_eq!(
         removed,
         vec![(cell("r5c7"), 2), (cell("r5c7"), 7)],
