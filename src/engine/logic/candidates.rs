@@ -67,27 +67,36 @@ impl Candidates {
         let placed = grid
             .unit_digits()
             .ok_or(CandidatesError::ConflictingValues)?;
-        let mut candidates = Candidates {
-            values: [0; 81],
-            masks: [0; 81],
-            digit_cells: [CellSet::EMPTY; 10],
-            empty: CellSet::EMPTY,
-        };
-        for cell in 0..81 {
-            let value = grid.get(cell);
-            if value != 0 {
-                candidates.values[cell] = value;
-                continue;
+        let values = *grid.cells();
+        // Each digit's cells are the empty cells no cell of that value sees;
+        // then the marks take out what the player ruled out.
+        let mut empty = CellSet::EMPTY;
+        let mut seen = [CellSet::EMPTY; 10];
+        for (cell, &value) in values.iter().enumerate() {
+            match value {
+                0 => empty.insert(cell),
+                v => seen[usize::from(v)] |= PEERS[cell],
             }
+        }
+        let mut candidates = Candidates {
+            values,
+            masks: [0; 81],
+            digit_cells: std::array::from_fn(|d| match d {
+                0 => CellSet::EMPTY,
+                d => empty - seen[d],
+            }),
+            empty,
+        };
+        for cell in empty {
             let [row, col, bx] = units_of(cell);
-            let mask = marks[cell] & ALL_DIGITS & !(placed[row] | placed[col] | placed[bx]);
+            let mark = marks[cell] & ALL_DIGITS;
+            let mask = mark & !(placed[row] | placed[col] | placed[bx]);
             if mask == 0 {
                 return Err(CandidatesError::NoCandidates { cell });
             }
             candidates.masks[cell] = mask;
-            candidates.empty.insert(cell);
-            for d in digits(mask) {
-                candidates.digit_cells[d as usize].insert(cell);
+            for d in digits(ALL_DIGITS & !mark) {
+                candidates.digit_cells[d as usize].remove(cell);
             }
         }
         Ok(candidates)

@@ -75,6 +75,45 @@ impl CellSet {
     }
 }
 
+impl CellSet {
+    /// The set's cells in `unit` as a 9-bit mask, bit `i` for the unit's
+    /// `i`-th cell ([`UNIT_CELLS`] order): where a digit can go in a unit,
+    /// in a form that counts and compares in a few instructions.
+    #[inline]
+    pub fn in_unit(self, unit: usize) -> u16 {
+        let x = self.0;
+        match unit {
+            u if u < COL => (x >> (9 * u)) as u16 & 0x1ff,
+            u if u < BOX => {
+                // Bits 0, 9, ..., 63 of the low word gather into its top
+                // byte under one multiplication (no two products overlap);
+                // the column's ninth cell is bit 72.
+                let y = x >> (u - COL);
+                let low = (y as u64 & 0x8040_2010_0804_0201).wrapping_mul(0x0101_0101_0101_0101);
+                (low >> 56) as u16 | ((y >> 72) as u16 & 1) << 8
+            }
+            u => {
+                let b = u - BOX;
+                let first = 27 * (b / 3) + 3 * (b % 3);
+                let chunk = |row: usize| (x >> (first + 9 * row)) as u16 & 7;
+                chunk(0) | chunk(1) << 3 | chunk(2) << 6
+            }
+        }
+    }
+
+    /// The cells of `unit` at the positions of `bits` (see [`CellSet::in_unit`]).
+    #[inline]
+    pub fn of_unit(unit: usize, bits: u16) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        let mut rest = bits;
+        while rest != 0 {
+            set.insert(UNIT_CELLS[unit][rest.trailing_zeros() as usize].into());
+            rest &= rest - 1;
+        }
+        set
+    }
+}
+
 impl std::ops::BitAnd for CellSet {
     type Output = CellSet;
     #[inline]
@@ -386,6 +425,24 @@ mod tests {
                     .filter(|s| s & !mask == 0 && s.count_ones() == n)
                     .collect();
                 assert_eq!(found, expected, "mask {mask:#b}, n {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn unit_masks_read_the_units_cells_in_order() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = CellSet((u128::from(x) << 64 | u128::from(x.rotate_left(29))) & CellSet::ALL.0);
+            for unit in 0..27 {
+                let expected = (0..9)
+                    .filter(|&i| set.contains(UNIT_CELLS[unit][i].into()))
+                    .fold(0u16, |m, i| m | 1 << i);
+                assert_eq!(set.in_unit(unit), expected, "unit {unit}");
+                assert_eq!(CellSet::of_unit(unit, expected), set & UNIT_SETS[unit]);
             }
         }
     }

@@ -26,20 +26,12 @@ pub fn each_fish(c: &Candidates, n: u32, of: u16, mut found: impl FnMut(Step) ->
     for digit in digits(of) {
         let cells = c.cells_of(digit);
         for (base_kind, cover_kind) in [(ROW, COL), (COL, ROW)] {
-            // Each base line's places, as a 9-bit mask of cover-line indices.
-            let mut lines = [0u16; 9];
-            for (i, line) in lines.iter_mut().enumerate() {
-                for cell in (cells & UNIT_SETS[base_kind + i]).iter() {
-                    let index = if cover_kind == COL {
-                        cell % 9
-                    } else {
-                        cell / 9
-                    };
-                    *line |= 1 << index;
-                }
-            }
+            // Each base line's places, as a 9-bit mask of cover-line
+            // indices: a row's cells are in column order, a column's in
+            // row order.
+            let lines: [u16; 9] = std::array::from_fn(|i| cells.in_unit(base_kind + i));
             let usable: u16 = (0..9)
-                .filter(|&i| (2..=n).contains(&lines[i].count_ones()))
+                .filter(|&i| lines[i] & lines[i].wrapping_sub(1) != 0 && lines[i].count_ones() <= n)
                 .fold(0, |m, i| m | 1 << i);
             for base in super::cells::subsets_of_size(usable, n) {
                 let cover = (0..9)

@@ -117,13 +117,13 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         intersections::direct_claiming(c, &mut s.direct_claiming)
     }),
     (Technique::DirectHiddenPair, false, |c, s| {
-        subsets::direct_hidden(c, 2, &mut s.direct_hidden[0])
+        subsets::direct_hidden::<2>(c, &mut s.direct_hidden[0])
     }),
     (Technique::NakedSingle, false, |c, _| {
         singles::naked_single(c)
     }),
     (Technique::DirectHiddenTriple, false, |c, s| {
-        subsets::direct_hidden(c, 3, &mut s.direct_hidden[1])
+        subsets::direct_hidden::<3>(c, &mut s.direct_hidden[1])
     }),
     (Technique::Pointing, false, |c, s| {
         intersections::pointing(c, &mut s.pointing)
@@ -138,7 +138,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         fish::fish(c, 2, &mut s.fish[0])
     }),
     (Technique::HiddenPair, false, |c, s| {
-        subsets::hidden(c, 2, &mut s.hidden[0])
+        subsets::hidden::<2>(c, &mut s.hidden[0])
     }),
     (Technique::NakedTriple, false, |c, s| {
         subsets::naked(c, 3, &mut s.naked[1])
@@ -147,7 +147,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         fish::fish(c, 3, &mut s.fish[1])
     }),
     (Technique::HiddenTriple, false, |c, s| {
-        subsets::hidden(c, 3, &mut s.hidden[1])
+        subsets::hidden::<3>(c, &mut s.hidden[1])
     }),
     (Technique::XyWing, false, |c, _| wings::xy_wing(c)),
     (Technique::XyzWing, false, |c, _| wings::xyz_wing(c)),
@@ -161,7 +161,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         fish::fish(c, 4, &mut s.fish[2])
     }),
     (Technique::HiddenQuad, false, |c, s| {
-        subsets::hidden(c, 4, &mut s.hidden[2])
+        subsets::hidden::<4>(c, &mut s.hidden[2])
     }),
     (Technique::Bug, true, |c, _| uniqueness::bug(c)),
     (Technique::AlignedPairExclusion, false, |c, _| {

@@ -16,31 +16,79 @@ pub fn naked(c: &Candidates, n: u32, memo: &mut NoneByUnit) -> Option<Step> {
     memo.search(c, |changed| naked_subsets(c, n, changed).next())
 }
 
-/// The first hidden subset of size `n`, looked for in the units changed
+/// The first hidden subset of size `N`, looked for in the units changed
 /// since `memo`'s grid, where there was none.
-pub fn hidden(c: &Candidates, n: u32, memo: &mut NoneByUnit) -> Option<Step> {
-    memo.search(c, |changed| hidden_subsets(c, n, changed).next())
+pub fn hidden<const N: u32>(c: &Candidates, memo: &mut NoneByUnit) -> Option<Step> {
+    memo.search(c, |changed| hidden_subsets_of::<N>(c, changed).next())
 }
 
-/// The first hidden subset of size `n` (2 or 3) whose eliminations leave a
+/// The first hidden subset of size `N` (2 or 3) whose eliminations leave a
 /// hidden single in its unit, looked for in the units changed since
 /// `memo`'s grid, where there was none: the search the step engine repeats
 /// most.
-pub fn direct_hidden(c: &Candidates, n: u32, memo: &mut NoneByUnit) -> Option<Step> {
-    let technique = [Technique::DirectHiddenPair, Technique::DirectHiddenTriple][n as usize - 2];
+pub fn direct_hidden<const N: u32>(c: &Candidates, memo: &mut NoneByUnit) -> Option<Step> {
+    let technique = [Technique::DirectHiddenPair, Technique::DirectHiddenTriple][N as usize - 2];
     let (unit, chosen, cells) = memo.search(c, |changed| {
-        hidden_sets(c, n, changed).find(|&(unit, chosen, cells)| {
-            // A digit other than the subset's left with one place in the unit.
-            let others = cells.iter().fold(0, |m, cell| m | c.mask(cell)) & !chosen;
-            digits(others).any(|d| {
-                let places = c.places(unit, d);
-                let outside = places - cells;
-                !places.len_at_most(1) && !outside.is_empty() && outside.len_at_most(1)
-            })
+        units(changed).find_map(|unit| {
+            let (chosen, cells) = hidden_sets_in::<N>(c, unit)?.find(|&(chosen, cells)| {
+                // A digit other than the subset's, in one of its cells, left
+                // with one place in the unit.
+                let others = cells_mask(c, unit, cells) & !chosen;
+                digits(others).any(|d| (c.cells_of(d).in_unit(unit) & !cells).count_ones() == 1)
+            })?;
+            Some((unit, chosen, CellSet::of_unit(unit, cells)))
         })
     })?;
-    let step = hidden_step(c, n, unit, chosen, cells)?;
+    let step = hidden_step(c, N, unit, chosen, cells)?;
     make_direct(c, step, technique, SingleIn::Unit(unit))
+}
+
+/// The units of a mask (bit per unit), in order.
+fn units(mask: u32) -> impl Iterator<Item = usize> {
+    (0..27).filter(move |unit| mask >> unit & 1 != 0)
+}
+
+/// The digits of the cells of `unit` at the positions `cells`.
+fn cells_mask(c: &Candidates, unit: usize, cells: u16) -> u16 {
+    let mut mask = 0;
+    let mut rest = cells;
+    while rest != 0 {
+        mask |= c.mask(UNIT_CELLS[unit][rest.trailing_zeros() as usize].into());
+        rest &= rest - 1;
+    }
+    mask
+}
+
+/// The hidden subsets of size `N` in `unit`: their digits and cells (as
+/// positions in the unit, see [`CellSet::in_unit`]), in the order of
+/// [`subsets_of_size`]; `None` when the unit has fewer than `N` digits
+/// with 2 to `N` places, as most units have at each step.
+#[inline]
+fn hidden_sets_in<const N: u32>(
+    c: &Candidates,
+    unit: usize,
+) -> Option<impl Iterator<Item = (u16, u16)> + '_> {
+    // `seen[k]` holds the digits seen in more than k of the unit's cells.
+    let mut seen = [0u16; 5];
+    for &cell in &UNIT_CELLS[unit] {
+        let mask = c.mask(cell.into());
+        for k in (1..=N as usize).rev() {
+            seen[k] |= seen[k - 1] & mask;
+        }
+        seen[0] |= mask;
+    }
+    let usable = seen[1] & !seen[N as usize];
+    if usable.count_ones() < N {
+        return None;
+    }
+    let mut places = [0u16; 10];
+    for d in digits(usable) {
+        places[usize::from(d)] = c.cells_of(d).in_unit(unit);
+    }
+    Some(subsets_of_size(usable, N).filter_map(move |chosen| {
+        let cells = digits(chosen).fold(0, |m, d| m | places[usize::from(d)]);
+        (cells.count_ones() == N).then_some((chosen, cells))
+    }))
 }
 
 /// Every naked subset of size `n` that eliminates something in the units of
@@ -112,36 +160,21 @@ pub(super) fn hidden_subsets(
     c: &Candidates,
     n: u32,
     units: u32,
-) -> impl Iterator<Item = Step> + '_ {
-    hidden_sets(c, n, units)
-        .filter_map(move |(unit, chosen, cells)| hidden_step(c, n, unit, chosen, cells))
+) -> Box<dyn Iterator<Item = Step> + '_> {
+    match n {
+        2 => Box::new(hidden_subsets_of::<2>(c, units)),
+        3 => Box::new(hidden_subsets_of::<3>(c, units)),
+        _ => Box::new(hidden_subsets_of::<4>(c, units)),
+    }
 }
 
-/// Every hidden subset of size `n` in the units of the mask `units` (bit
-/// per unit): its unit, digits and cells.
-fn hidden_sets(
-    c: &Candidates,
-    n: u32,
-    units: u32,
-) -> impl Iterator<Item = (usize, u16, CellSet)> + '_ {
-    (0..27)
-        .filter(move |unit| units >> unit & 1 != 0)
-        .flat_map(move |unit| {
-            // Digits with 2 to n places in the unit, from the unit's masks:
-            // `seen[k]` holds the digits seen in more than k of its cells.
-            let mut seen = [0u16; 5];
-            for &cell in &UNIT_CELLS[unit] {
-                let mask = c.mask(cell.into());
-                for k in (1..5).rev() {
-                    seen[k] |= seen[k - 1] & mask;
-                }
-                seen[0] |= mask;
-            }
-            let usable = seen[1] & !seen[n as usize];
-            subsets_of_size(usable, n).filter_map(move |chosen| {
-                let cells = digits(chosen).fold(CellSet::EMPTY, |s, d| s | c.places(unit, d));
-                // Exactly n cells.
-                (cells.len_at_most(n) && !cells.len_at_most(n - 1)).then_some((unit, chosen, cells))
+/// [`hidden_subsets`] of size `N`.
+fn hidden_subsets_of<const N: u32>(c: &Candidates, mask: u32) -> impl Iterator<Item = Step> + '_ {
+    units(mask)
+        .filter_map(move |unit| Some((unit, hidden_sets_in::<N>(c, unit)?)))
+        .flat_map(move |(unit, sets)| {
+            sets.filter_map(move |(chosen, cells)| {
+                hidden_step(c, N, unit, chosen, CellSet::of_unit(unit, cells))
             })
         })
 }
