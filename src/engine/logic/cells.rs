@@ -436,7 +436,8 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let set = CellSet((u128::from(x) << 64 | u128::from(x.rotate_left(29))) & CellSet::ALL.0);
+            let set =
+                CellSet((u128::from(x) << 64 | u128::from(x.rotate_left(29))) & CellSet::ALL.0);
             for unit in 0..27 {
                 let expected = (0..9)
                     .filter(|&i| set.contains(UNIT_CELLS[unit][i].into()))

@@ -3,7 +3,7 @@
 //! that show all the moves available.
 
 use super::cells::{ALL_UNITS, BOX};
-use super::step::{Step, Technique};
+use super::step::{Step, Technique, Words};
 use super::{ALL_DIGITS, Candidates, fish, intersections, singles, subsets, wings};
 
 /// Every step `technique` finds on `candidates`, for the techniques with one
@@ -21,19 +21,31 @@ pub fn all_steps(candidates: &Candidates, technique: Technique) -> Option<Vec<St
         Technique::FullHouse => all.extend(singles::full_houses(c)),
         Technique::HiddenSingleBox => all.extend(singles::hidden_singles(c, BOX..27, technique)),
         Technique::HiddenSingleLine => all.extend(singles::hidden_singles(c, 0..BOX, technique)),
-        Technique::NakedSingle => all.extend(singles::naked_singles(c)),
+        Technique::NakedSingle => all.extend(singles::naked_singles(c, Words::Described)),
         Technique::Pointing => {
-            all.extend(intersections::pointings(c, ALL_DIGITS).map(|i| i.step(c)))
+            all.extend(intersections::pointings(c, ALL_DIGITS).map(|i| i.step(c, Words::Described)))
         }
         Technique::Claiming => {
-            all.extend(intersections::claimings(c, ALL_DIGITS).map(|i| i.step(c)))
+            all.extend(intersections::claimings(c, ALL_DIGITS).map(|i| i.step(c, Words::Described)))
         }
-        Technique::NakedPair => all.extend(subsets::naked_subsets(c, 2, ALL_UNITS)),
-        Technique::NakedTriple => all.extend(subsets::naked_subsets(c, 3, ALL_UNITS)),
-        Technique::NakedQuad => all.extend(subsets::naked_subsets(c, 4, ALL_UNITS)),
-        Technique::HiddenPair => all.extend(subsets::hidden_subsets(c, 2, ALL_UNITS)),
-        Technique::HiddenTriple => all.extend(subsets::hidden_subsets(c, 3, ALL_UNITS)),
-        Technique::HiddenQuad => all.extend(subsets::hidden_subsets(c, 4, ALL_UNITS)),
+        Technique::NakedPair => {
+            all.extend(subsets::naked_subsets(c, 2, ALL_UNITS, Words::Described))
+        }
+        Technique::NakedTriple => {
+            all.extend(subsets::naked_subsets(c, 3, ALL_UNITS, Words::Described))
+        }
+        Technique::NakedQuad => {
+            all.extend(subsets::naked_subsets(c, 4, ALL_UNITS, Words::Described))
+        }
+        Technique::HiddenPair => {
+            all.extend(subsets::hidden_subsets(c, 2, ALL_UNITS, Words::Described))
+        }
+        Technique::HiddenTriple => {
+            all.extend(subsets::hidden_subsets(c, 3, ALL_UNITS, Words::Described))
+        }
+        Technique::HiddenQuad => {
+            all.extend(subsets::hidden_subsets(c, 4, ALL_UNITS, Words::Described))
+        }
         Technique::XWing => fish::each_fish(c, 2, ALL_DIGITS, &mut push),
         Technique::Swordfish => fish::each_fish(c, 3, ALL_DIGITS, &mut push),
         Technique::Jellyfish => fish::each_fish(c, 4, ALL_DIGITS, &mut push),

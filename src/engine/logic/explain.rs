@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::memo::NoneByUnit;
 use super::rating::{Level, Options, Rating};
-use super::step::{Difficulty, Step, Technique};
+use super::step::{Difficulty, Step, Technique, Words};
 use super::{
     AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Searches, Stuck, easiest_step,
     order_free_up_to, step_up_to, sweep,
@@ -57,7 +57,7 @@ impl Stepper {
         let deadline = options.budget.map(|budget| Instant::now() + budget);
         Stepper {
             candidates,
-            searches: Searches::new(deadline),
+            searches: Searches::new(deadline, Words::Described),
             uniqueness: unique,
             ceiling: options.ceiling,
             stuck: None,
@@ -173,7 +173,8 @@ fn rate_candidates(
     unchecked: Option<&Grid>,
 ) -> Result<Rating, RateError> {
     let deadline = options.budget.map(|budget| Instant::now() + budget);
-    let mut searches = Searches::new(deadline);
+    // Rating looks at what the steps do, never at their words.
+    let mut searches = Searches::new(deadline, Words::Bare);
     let mut tally = Tally::default();
     let mut no_singles = NoneByUnit::default();
     // Steps that do not assume one solution are sound: a puzzle they solve

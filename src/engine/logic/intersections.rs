@@ -6,33 +6,42 @@ use super::Candidates;
 use super::cells::{BOX, COL, CellSet, ROW, UnitName, cell_list, digits, shared_unit};
 use super::memo::NoneByDigit;
 use super::singles::{SingleIn, leaves_hidden_single, make_direct};
-use super::step::{Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique, Words};
 
-pub fn pointing(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+pub fn pointing(c: &Candidates, memo: &mut NoneByDigit, words: Words) -> Option<Step> {
     memo.search(c, |changed| pointings(c, changed).next())
-        .map(|i| i.step(c))
+        .map(|i| i.step(c, words))
 }
 
-pub fn claiming(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+pub fn claiming(c: &Candidates, memo: &mut NoneByDigit, words: Words) -> Option<Step> {
     memo.search(c, |changed| claimings(c, changed).next())
-        .map(|i| i.step(c))
+        .map(|i| i.step(c, words))
 }
 
-pub fn direct_pointing(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+pub fn direct_pointing(c: &Candidates, memo: &mut NoneByDigit, words: Words) -> Option<Step> {
     memo.search(c, |changed| {
         pointings(c, changed).find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Boxes))
     })
-    .and_then(|i| make_direct(c, i.step(c), Technique::DirectPointing, SingleIn::Boxes))
+    .and_then(|i| {
+        let step = i.step(c, words);
+        make_direct(c, step, Technique::DirectPointing, SingleIn::Boxes, words)
+    })
 }
 
-pub fn direct_claiming(c: &Candidates, memo: &mut NoneByDigit) -> Option<Step> {
+pub fn direct_claiming(c: &Candidates, memo: &mut NoneByDigit, words: Words) -> Option<Step> {
     memo.search(c, |changed| {
         claimings(c, changed)
             .find(|i| leaves_hidden_single(c, i.digit, i.removed, SingleIn::Lines(i.source < COL)))
     })
     .and_then(|i| {
         let within = SingleIn::Lines(i.source < COL);
-        make_direct(c, i.step(c), Technique::DirectClaiming, within)
+        make_direct(
+            c,
+            i.step(c, words),
+            Technique::DirectClaiming,
+            within,
+            words,
+        )
     })
 }
 
@@ -97,7 +106,7 @@ fn intersection(
 }
 
 impl Intersection {
-    pub(super) fn step(&self, c: &Candidates) -> Step {
+    pub(super) fn step(&self, c: &Candidates, words: Words) -> Step {
         let Intersection {
             technique,
             digit,
@@ -113,18 +122,21 @@ impl Intersection {
         let verb = if target >= BOX { "lies in" } else { "lies on" };
         let mut step = Step::new(
             technique,
-            format!(
-                "{word}: {digit} in {} {verb} {}, so {} <> {digit}",
-                UnitName(source),
-                UnitName(target),
-                cell_list(removed.iter())
-            ),
+            words.text(|| {
+                format!(
+                    "{word}: {digit} in {} {verb} {}, so {} <> {digit}",
+                    UnitName(source),
+                    UnitName(target),
+                    cell_list(removed.iter())
+                )
+            }),
         );
-        step.focus = c
-            .places(source, digit)
-            .iter()
-            .map(|cell| Candidate::new(cell, digit))
-            .collect();
+        step.focus = words.focus(|| {
+            c.places(source, digit)
+                .iter()
+                .map(|cell| Candidate::new(cell, digit))
+                .collect()
+        });
         step.eliminations = removed
             .iter()
             .map(|cell| Candidate::new(cell, digit))

@@ -92,7 +92,7 @@ impl NoneByUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{FINDERS, Options, Searches, Stepper, Technique};
+    use super::super::{FINDERS, Options, Searches, Stepper, Technique, Words};
     use super::*;
     use crate::grid::Grid;
 
@@ -118,7 +118,7 @@ mod tests {
         for line in puzzles {
             let puzzle: Grid = line.parse().unwrap();
             let mut stepper = Stepper::new(Candidates::from_grid(&puzzle).unwrap(), true, &options);
-            let mut searches = Searches::new(None);
+            let mut searches = Searches::new(None, Words::Described);
             for step_index in 0.. {
                 let c = stepper.candidates().clone();
                 for (i, (technique, _, find)) in remembering.iter().enumerate() {
@@ -128,7 +128,7 @@ mod tests {
                         continue;
                     }
                     let with = find(&c, &mut searches);
-                    let without = find(&c, &mut Searches::new(None));
+                    let without = find(&c, &mut Searches::new(None, Words::Described));
                     assert_eq!(
                         with, without,
                         "{technique:?} on {line}, step {step_index}: {c:?}"

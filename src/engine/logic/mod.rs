@@ -57,6 +57,7 @@ pub use explain::{
     Explanation, RateError, Stepper, explain, explain_with, is_level, next_step, rate, rate_with,
 };
 pub use rating::{Level, Options, Rating};
+use step::Words;
 pub use step::{Candidate, Difficulty, Step, Technique};
 
 use chains::{Chainer, Inner};
@@ -66,6 +67,8 @@ use memo::{NoneByDigit, NoneByUnit};
 /// chains' scratch space and deadline, and for the techniques searched by
 /// digit or by unit, the grid on which each last found nothing.
 struct Searches {
+    /// Whether the steps found are described for people.
+    words: Words,
     chainer: Chainer,
     direct_pointing: NoneByDigit,
     direct_claiming: NoneByDigit,
@@ -82,8 +85,9 @@ struct Searches {
 }
 
 impl Searches {
-    fn new(deadline: Option<std::time::Instant>) -> Searches {
+    fn new(deadline: Option<std::time::Instant>, words: Words) -> Searches {
         Searches {
+            words,
             chainer: Chainer::new(deadline),
             direct_pointing: NoneByDigit::default(),
             direct_claiming: NoneByDigit::default(),
@@ -111,43 +115,43 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         singles::hidden_single_line(c)
     }),
     (Technique::DirectPointing, false, |c, s| {
-        intersections::direct_pointing(c, &mut s.direct_pointing)
+        intersections::direct_pointing(c, &mut s.direct_pointing, s.words)
     }),
     (Technique::DirectClaiming, false, |c, s| {
-        intersections::direct_claiming(c, &mut s.direct_claiming)
+        intersections::direct_claiming(c, &mut s.direct_claiming, s.words)
     }),
     (Technique::DirectHiddenPair, false, |c, s| {
-        subsets::direct_hidden::<2>(c, &mut s.direct_hidden[0])
+        subsets::direct_hidden::<2>(c, &mut s.direct_hidden[0], s.words)
     }),
-    (Technique::NakedSingle, false, |c, _| {
-        singles::naked_single(c)
+    (Technique::NakedSingle, false, |c, s| {
+        singles::naked_single(c, s.words)
     }),
     (Technique::DirectHiddenTriple, false, |c, s| {
-        subsets::direct_hidden::<3>(c, &mut s.direct_hidden[1])
+        subsets::direct_hidden::<3>(c, &mut s.direct_hidden[1], s.words)
     }),
     (Technique::Pointing, false, |c, s| {
-        intersections::pointing(c, &mut s.pointing)
+        intersections::pointing(c, &mut s.pointing, s.words)
     }),
     (Technique::Claiming, false, |c, s| {
-        intersections::claiming(c, &mut s.claiming)
+        intersections::claiming(c, &mut s.claiming, s.words)
     }),
     (Technique::NakedPair, false, |c, s| {
-        subsets::naked(c, 2, &mut s.naked[0])
+        subsets::naked(c, 2, &mut s.naked[0], s.words)
     }),
     (Technique::XWing, false, |c, s| {
         fish::fish(c, 2, &mut s.fish[0])
     }),
     (Technique::HiddenPair, false, |c, s| {
-        subsets::hidden::<2>(c, &mut s.hidden[0])
+        subsets::hidden::<2>(c, &mut s.hidden[0], s.words)
     }),
     (Technique::NakedTriple, false, |c, s| {
-        subsets::naked(c, 3, &mut s.naked[1])
+        subsets::naked(c, 3, &mut s.naked[1], s.words)
     }),
     (Technique::Swordfish, false, |c, s| {
         fish::fish(c, 3, &mut s.fish[1])
     }),
     (Technique::HiddenTriple, false, |c, s| {
-        subsets::hidden::<3>(c, &mut s.hidden[1])
+        subsets::hidden::<3>(c, &mut s.hidden[1], s.words)
     }),
     (Technique::XyWing, false, |c, _| wings::xy_wing(c)),
     (Technique::XyzWing, false, |c, _| wings::xyz_wing(c)),
@@ -155,13 +159,13 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         uniqueness::unique_rectangle(c)
     }),
     (Technique::NakedQuad, false, |c, s| {
-        subsets::naked(c, 4, &mut s.naked[2])
+        subsets::naked(c, 4, &mut s.naked[2], s.words)
     }),
     (Technique::Jellyfish, false, |c, s| {
         fish::fish(c, 4, &mut s.fish[2])
     }),
     (Technique::HiddenQuad, false, |c, s| {
-        subsets::hidden::<4>(c, &mut s.hidden[2])
+        subsets::hidden::<4>(c, &mut s.hidden[2], s.words)
     }),
     (Technique::Bug, true, |c, _| uniqueness::bug(c)),
     (Technique::AlignedPairExclusion, false, |c, _| {
@@ -199,7 +203,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
 /// Chain families are searched without a time limit. The step engine's
 /// [`Stepper`] picks among these; this is for looking at one technique.
 pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
-    let mut searches = Searches::new(None);
+    let mut searches = Searches::new(None, Words::Described);
     let family = match technique {
         Technique::ForcingXChain => Technique::XCycle,
         Technique::UniqueLoop => Technique::UniqueRectangle,
@@ -307,5 +311,62 @@ fn easiest_step(
         Some(_) => Err(Stuck::AboveCeiling),
         None if cut => Err(Stuck::AboveCeiling),
         None => Err(Stuck::NoStep),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    #[test]
+    fn bare_steps_do_what_described_steps_do() {
+        let options = Options {
+            budget: None,
+            ceiling: None,
+        };
+        let mut compared = 0;
+        for line in [
+            "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",
+            "...5...2.3...71..94............294.1..93..87...5.....363....1....7.....5.8.6.3...",
+            "..743...5..3........2.1.3.74...5.7.....78.......9...288...2....7.1...5.6...59....",
+            "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9.",
+        ] {
+            let puzzle: Grid = line.parse().unwrap();
+            let mut stepper = Stepper::new(Candidates::from_grid(&puzzle).unwrap(), true, &options);
+            loop {
+                let c = stepper.candidates().clone();
+                for (technique, _, find) in
+                    FINDERS.iter().filter(|(t, _, _)| *t < Technique::XCycle)
+                {
+                    let described = find(&c, &mut Searches::new(None, Words::Described));
+                    let bare = find(&c, &mut Searches::new(None, Words::Bare));
+                    let Some(described) = described else {
+                        assert!(bare.is_none(), "{technique:?} on {line}: {c:?}");
+                        continue;
+                    };
+                    let bare = bare.expect("a bare step where there is a described one");
+                    assert!(!described.text.is_empty() && !described.focus.is_empty());
+                    let effect = |s: &Step| {
+                        (
+                            s.technique,
+                            s.rating,
+                            s.placements.clone(),
+                            s.eliminations.clone(),
+                        )
+                    };
+                    assert_eq!(
+                        effect(&bare),
+                        effect(&described),
+                        "{technique:?} on {line}: {c:?}"
+                    );
+                    compared += 1;
+                }
+                if stepper.next().is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(compared > 100, "{compared}");
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Candidates;
 use super::cells::{BOX, CellName, CellSet, UNIT_SETS, UnitName};
-use super::step::{Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique, Words};
 
 /// A unit with one empty cell left.
 pub fn full_house(c: &Candidates) -> Option<Step> {
@@ -21,8 +21,8 @@ pub fn hidden_single_line(c: &Candidates) -> Option<Step> {
 }
 
 /// A cell with one candidate left.
-pub fn naked_single(c: &Candidates) -> Option<Step> {
-    naked_singles(c).next()
+pub fn naked_single(c: &Candidates, words: Words) -> Option<Step> {
+    naked_singles(c, words).next()
 }
 
 /// Every full house, unit by unit.
@@ -36,7 +36,8 @@ pub fn full_houses(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
                 Technique::FullHouse,
                 cell,
                 mask.trailing_zeros() as u8,
-                format!("full house in {}", UnitName(unit)),
+                Words::Described,
+                || format!("full house in {}", UnitName(unit)),
             )
         })
     })
@@ -52,24 +53,23 @@ pub fn hidden_singles(
         (1..=9).filter_map(move |digit| {
             let places = c.places(unit, digit);
             let cell = places.first().filter(|_| places.len() == 1)?;
-            Some(placement(
-                technique,
-                cell,
-                digit,
-                format!("hidden single in {}", UnitName(unit)),
-            ))
+            Some(placement(technique, cell, digit, Words::Described, || {
+                format!("hidden single in {}", UnitName(unit))
+            }))
         })
     })
 }
 
 /// Every naked single, in reading order.
-pub fn naked_singles(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+pub fn naked_singles(c: &Candidates, words: Words) -> impl Iterator<Item = Step> + '_ {
     c.empty_cells()
         .iter()
         .filter(|&cell| c.mask(cell).count_ones() == 1)
-        .map(|cell| {
+        .map(move |cell| {
             let digit = c.mask(cell).trailing_zeros() as u8;
-            placement(Technique::NakedSingle, cell, digit, "naked single".into())
+            placement(Technique::NakedSingle, cell, digit, words, || {
+                "naked single".into()
+            })
         })
 }
 
@@ -134,10 +134,20 @@ pub fn hidden_single_after(
     None
 }
 
-fn placement(technique: Technique, cell: usize, digit: u8, why: String) -> Step {
-    let mut step = Step::new(technique, format!("{} = {digit} ({why})", CellName(cell)));
+/// The step placing `digit` in `cell`, for the reason `why` gives.
+fn placement(
+    technique: Technique,
+    cell: usize,
+    digit: u8,
+    words: Words,
+    why: impl FnOnce() -> String,
+) -> Step {
+    let mut step = Step::new(
+        technique,
+        words.text(|| format!("{} = {digit} ({})", CellName(cell), why())),
+    );
     step.placements.push(Candidate::new(cell, digit));
-    step.focus.push(Candidate::new(cell, digit));
+    step.focus = words.focus(|| vec![Candidate::new(cell, digit)]);
     step
 }
 
@@ -162,17 +172,20 @@ pub fn make_direct(
     mut step: Step,
     technique: Technique,
     within: SingleIn,
+    words: Words,
 ) -> Option<Step> {
     let (single, unit) = hidden_single_after(c, &step.eliminations, within)?;
     step.technique = technique;
     step.rating = technique.base_rating();
     step.placements.push(single);
-    step.text = format!(
-        "direct {}; then {} = {} (hidden single in {})",
-        step.text,
-        CellName(single.cell.into()),
-        single.digit,
-        UnitName(unit)
-    );
+    step.text = words.text(|| {
+        format!(
+            "direct {}; then {} = {} (hidden single in {})",
+            step.text,
+            CellName(single.cell.into()),
+            single.digit,
+            UnitName(unit)
+        )
+    });
     Some(step)
 }

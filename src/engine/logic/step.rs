@@ -266,6 +266,36 @@ pub struct Step {
     pub text: String,
 }
 
+/// Whether a finder describes the steps it finds for people (their text,
+/// and the candidates that prove them) or gives only what they do. Rating
+/// needs no words, and below the chains, building them costs about as much
+/// as finding the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Words {
+    /// Text and focus filled in.
+    Described,
+    /// Text and focus left empty.
+    Bare,
+}
+
+impl Words {
+    /// The text `text` makes, when steps are described; else an empty one.
+    pub(crate) fn text(self, text: impl FnOnce() -> String) -> String {
+        match self {
+            Words::Described => text(),
+            Words::Bare => String::new(),
+        }
+    }
+
+    /// The focus `focus` makes, when steps are described; else an empty one.
+    pub(crate) fn focus(self, focus: impl FnOnce() -> Vec<Candidate>) -> Vec<Candidate> {
+        match self {
+            Words::Described => focus(),
+            Words::Bare => Vec::new(),
+        }
+    }
+}
+
 impl Step {
     pub(crate) fn new(technique: Technique, text: String) -> Step {
         Step {

@@ -8,25 +8,31 @@ use super::cells::{
 };
 use super::memo::NoneByUnit;
 use super::singles::{SingleIn, make_direct};
-use super::step::{Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique, Words};
 
 /// The first naked subset of size `n`, looked for in the units changed
 /// since `memo`'s grid, where there was none.
-pub fn naked(c: &Candidates, n: u32, memo: &mut NoneByUnit) -> Option<Step> {
-    memo.search(c, |changed| naked_subsets(c, n, changed).next())
+pub fn naked(c: &Candidates, n: u32, memo: &mut NoneByUnit, words: Words) -> Option<Step> {
+    memo.search(c, |changed| naked_subsets(c, n, changed, words).next())
 }
 
 /// The first hidden subset of size `N`, looked for in the units changed
 /// since `memo`'s grid, where there was none.
-pub fn hidden<const N: u32>(c: &Candidates, memo: &mut NoneByUnit) -> Option<Step> {
-    memo.search(c, |changed| hidden_subsets_of::<N>(c, changed).next())
+pub fn hidden<const N: u32>(c: &Candidates, memo: &mut NoneByUnit, words: Words) -> Option<Step> {
+    memo.search(c, |changed| {
+        hidden_subsets_of::<N>(c, changed, words).next()
+    })
 }
 
 /// The first hidden subset of size `N` (2 or 3) whose eliminations leave a
 /// hidden single in its unit, looked for in the units changed since
 /// `memo`'s grid, where there was none: the search the step engine repeats
 /// most.
-pub fn direct_hidden<const N: u32>(c: &Candidates, memo: &mut NoneByUnit) -> Option<Step> {
+pub fn direct_hidden<const N: u32>(
+    c: &Candidates,
+    memo: &mut NoneByUnit,
+    words: Words,
+) -> Option<Step> {
     let technique = [Technique::DirectHiddenPair, Technique::DirectHiddenTriple][N as usize - 2];
     let (unit, chosen, cells) = memo.search(c, |changed| {
         units(changed).find_map(|unit| {
@@ -39,8 +45,8 @@ pub fn direct_hidden<const N: u32>(c: &Candidates, memo: &mut NoneByUnit) -> Opt
             Some((unit, chosen, CellSet::of_unit(unit, cells)))
         })
     })?;
-    let step = hidden_step(c, N, unit, chosen, cells)?;
-    make_direct(c, step, technique, SingleIn::Unit(unit))
+    let step = hidden_step(c, N, unit, chosen, cells, words)?;
+    make_direct(c, step, technique, SingleIn::Unit(unit), words)
 }
 
 /// The units of a mask (bit per unit), in order.
@@ -93,7 +99,12 @@ fn hidden_sets_in<const N: u32>(
 
 /// Every naked subset of size `n` that eliminates something in the units of
 /// the mask `units` (bit per unit), unit by unit.
-pub(super) fn naked_subsets(c: &Candidates, n: u32, units: u32) -> impl Iterator<Item = Step> + '_ {
+pub(super) fn naked_subsets(
+    c: &Candidates,
+    n: u32,
+    units: u32,
+    words: Words,
+) -> impl Iterator<Item = Step> + '_ {
     (0..27)
         .filter(move |unit| units >> unit & 1 != 0)
         .flat_map(move |unit| {
@@ -114,12 +125,19 @@ pub(super) fn naked_subsets(c: &Candidates, n: u32, units: u32) -> impl Iterator
                 if union.count_ones() != n {
                     return None;
                 }
-                naked_step(c, n, unit, chosen, union)
+                naked_step(c, n, unit, chosen, union, words)
             })
         })
 }
 
-fn naked_step(c: &Candidates, n: u32, unit: usize, chosen: CellSet, union: u16) -> Option<Step> {
+fn naked_step(
+    c: &Candidates,
+    n: u32,
+    unit: usize,
+    chosen: CellSet,
+    union: u16,
+    words: Words,
+) -> Option<Step> {
     let technique = [
         Technique::NakedPair,
         Technique::NakedTriple,
@@ -136,20 +154,24 @@ fn naked_step(c: &Candidates, n: u32, unit: usize, chosen: CellSet, union: u16) 
     }
     let mut step = Step::new(
         technique,
-        format!(
-            "{}: {} hold only {} in {}, so {} go from the rest of {}",
-            technique.name().to_lowercase(),
-            cell_list(chosen.iter()),
-            digit_list(union),
-            UnitName(unit),
-            digit_list(union),
-            UnitName(unit)
-        ),
+        words.text(|| {
+            format!(
+                "{}: {} hold only {} in {}, so {} go from the rest of {}",
+                technique.name().to_lowercase(),
+                cell_list(chosen.iter()),
+                digit_list(union),
+                UnitName(unit),
+                digit_list(union),
+                UnitName(unit)
+            )
+        }),
     );
-    step.focus = chosen
-        .iter()
-        .flat_map(|cell| digits(c.mask(cell)).map(move |d| Candidate::new(cell, d)))
-        .collect();
+    step.focus = words.focus(|| {
+        chosen
+            .iter()
+            .flat_map(|cell| digits(c.mask(cell)).map(move |d| Candidate::new(cell, d)))
+            .collect()
+    });
     step.eliminations = eliminations;
     Some(step)
 }
@@ -160,26 +182,38 @@ pub(super) fn hidden_subsets(
     c: &Candidates,
     n: u32,
     units: u32,
+    words: Words,
 ) -> Box<dyn Iterator<Item = Step> + '_> {
     match n {
-        2 => Box::new(hidden_subsets_of::<2>(c, units)),
-        3 => Box::new(hidden_subsets_of::<3>(c, units)),
-        _ => Box::new(hidden_subsets_of::<4>(c, units)),
+        2 => Box::new(hidden_subsets_of::<2>(c, units, words)),
+        3 => Box::new(hidden_subsets_of::<3>(c, units, words)),
+        _ => Box::new(hidden_subsets_of::<4>(c, units, words)),
     }
 }
 
 /// [`hidden_subsets`] of size `N`.
-fn hidden_subsets_of<const N: u32>(c: &Candidates, mask: u32) -> impl Iterator<Item = Step> + '_ {
+fn hidden_subsets_of<const N: u32>(
+    c: &Candidates,
+    mask: u32,
+    words: Words,
+) -> impl Iterator<Item = Step> + '_ {
     units(mask)
         .filter_map(move |unit| Some((unit, hidden_sets_in::<N>(c, unit)?)))
         .flat_map(move |(unit, sets)| {
             sets.filter_map(move |(chosen, cells)| {
-                hidden_step(c, N, unit, chosen, CellSet::of_unit(unit, cells))
+                hidden_step(c, N, unit, chosen, CellSet::of_unit(unit, cells), words)
             })
         })
 }
 
-fn hidden_step(c: &Candidates, n: u32, unit: usize, chosen: u16, cells: CellSet) -> Option<Step> {
+fn hidden_step(
+    c: &Candidates,
+    n: u32,
+    unit: usize,
+    chosen: u16,
+    cells: CellSet,
+    words: Words,
+) -> Option<Step> {
     let technique = [
         Technique::HiddenPair,
         Technique::HiddenTriple,
@@ -194,18 +228,22 @@ fn hidden_step(c: &Candidates, n: u32, unit: usize, chosen: u16, cells: CellSet)
     }
     let mut step = Step::new(
         technique,
-        format!(
-            "{}: {} in {} lie only in {}, so those cells hold nothing else",
-            technique.name().to_lowercase(),
-            digit_list(chosen),
-            UnitName(unit),
-            cell_list(cells.iter())
-        ),
+        words.text(|| {
+            format!(
+                "{}: {} in {} lie only in {}, so those cells hold nothing else",
+                technique.name().to_lowercase(),
+                digit_list(chosen),
+                UnitName(unit),
+                cell_list(cells.iter())
+            )
+        }),
     );
-    step.focus = cells
-        .iter()
-        .flat_map(|cell| digits(c.mask(cell) & chosen).map(move |d| Candidate::new(cell, d)))
-        .collect();
+    step.focus = words.focus(|| {
+        cells
+            .iter()
+            .flat_map(|cell| digits(c.mask(cell) & chosen).map(move |d| Candidate::new(cell, d)))
+            .collect()
+    });
     step.eliminations = eliminations;
     Some(step)
 }
