@@ -91,6 +91,14 @@ fn hidden_sets_in<const N: u32>(
     for d in digits(usable) {
         places[usize::from(d)] = c.cells_of(d).in_unit(unit);
     }
+    // A pair needs two digits on the same two cells: most units with two
+    // digits of two places have none.
+    let shares_cells = |d: u8| {
+        digits(usable & ((1 << d) - 1)).any(|e| places[usize::from(e)] == places[usize::from(d)])
+    };
+    if N == 2 && !digits(usable).any(shares_cells) {
+        return None;
+    }
     Some(subsets_of_size(usable, N).filter_map(move |chosen| {
         let cells = digits(chosen).fold(0, |m, d| m | places[usize::from(d)]);
         (cells.count_ones() == N).then_some((chosen, cells))
@@ -102,32 +110,23 @@ fn hidden_sets_in<const N: u32>(
 pub(super) fn naked_subsets(
     c: &Candidates,
     n: u32,
-    units: u32,
+    mask: u32,
     words: Words,
 ) -> impl Iterator<Item = Step> + '_ {
-    (0..27)
-        .filter(move |unit| units >> unit & 1 != 0)
-        .flat_map(move |unit| {
-            let cells = &UNIT_CELLS[unit];
-            // Positions (0-8) of the unit's empty cells with 2 to n candidates.
-            let usable: u16 = (0..9)
-                .filter(|&i| {
-                    let k = c.mask(cells[i].into()).count_ones();
-                    (2..=n).contains(&k)
-                })
-                .fold(0, |m, i| m | 1 << i);
-            subsets_of_size(usable, n).filter_map(move |m| {
-                let chosen: CellSet = (0..9)
-                    .filter(|i| m >> i & 1 != 0)
-                    .map(|i| CellSet::single(cells[i].into()))
-                    .fold(CellSet::EMPTY, |a, b| a | b);
-                let union = chosen.iter().fold(0u16, |u, cell| u | c.mask(cell));
-                if union.count_ones() != n {
-                    return None;
-                }
-                naked_step(c, n, unit, chosen, union, words)
-            })
+    units(mask).flat_map(move |unit| {
+        let masks: [u16; 9] = std::array::from_fn(|i| c.mask(UNIT_CELLS[unit][i].into()));
+        // Positions (0-8) of the unit's empty cells with 2 to n candidates.
+        let usable: u16 = (0..9)
+            .filter(|&i| masks[i] & masks[i].wrapping_sub(1) != 0 && masks[i].count_ones() <= n)
+            .fold(0, |m, i| m | 1 << i);
+        subsets_of_size(usable, n).filter_map(move |chosen| {
+            let union = digits(chosen).fold(0u16, |u, i| u | masks[usize::from(i)]);
+            if union.count_ones() != n {
+                return None;
+            }
+            naked_step(c, n, unit, CellSet::of_unit(unit, chosen), union, words)
         })
+    })
 }
 
 fn naked_step(
