@@ -33,10 +33,11 @@ pub fn each_fish(c: &Candidates, n: u32, of: u16, mut found: impl FnMut(Step) ->
             let usable: u16 = (0..9)
                 .filter(|&i| lines[i] & lines[i].wrapping_sub(1) != 0 && lines[i].count_ones() <= n)
                 .fold(0, |m, i| m | 1 << i);
+            if usable.count_ones() < n {
+                continue;
+            }
             for base in super::cells::subsets_of_size(usable, n) {
-                let cover = (0..9)
-                    .filter(|i| base >> i & 1 != 0)
-                    .fold(0u16, |m, i| m | lines[i]);
+                let cover = digits(base).fold(0u16, |m, i| m | lines[usize::from(i)]);
                 if cover.count_ones() != n {
                     continue;
                 }

@@ -28,27 +28,34 @@ fn wing(c: &Candidates, pivot_size: u32) -> Option<Step> {
 /// Every wing whose pivot has `pivot_size` candidates, in turn, until
 /// `found` returns false.
 pub fn each_wing(c: &Candidates, pivot_size: u32, mut found: impl FnMut(Step) -> bool) {
-    let bivalue: Vec<usize> = (0..81)
-        .filter(|&cell| c.mask(cell).count_ones() == 2)
-        .collect();
-    for pivot in (0..81).filter(|&cell| c.mask(cell).count_ones() == pivot_size) {
+    let (mut bivalue, mut pivots) = (CellSet::EMPTY, CellSet::EMPTY);
+    for cell in c.empty_cells() {
+        let count = c.mask(cell).count_ones();
+        if count == 2 {
+            bivalue.insert(cell);
+        }
+        if count == pivot_size {
+            pivots.insert(cell);
+        }
+    }
+    for pivot in pivots {
         let pm = c.mask(pivot);
-        let pincers: Vec<usize> = bivalue
-            .iter()
-            .copied()
-            .filter(|&p| PEERS[pivot].contains(p))
-            .filter(|&p| {
-                let shared = c.mask(p) & pm;
-                // One digit shared with an XY pivot; both with an XYZ pivot.
-                if pivot_size == 2 {
-                    shared.count_ones() == 1
-                } else {
-                    shared == c.mask(p)
-                }
-            })
-            .collect();
-        for (i, &a) in pincers.iter().enumerate() {
-            for &b in &pincers[i + 1..] {
+        let mut pincers = CellSet::EMPTY;
+        for p in bivalue & PEERS[pivot] {
+            let shared = c.mask(p) & pm;
+            // One digit shared with an XY pivot; both with an XYZ pivot.
+            let fits = if pivot_size == 2 {
+                shared.count_ones() == 1
+            } else {
+                shared == c.mask(p)
+            };
+            if fits {
+                pincers.insert(p);
+            }
+        }
+        for a in pincers {
+            // The pincers after `a`.
+            for b in CellSet(pincers.0 & !((2u128 << a) - 1)) {
                 let (am, bm) = (c.mask(a), c.mask(b));
                 let z = if pivot_size == 2 {
                     // {x,z} and {y,z}: z is the common digit outside the pivot.
