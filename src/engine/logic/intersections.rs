@@ -60,6 +60,12 @@ struct DigitIntersections {
 impl Intersections {
     /// Brings the digits whose cells changed up to date with `c`.
     fn update(&mut self, c: &Candidates) -> &Self {
+        // Most calls come on the grid of the call before: one test, no
+        // branch per digit.
+        let changes = (1..=9).fold(0, |m, d| m | (self.cells[d].0 ^ c.cells_of(d as u8).0));
+        if changes == 0 {
+            return self;
+        }
         for d in 1..=9 {
             let cells = c.cells_of(d as u8);
             if self.cells[d] != cells {
@@ -98,37 +104,27 @@ impl Intersections {
 }
 
 /// Where a line crosses a box, three cells make a segment. A digit's
-/// segments are kept as 27 flags in a word, in one of two layouts: the row
-/// segments, bit `9i + 3s + b` for row `3b + i` in box `3b + s`; the column
-/// segments, bit `9b + 3s + j` for column `3s + j` in box `3b + s`. In the
-/// first, the segments of a box are 9 bits apart and those of a line 3
-/// apart; in the second, 1 and 9. So the same shifts find the intersections
-/// of rows and of columns.
-const ROWS: Layout = Layout {
-    box_stride: 9,
-    line_stride: 3,
-};
-const COLUMNS: Layout = Layout {
-    box_stride: 1,
-    line_stride: 9,
-};
+/// segments are kept as flags in a word: the row segments in the low half,
+/// bit `9i + 3s + b` for row `3b + i` in box `3b + s`; the column segments
+/// in the high half, bit `32 + 9j + 3b + s` for column `3s + j` in box
+/// `3b + s`. In both, the three segments of a box are 9 bits apart and the
+/// three of a line 3 apart, so the same shifts find the intersections of
+/// rows and of columns at once.
+const COLUMN_HALF: u32 = 32;
 
-/// The distances between a box's segments (along the box) and between a
-/// line's (along the line) in a layout of segment flags.
-#[derive(Clone, Copy)]
-struct Layout {
-    box_stride: u32,
-    line_stride: u32,
-}
+/// The segments of a box are this far apart.
+const BOX_STRIDE: u32 = 9;
+/// The segments of a line are this far apart.
+const LINE_STRIDE: u32 = 3;
 
-/// The flags, in a 27-bit segment word, of the segments whose step along an
-/// axis of `stride` is one of the first `count` of the three.
-const fn first_of_three(stride: u32, count: u32) -> u32 {
+/// The flags, in both halves of a segment word, of the segments that come
+/// among the first `count` of their three along an axis of `stride`.
+const fn first_of_three(stride: u32, count: u32) -> u64 {
     let mut mask = 0;
     let mut bit = 0;
     while bit < 27 {
         if bit / stride % 3 < count {
-            mask |= 1 << bit;
+            mask |= 1 << bit | 1 << (COLUMN_HALF + bit);
         }
         bit += 1;
     }
@@ -138,7 +134,7 @@ const fn first_of_three(stride: u32, count: u32) -> u32 {
 /// For each segment, the flag of the next segment and of the one after it
 /// along an axis of `stride`, wrapping round within the three.
 #[inline(always)]
-fn the_other_two(flags: u32, stride: u32) -> (u32, u32) {
+fn the_other_two(flags: u64, stride: u32) -> (u64, u64) {
     let first = first_of_three(stride, 1);
     let first_two = first_of_three(stride, 2);
     let next = (flags >> stride & first_two) | (flags & first) << (2 * stride);
@@ -146,23 +142,36 @@ fn the_other_two(flags: u32, stride: u32) -> (u32, u32) {
     (next, after)
 }
 
+// Shifted right, the column flags the masks keep stay in the high half: the
+// ones that cross into the low half fall where the masks have no flag.
+const _: () = {
+    let columns = ((1u64 << 27) - 1) << COLUMN_HALF;
+    let rows = (1u64 << 27) - 1;
+    let mut stride = LINE_STRIDE;
+    while stride <= BOX_STRIDE {
+        assert!(columns >> stride & first_of_three(stride, 2) & rows == 0);
+        assert!(columns >> (2 * stride) & first_of_three(stride, 1) & rows == 0);
+        stride += BOX_STRIDE - LINE_STRIDE;
+    }
+};
+
 /// The segments where a digit's intersections are: each as the segment
 /// that holds the places of the box (pointing) or line (claiming) that
 /// lies in the other.
 struct Segments {
-    pointing: u32,
-    direct_pointing: u32,
-    claiming: u32,
-    direct_claiming: u32,
+    pointing: u64,
+    direct_pointing: u64,
+    claiming: u64,
+    direct_claiming: u64,
 }
 
-impl Layout {
+impl Segments {
     /// The intersections, from the segments holding a place (`some`) and
     /// those holding two or more (`several`).
     #[inline(always)]
-    fn intersections(self, some: u32, several: u32) -> Segments {
-        let in_box = |flags| the_other_two(flags, self.box_stride);
-        let on_line = |flags| the_other_two(flags, self.line_stride);
+    fn of(some: u64, several: u64) -> Segments {
+        let in_box = |flags| the_other_two(flags, BOX_STRIDE);
+        let on_line = |flags| the_other_two(flags, LINE_STRIDE);
         let (box_next, box_after) = in_box(some);
         let (line_next, line_after) = on_line(some);
         let box_elsewhere = box_next | box_after;
@@ -209,51 +218,66 @@ static TRANSPOSED: [u16; 512] = {
     table
 };
 
-/// Bits `9a + b` (a, b below 3) gathered to bits `3a + b`.
-#[inline(always)]
-fn gather_threes(flags: u32) -> u16 {
-    (flags & 0o7 | flags >> 6 & 0o70 | flags >> 12 & 0o700) as u16
-}
+/// A band's column segments, bit `3s + j` for column `3s + j`, moved to
+/// where the segment word keeps them for the band's first box row:
+/// bit `9j + s`.
+static COLUMN_SEGMENTS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut bit = 0;
+        while bit < 9 {
+            if m >> bit & 1 != 0 {
+                table[m] |= 1 << (bit % 3 * 9 + bit / 3);
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 impl DigitIntersections {
     /// The intersections of a digit with these cells.
     fn of(cells: CellSet) -> DigitIntersections {
         // Each band's segment flags, from its 27 cells (bit 9i + j for row
         // 3b + i, column j).
-        let (mut row_some, mut row_several) = (0, 0);
-        let (mut column_some, mut column_several) = (0, 0);
+        let (mut some, mut several) = (0u64, 0u64);
         for band in 0..3 {
             let cells = (cells.0 >> (27 * band)) as u32 & 0x7ff_ffff;
-            let segment_starts = 0o1_111_111_111;
             let (a, b, c) = (cells, cells >> 1, cells >> 2);
-            row_some |= ((a | b | c) & segment_starts) << band;
-            row_several |= ((a & (b | c) | b & c) & segment_starts) << band;
+            let starts = 0o111_111_111;
+            some |= u64::from((a | b | c) & starts) << band;
+            several |= u64::from((a & (b | c) | b & c) & starts) << band;
             let (a, b, c) = (cells, cells >> 9, cells >> 18);
-            column_some |= ((a | b | c) & 0x1ff) << (9 * band);
-            column_several |= ((a & (b | c) | b & c) & 0x1ff) << (9 * band);
+            let column = |flags: u32| {
+                u64::from(COLUMN_SEGMENTS[(flags & 0x1ff) as usize]) << (COLUMN_HALF + 3 * band)
+            };
+            some |= column(a | b | c);
+            several |= column(a & (b | c) | b & c);
         }
-        let rows = ROWS.intersections(row_some, row_several);
-        let columns = COLUMNS.intersections(column_some, column_several);
-        // Row segments: the boxes by or-ing a box's three (bit 3s + b), the
-        // rows by or-ing a line's (bit 9i + b).
-        let row_boxes =
-            |flags: u32| TRANSPOSED[((flags | flags >> 9 | flags >> 18) & 0x1ff) as usize];
-        let row_lines = |flags: u32| {
-            u32::from(TRANSPOSED[gather_threes(flags | flags >> 3 | flags >> 6) as usize])
+        let found = Segments::of(some, several);
+        // The boxes, by or-ing a box's three segments: for rows at bit
+        // 3s + b, for columns at 3b + s.
+        let boxes = |flags: u64| {
+            let boxes = flags | flags >> 9 | flags >> 18;
+            TRANSPOSED[(boxes & 0x1ff) as usize] | (boxes >> COLUMN_HALF) as u16 & 0x1ff
         };
-        // Column segments: the boxes at bits 9b + 3s, the columns at 3s + j.
-        let column_boxes = |flags: u32| {
-            let starts = (flags | flags >> 1 | flags >> 2) & 0o111_111_111;
-            gather_threes((starts | starts >> 2 | starts >> 4) & 0o7_007_007)
+        // The lines, by or-ing a line's three: row 3b + i at bit 9i + b,
+        // column 3s + j at 9j + s (then gathered to 3i + b and 3j + s).
+        let lines = |flags: u64| {
+            let lines = flags | flags >> 3 | flags >> 6;
+            let both = |mask: u64| mask | mask << COLUMN_HALF;
+            let gathered = lines & both(0o7) | lines >> 6 & both(0o70) | lines >> 12 & both(0o700);
+            let rows = TRANSPOSED[(gathered & 0x1ff) as usize];
+            let columns = TRANSPOSED[(gathered >> COLUMN_HALF & 0x1ff) as usize];
+            u32::from(rows) | u32::from(columns) << 9
         };
-        let column_lines = |flags: u32| ((flags | flags >> 9 | flags >> 18) & 0x1ff) << 9;
         DigitIntersections {
-            pointing: row_boxes(rows.pointing) | column_boxes(columns.pointing),
-            direct_pointing: row_boxes(rows.direct_pointing)
-                | column_boxes(columns.direct_pointing),
-            claiming: row_lines(rows.claiming) | column_lines(columns.claiming),
-            direct_claiming: row_lines(rows.direct_claiming)
-                | column_lines(columns.direct_claiming),
+            pointing: boxes(found.pointing),
+            direct_pointing: boxes(found.direct_pointing),
+            claiming: lines(found.claiming),
+            direct_claiming: lines(found.direct_claiming),
         }
     }
 }
