@@ -147,11 +147,13 @@ fn the_other_two(flags: u64, stride: u32) -> (u64, u64) {
 const _: () = {
     let columns = ((1u64 << 27) - 1) << COLUMN_HALF;
     let rows = (1u64 << 27) - 1;
-    let mut stride = LINE_STRIDE;
-    while stride <= BOX_STRIDE {
+    let strides = [LINE_STRIDE, BOX_STRIDE];
+    let mut i = 0;
+    while i < strides.len() {
+        let stride = strides[i];
         assert!(columns >> stride & first_of_three(stride, 2) & rows == 0);
         assert!(columns >> (2 * stride) & first_of_three(stride, 1) & rows == 0);
-        stride += BOX_STRIDE - LINE_STRIDE;
+        i += 1;
     }
 };
 
@@ -178,20 +180,28 @@ impl Segments {
         let line_elsewhere = line_next | line_after;
         let pointing = several & !box_elsewhere & line_elsewhere;
         let claiming = several & !line_elsewhere & box_elsewhere;
-        // Whether, off the segment, its box (its line) has one place left:
-        // one of the other two segments holds one place, the third none.
-        let single = some & !several;
-        let (next, after) = in_box(single);
-        let box_one_off = next & !box_after | after & !box_next;
-        let (next, after) = on_line(single);
-        let line_one_off = next & !line_after | after & !line_next;
         // A pointing empties the other segments of its line: direct when a
-        // box they are in then keeps one place. A claiming empties the other
-        // segments of its box: direct when a line they are on keeps one.
-        let (next, after) = on_line(some & box_one_off);
-        let direct_pointing = pointing & (next | after);
-        let (next, after) = in_box(some & line_one_off);
-        let direct_claiming = claiming & (next | after);
+        // box they are in then keeps one place (of its other two segments,
+        // one holds one place and the third none). A claiming empties the
+        // other segments of its box: direct when a line they are on keeps
+        // one. Worked out only for a digit with such intersections.
+        let single = some & !several;
+        let direct_pointing = if pointing == 0 {
+            0
+        } else {
+            let (next, after) = in_box(single);
+            let box_one_off = next & !box_after | after & !box_next;
+            let (next, after) = on_line(some & box_one_off);
+            pointing & (next | after)
+        };
+        let direct_claiming = if claiming == 0 {
+            0
+        } else {
+            let (next, after) = on_line(single);
+            let line_one_off = next & !line_after | after & !line_next;
+            let (next, after) = in_box(some & line_one_off);
+            claiming & (next | after)
+        };
         Segments {
             pointing,
             direct_pointing,
@@ -258,15 +268,22 @@ impl DigitIntersections {
         }
         let found = Segments::of(some, several);
         // The boxes, by or-ing a box's three segments: for rows at bit
-        // 3s + b, for columns at 3b + s.
+        // 3s + b, for columns at 3b + s. (Most digits have no direct form:
+        // no flag, nothing to convert.)
         let boxes = |flags: u64| {
-            let boxes = flags | flags >> 9 | flags >> 18;
+            if flags == 0 {
+                return 0;
+            }
+            let boxes = flags | flags >> BOX_STRIDE | flags >> (2 * BOX_STRIDE);
             TRANSPOSED[(boxes & 0x1ff) as usize] | (boxes >> COLUMN_HALF) as u16 & 0x1ff
         };
         // The lines, by or-ing a line's three: row 3b + i at bit 9i + b,
         // column 3s + j at 9j + s (then gathered to 3i + b and 3j + s).
         let lines = |flags: u64| {
-            let lines = flags | flags >> 3 | flags >> 6;
+            if flags == 0 {
+                return 0;
+            }
+            let lines = flags | flags >> LINE_STRIDE | flags >> (2 * LINE_STRIDE);
             let both = |mask: u64| mask | mask << COLUMN_HALF;
             let gathered = lines & both(0o7) | lines >> 6 & both(0o70) | lines >> 12 & both(0o700);
             let rows = TRANSPOSED[(gathered & 0x1ff) as usize];
