@@ -181,10 +181,10 @@ impl Segments {
         let pointing = several & !box_elsewhere & line_elsewhere;
         let claiming = several & !line_elsewhere & box_elsewhere;
         // A pointing empties the other segments of its line: direct when a
-        // box they are in then keeps one place (of its other two segments,
-        // one holds one place and the third none). A claiming empties the
-        // other segments of its box: direct when a line they are on keeps
-        // one. Worked out only for a digit with such intersections.
+        // box they are in then keeps one place (of its two segments off the
+        // line, one holds one place and the other none). A claiming empties
+        // the other segments of its box: direct when a line they are on
+        // keeps one. Worked out only for a digit with such intersections.
         let single = some & !several;
         let direct_pointing = if pointing == 0 {
             0
@@ -228,9 +228,9 @@ static TRANSPOSED: [u16; 512] = {
     table
 };
 
-/// A band's column segments, bit `3s + j` for column `3s + j`, moved to
-/// where the segment word keeps them for the band's first box row:
-/// bit `9j + s`.
+/// A band's column segments as 9 flags, bit `3s + j` for column `3s + j`,
+/// moved to their bits in the segment word's high half for the first band,
+/// `9j + s` (3 more for each band after it).
 static COLUMN_SEGMENTS: [u32; 512] = {
     let mut table = [0; 512];
     let mut m = 0;
@@ -256,6 +256,7 @@ impl DigitIntersections {
         for band in 0..3 {
             let cells = (cells.0 >> (27 * band)) as u32 & 0x7ff_ffff;
             let (a, b, c) = (cells, cells >> 1, cells >> 2);
+            // The first cell of each row segment, bit 9i + 3s.
             let starts = 0o111_111_111;
             some |= u64::from((a | b | c) & starts) << band;
             several |= u64::from((a & (b | c) | b & c) & starts) << band;
