@@ -64,16 +64,15 @@ use chains::{Chainer, Inner};
 use memo::{NoneByDigit, NoneByUnit};
 
 /// What a run of the step engine keeps from one search to the next: the
-/// chains' scratch space and deadline, and for the techniques searched by
-/// digit or by unit, the grid on which each last found nothing.
+/// chains' scratch space and deadline, each digit's intersections, and for
+/// the techniques searched by digit or by unit, the grid on which each last
+/// found nothing.
 struct Searches {
     /// Whether the steps found are described for people.
     words: Words,
     chainer: Chainer,
-    direct_pointing: NoneByDigit,
-    direct_claiming: NoneByDigit,
-    pointing: NoneByDigit,
-    claiming: NoneByDigit,
+    /// Pointing and claiming, plain and direct.
+    intersections: intersections::Intersections,
     /// X-Wing, Swordfish, Jellyfish.
     fish: [NoneByDigit; 3],
     /// Direct hidden pair and triplet.
@@ -89,10 +88,7 @@ impl Searches {
         Searches {
             words,
             chainer: Chainer::new(deadline),
-            direct_pointing: NoneByDigit::default(),
-            direct_claiming: NoneByDigit::default(),
-            pointing: NoneByDigit::default(),
-            claiming: NoneByDigit::default(),
+            intersections: Default::default(),
             fish: Default::default(),
             direct_hidden: Default::default(),
             naked: Default::default(),
@@ -115,10 +111,10 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         singles::hidden_single_line(c)
     }),
     (Technique::DirectPointing, false, |c, s| {
-        intersections::direct_pointing(c, &mut s.direct_pointing, s.words)
+        intersections::direct_pointing(c, &mut s.intersections, s.words)
     }),
     (Technique::DirectClaiming, false, |c, s| {
-        intersections::direct_claiming(c, &mut s.direct_claiming, s.words)
+        intersections::direct_claiming(c, &mut s.intersections, s.words)
     }),
     (Technique::DirectHiddenPair, false, |c, s| {
         subsets::direct_hidden::<2>(c, &mut s.direct_hidden[0], s.words)
@@ -130,10 +126,10 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         subsets::direct_hidden::<3>(c, &mut s.direct_hidden[1], s.words)
     }),
     (Technique::Pointing, false, |c, s| {
-        intersections::pointing(c, &mut s.pointing, s.words)
+        intersections::pointing(c, &mut s.intersections, s.words)
     }),
     (Technique::Claiming, false, |c, s| {
-        intersections::claiming(c, &mut s.claiming, s.words)
+        intersections::claiming(c, &mut s.intersections, s.words)
     }),
     (Technique::NakedPair, false, |c, s| {
         subsets::naked(c, 2, &mut s.naked[0], s.words)

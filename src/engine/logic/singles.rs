@@ -2,7 +2,7 @@
 //! digit in a unit (hidden single), the only digit left in a cell (naked single).
 
 use super::Candidates;
-use super::cells::{BOX, CellName, CellSet, UNIT_SETS, UnitName};
+use super::cells::{BOX, CellName, UNIT_SETS, UnitName};
 use super::step::{Candidate, Step, Technique, Words};
 
 /// A unit with one empty cell left.
@@ -149,20 +149,6 @@ fn placement(
     step.placements.push(Candidate::new(cell, digit));
     step.focus = words.focus(|| vec![Candidate::new(cell, digit)]);
     step
-}
-
-/// True when removing `digit` from `removed` leaves it one place in a unit
-/// that had more: the cheap test before building a direct step.
-pub fn leaves_hidden_single(c: &Candidates, digit: u8, removed: CellSet, within: SingleIn) -> bool {
-    removed.iter().any(|cell| {
-        super::cells::units_of(cell)
-            .into_iter()
-            .filter(|&u| within.allows(u))
-            .any(|unit| {
-                let before = c.places(unit, digit);
-                before.len() > 1 && (before - removed).len() == 1
-            })
-    })
 }
 
 /// Turns `step` into its direct form: the hidden single its eliminations
