@@ -66,9 +66,9 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut Non
             let unit = work.units.trailing_zeros() as usize;
             work.units &= work.units - 1;
             if lines || boxes && unit >= BOX {
-                for (cell, digit) in hidden_singles_in(c, unit) {
-                    // Still a candidate (a placement before may have taken it).
-                    if c.has(cell, digit) {
+                for digit in digits(hidden_singles_in(c, unit)) {
+                    // Still a place (a placement before may have taken it).
+                    if let Some(cell) = c.places(unit, digit).first() {
                         work.place(c, cell, digit);
                     }
                 }
@@ -162,9 +162,9 @@ fn only_digit(mask: u16) -> Option<u8> {
 fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
     for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
-        for (cell, digit) in hidden_singles_in(c, unit) {
-            // Still a candidate there (a placement before may have taken it).
-            if c.has(cell, digit) {
+        for digit in digits(hidden_singles_in(c, unit)) {
+            // Still a place (a placement before may have taken it).
+            if let Some(cell) = c.places(unit, digit).first() {
                 c.place(cell, digit);
                 placed = true;
             }
@@ -173,24 +173,16 @@ fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     placed
 }
 
-/// The digits with one place left in `unit`, with that place.
-fn hidden_singles_in(c: &Candidates, unit: usize) -> impl Iterator<Item = (usize, u8)> + use<> {
-    let cells = &UNIT_CELLS[unit];
+/// The digits with one place left in `unit` (bit `d` for digit `d`).
+fn hidden_singles_in(c: &Candidates, unit: usize) -> u16 {
     // Seen once, not twice.
     let (mut once, mut twice) = (0u16, 0u16);
-    let mut masks = [0u16; 9];
-    for (i, &cell) in cells.iter().enumerate() {
-        masks[i] = c.mask(cell.into());
-        twice |= once & masks[i];
-        once |= masks[i];
+    for &cell in &UNIT_CELLS[unit] {
+        let mask = c.mask(cell.into());
+        twice |= once & mask;
+        once |= mask;
     }
-    digits(once & !twice).map(move |digit| {
-        let i = masks.iter().position(|m| m >> digit & 1 != 0);
-        (
-            usize::from(cells[i.expect("a digit seen once has a place")]),
-            digit,
-        )
-    })
+    once & !twice
 }
 
 #[cfg(test)]
