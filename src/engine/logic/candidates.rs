@@ -151,8 +151,10 @@ impl Candidates {
 
     /// Puts `digit` in `cell` and removes it from the candidates of the peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
-        for d in digits(self.masks[cell]) {
-            self.digit_cells[d as usize].remove(cell);
+        // Out of every digit's cells: fewer instructions than a loop over
+        // the cell's digits.
+        for cells in &mut self.digit_cells {
+            cells.remove(cell);
         }
         self.masks[cell] = 0;
         self.values[cell] = digit;
