@@ -251,8 +251,9 @@ fn rate_candidates(
             Err(stuck) => break Some(stuck),
         }
     };
+    // Unchecked, the loop ends only on a solved grid.
     if let Some(puzzle) = unchecked.filter(|_| !checked)
-        && !candidates.grid().is_consistent()
+        && !candidates.is_solved_consistently()
     {
         // Unreachable by sound steps; the count then names the problem.
         check_unique(puzzle)?;
