@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::cells::{CellSet, PEERS, UNIT_SETS, digits, units_of};
+use super::cells::{BOX, COL, CellSet, PEERS, UNIT_SETS, digits};
 use crate::grid::Grid;
 
 /// Every digit's bit in a candidate mask (bit `d` for digit `d`).
@@ -78,25 +78,38 @@ impl Candidates {
                 v => seen[usize::from(v)] |= PEERS[cell],
             }
         }
+        // Every cell's mask row by row, where its units are known without
+        // a division (a filled cell's is then cleared), and the digits
+        // some note rules out.
+        let mut masks = [0u16; 81];
+        let mut unmarked = 0;
+        for (row, row_masks) in masks.chunks_exact_mut(9).enumerate() {
+            for (col, mask) in row_masks.iter_mut().enumerate() {
+                let cell = 9 * row + col;
+                let bx = BOX + row / 3 * 3 + col / 3;
+                let mark = marks[cell] & ALL_DIGITS;
+                unmarked |= ALL_DIGITS & !mark;
+                let open = mark & !(placed[row] | placed[COL + col] | placed[bx]);
+                *mask = if values[cell] == 0 { open } else { 0 };
+            }
+        }
+        if let Some(cell) = empty.iter().find(|&cell| masks[cell] == 0) {
+            return Err(CandidatesError::NoCandidates { cell });
+        }
         let mut candidates = Candidates {
             values,
-            masks: [0; 81],
+            masks,
             digit_cells: std::array::from_fn(|d| match d {
                 0 => CellSet::EMPTY,
                 d => empty - seen[d],
             }),
             empty,
         };
-        for cell in empty {
-            let [row, col, bx] = units_of(cell);
-            let mark = marks[cell] & ALL_DIGITS;
-            let mask = mark & !(placed[row] | placed[col] | placed[bx]);
-            if mask == 0 {
-                return Err(CandidatesError::NoCandidates { cell });
-            }
-            candidates.masks[cell] = mask;
-            for d in digits(ALL_DIGITS & !mark) {
-                candidates.digit_cells[d as usize].remove(cell);
+        if unmarked != 0 {
+            for cell in empty {
+                for d in digits(ALL_DIGITS & !marks[cell]) {
+                    candidates.digit_cells[d as usize].remove(cell);
+                }
             }
         }
         Ok(candidates)
