@@ -200,12 +200,15 @@ fn rate_candidates(
             true => tally.er,
             false => Technique::HiddenSingleLine.base_rating(),
         });
-        if let Some(limit) = singles_up_to
-            && sweep::place_singles_up_to(&mut candidates, limit, &mut no_singles)
-        {
-            continue;
+        // The singles rated at most this are known to be absent.
+        let mut absent = Difficulty(0);
+        if let Some(limit) = singles_up_to {
+            if sweep::place_singles_up_to(&mut candidates, limit, &mut no_singles) {
+                continue;
+            }
+            absent = limit;
         }
-        if let Some(technique) = sweep::place_singles(&mut candidates, &mut no_singles) {
+        if let Some(technique) = sweep::place_singles(&mut candidates, absent, &mut no_singles) {
             tally.add(technique.base_rating(), technique, true);
             continue;
         }

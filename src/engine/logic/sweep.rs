@@ -21,13 +21,24 @@ use super::step::{Difficulty, Technique};
 /// Places every single of the easiest kind available: full houses, else
 /// hidden singles in boxes, else hidden singles in lines. Returns that kind,
 /// or `None` when there is none (naked singles are left to the step engine,
-/// as direct techniques rate below them).
-pub fn place_singles(c: &mut Candidates, none: &mut NoneByUnit) -> Option<Technique> {
+/// as direct techniques rate below them). The kinds rated at most `absent`
+/// are known to have none ([`place_singles_up_to`] that rating has just
+/// placed nothing) and are not looked for.
+pub fn place_singles(
+    c: &mut Candidates,
+    absent: Difficulty,
+    none: &mut NoneByUnit,
+) -> Option<Technique> {
+    let looked_for = |technique: Technique| technique.base_rating() > absent;
+    if !looked_for(Technique::HiddenSingleLine) {
+        // That pass also remembered the grid.
+        return None;
+    }
     let changed = none.changed_units(c);
-    if place_full_houses(c, changed) {
+    if looked_for(Technique::FullHouse) && place_full_houses(c, changed) {
         return Some(Technique::FullHouse);
     }
-    if place_hidden_singles(c, changed & !LINE_UNITS) {
+    if looked_for(Technique::HiddenSingleBox) && place_hidden_singles(c, changed & !LINE_UNITS) {
         return Some(Technique::HiddenSingleBox);
     }
     if place_hidden_singles(c, changed & LINE_UNITS) {
@@ -213,8 +224,9 @@ mod tests {
                 if step_index % 5 == 0 {
                     // The easiest kind is the same; the grids may differ,
                     // until the next bulk pass.
-                    let kind = place_singles(&mut remembering, &mut none);
-                    let full_kind = place_singles(&mut full, &mut NoneByUnit::default());
+                    let kind = place_singles(&mut remembering, Difficulty(0), &mut none);
+                    let full_kind =
+                        place_singles(&mut full, Difficulty(0), &mut NoneByUnit::default());
                     assert_eq!(kind, full_kind, "{line}, step {step_index}");
                     placed += usize::from(kind.is_some());
                 } else {
@@ -224,6 +236,14 @@ mod tests {
                     assert_eq!(with, without, "{line}, step {step_index}");
                     assert_eq!(remembering, full, "{line}, step {step_index}");
                     placed += usize::from(with);
+                    if !with {
+                        // The easiest kind left, looked for above the limit.
+                        let kind = place_singles(&mut remembering, limit, &mut none);
+                        let full_kind =
+                            place_singles(&mut full, Difficulty(0), &mut NoneByUnit::default());
+                        assert_eq!(kind, full_kind, "{line}, step {step_index}");
+                        placed += usize::from(kind.is_some());
+                    }
                 }
                 if stepper.next().is_none() {
                     break;
