@@ -141,7 +141,7 @@ pub fn place_naked_singles(c: &mut Candidates) -> bool {
 /// Places the full houses of the units of `units` (bit per unit).
 fn place_full_houses(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
+    for unit in units_of_mask(units) {
         placed |= place_full_house_in(c, unit);
     }
     placed
@@ -159,9 +159,22 @@ fn place_full_house_in(c: &mut Candidates, unit: usize) -> bool {
 /// The last empty cell of `unit` and its digit, if it has one.
 fn full_house_in(c: &Candidates, unit: usize) -> Option<(usize, u8)> {
     let left = c.empty_cells() & UNIT_SETS[unit];
+    // Most units have more: that is ruled out first.
+    if !left.len_at_most(1) {
+        return None;
+    }
     let cell = left.first()?;
-    let digit = only_digit(c.mask(cell)).filter(|_| left.len_at_most(1))?;
-    Some((cell, digit))
+    Some((cell, only_digit(c.mask(cell))?))
+}
+
+/// The units of `units` (bit per unit), lowest first.
+fn units_of_mask(units: u32) -> impl Iterator<Item = usize> {
+    let mut rest = units;
+    std::iter::from_fn(move || {
+        let unit = (rest != 0).then(|| rest.trailing_zeros() as usize);
+        rest &= rest.wrapping_sub(1);
+        unit
+    })
 }
 
 /// The digit of a mask with exactly one (bit `d` for digit `d`).
@@ -172,7 +185,7 @@ fn only_digit(mask: u16) -> Option<u8> {
 /// Places the hidden singles of the units of `units` (bit per unit).
 fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
+    for unit in units_of_mask(units) {
         for digit in digits(hidden_singles_in(c, unit)) {
             // Still a place (a placement before may have taken it).
             if let Some(cell) = c.places(unit, digit).first() {
