@@ -14,7 +14,9 @@
 //! the same grid in any order.
 
 use super::Candidates;
-use super::cells::{BOX, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
+use super::cells::{
+    ALL_UNITS, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits,
+};
 use super::memo::NoneByUnit;
 use super::step::{Difficulty, Technique};
 
@@ -52,11 +54,17 @@ pub fn place_singles(
 /// where their order does not matter), and the singles those placements
 /// make: full houses, hidden singles in boxes from 1.2, in lines from 1.5,
 /// naked singles from 2.3. Each unit is looked at once, and again only when
-/// a placement changed it. True if it placed any.
+/// a placement changed it so that it may hold one: it holds the cell placed,
+/// or the digit placed has one place left in it. True if it placed any.
 pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut NoneByUnit) -> bool {
     let boxes = limit >= Technique::HiddenSingleBox.base_rating();
     let lines = limit >= Technique::HiddenSingleLine.base_rating();
     let naked = limit >= Technique::NakedSingle.base_rating();
+    let hidden_units = match (boxes, lines) {
+        (_, true) => ALL_UNITS,
+        (true, false) => ALL_UNITS & !LINE_UNITS,
+        (false, false) => 0,
+    };
     let mut work = Work {
         units: none.changed_units(c),
         cells: if naked {
@@ -64,6 +72,7 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut Non
         } else {
             CellSet::EMPTY
         },
+        hidden_units,
         naked,
         placed: false,
     };
@@ -76,7 +85,7 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut Non
         } else if work.units != 0 {
             let unit = work.units.trailing_zeros() as usize;
             work.units &= work.units - 1;
-            if lines || boxes && unit >= BOX {
+            if hidden_units >> unit & 1 != 0 {
                 for digit in digits(hidden_singles_in(c, unit)) {
                     // Still a place (a placement before may have taken it).
                     if let Some(cell) = c.places(unit, digit).first() {
@@ -102,6 +111,8 @@ struct Work {
     units: u32,
     /// Cells that may be naked singles.
     cells: CellSet,
+    /// The units looked at for hidden singles, not only full houses.
+    hidden_units: u32,
     /// Whether naked singles are placed.
     naked: bool,
     /// Whether a digit has been placed.
@@ -110,15 +121,26 @@ struct Work {
 
 impl Work {
     /// Places `digit` in `cell`, and marks what that changed: the units of
-    /// the cell and of the peers that lose the digit, and those peers.
+    /// the cell, those of the peers that lose the digit where that leaves
+    /// it one place, and those peers. (Only the cell's units have one cell
+    /// fewer: no other can gain a full house.)
     fn place(&mut self, c: &mut Candidates, cell: usize, digit: u8) {
         let losing = c.cells_of(digit) & PEERS[cell];
         c.place(cell, digit);
         self.placed = true;
-        self.units |= UNITS_OF_CELL[cell];
+        let own = UNITS_OF_CELL[cell];
+        let mut peer_units = 0;
         for peer in losing {
-            self.units |= UNITS_OF_CELL[peer];
+            peer_units |= UNITS_OF_CELL[peer];
         }
+        // Elsewhere only `digit` lost places, which needs a look only
+        // where one is left.
+        for unit in units_of_mask(peer_units & self.hidden_units & !(own | self.units)) {
+            if c.places(unit, digit).len_at_most(1) {
+                self.units |= 1 << unit;
+            }
+        }
+        self.units |= own;
         if self.naked {
             self.cells |= losing;
         }
