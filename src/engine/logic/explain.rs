@@ -195,7 +195,7 @@ fn rate_candidates(
         // step that raises ER. Where it does (ER from 1.7 to 4.0), full
         // houses and hidden singles still go in bulk: rated below every
         // other step, they come first in the easiest-first order anyway.
-        let order_free = tally.ep.is_some() && order_free_up_to(tally.er);
+        let order_free = tally.ep.is_some() && tally.order_free;
         let singles_up_to = tally.ep.is_some().then(|| match order_free {
             true => tally.er,
             false => Technique::HiddenSingleLine.base_rating(),
@@ -327,6 +327,9 @@ fn run(
 #[derive(Default)]
 struct Tally {
     er: Difficulty,
+    /// [`order_free_up_to`] ER, worked out when ER changes (it looks at
+    /// every finder).
+    order_free: bool,
     hardest: Option<Technique>,
     ep: Option<Difficulty>,
     ed: Option<Difficulty>,
@@ -337,6 +340,7 @@ impl Tally {
     fn add(&mut self, rating: Difficulty, technique: Technique, places: bool) {
         if rating > self.er || self.hardest.is_none() {
             self.er = self.er.max(rating);
+            self.order_free = order_free_up_to(self.er);
             self.hardest = Some(technique);
         }
         self.ed.get_or_insert(rating);
