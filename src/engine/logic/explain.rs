@@ -327,8 +327,8 @@ fn run(
 #[derive(Default)]
 struct Tally {
     er: Difficulty,
-    /// [`order_free_up_to`] ER, worked out when ER changes (it looks at
-    /// every finder).
+    /// [`order_free_up_to`] ER, worked out when ER changes rather than
+    /// on every turn of the rating loop.
     order_free: bool,
     hardest: Option<Technique>,
     ep: Option<Difficulty>,
