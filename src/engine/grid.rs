@@ -137,18 +137,27 @@ impl Grid {
     pub fn unit_digits(&self) -> Option<[u16; 27]> {
         let mut seen = [0u16; 27];
         // Without a branch per cell: an empty cell's bit 0 is masked off,
-        // and a repeat is noted and looked at once at the end.
+        // and a repeat is noted and looked at once at the end. A band's
+        // rows, columns and boxes are gathered in locals, which stay in
+        // registers.
         let mut repeated = 0u16;
-        for (row, values) in self.cells.chunks_exact(9).enumerate() {
-            for (col, &v) in values.iter().enumerate() {
-                let bit = 1u16 << v & !1;
-                let bx = 18 + row / 3 * 3 + col / 3;
-                repeated |= (seen[row] | seen[9 + col] | seen[bx]) & bit;
-                seen[row] |= bit;
-                seen[9 + col] |= bit;
-                seen[bx] |= bit;
+        let mut cols = [0u16; 9];
+        for (band, rows) in self.cells.chunks_exact(27).enumerate() {
+            let mut boxes = [0u16; 3];
+            for (r, values) in rows.chunks_exact(9).enumerate() {
+                let mut row = 0u16;
+                for (col, &v) in values.iter().enumerate() {
+                    let bit = 1u16 << v & !1;
+                    repeated |= (row | cols[col] | boxes[col / 3]) & bit;
+                    row |= bit;
+                    cols[col] |= bit;
+                    boxes[col / 3] |= bit;
+                }
+                seen[3 * band + r] = row;
             }
+            seen[18 + 3 * band..][..3].copy_from_slice(&boxes);
         }
+        seen[9..18].copy_from_slice(&cols);
         (repeated == 0).then_some(seen)
     }
 

@@ -71,7 +71,10 @@ impl CellSet {
     /// The cells, lowest first.
     #[inline]
     pub fn iter(self) -> CellIter {
-        CellIter(self.0)
+        CellIter {
+            low: self.0 as u64,
+            high: (self.0 >> 64) as u64,
+        }
     }
 }
 
@@ -167,19 +170,29 @@ impl IntoIterator for CellSet {
     }
 }
 
-/// The cells of a [`CellSet`], lowest first.
-pub struct CellIter(u128);
+/// The cells of a [`CellSet`], lowest first. The set is read as its two
+/// 64-bit halves: finding and clearing a 128-bit lowest bit takes twice
+/// the instructions.
+pub struct CellIter {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for CellIter {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+        if self.low != 0 {
+            let cell = self.low.trailing_zeros() as usize;
+            self.low &= self.low - 1;
+            Some(cell)
+        } else if self.high != 0 {
+            let cell = 64 + self.high.trailing_zeros() as usize;
+            self.high &= self.high - 1;
+            Some(cell)
+        } else {
+            None
         }
-        let cell = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(cell)
     }
 }
 

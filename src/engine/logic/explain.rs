@@ -195,17 +195,20 @@ fn rate_candidates(
         // step that raises ER. Where it does (ER from 1.7 to 4.0), full
         // houses and hidden singles still go in bulk: rated below every
         // other step, they come first in the easiest-first order anyway.
-        let order_free = tally.ep.is_some() && order_free_up_to(tally.er);
+        let order_free = tally.ep.is_some() && tally.order_free;
         let singles_up_to = tally.ep.is_some().then(|| match order_free {
             true => tally.er,
             false => Technique::HiddenSingleLine.base_rating(),
         });
-        if let Some(limit) = singles_up_to
-            && sweep::place_singles_up_to(&mut candidates, limit, &mut no_singles)
-        {
-            continue;
+        // The singles rated at most this are known to be absent.
+        let mut absent = Difficulty(0);
+        if let Some(limit) = singles_up_to {
+            if sweep::place_singles_up_to(&mut candidates, limit, &mut no_singles) {
+                continue;
+            }
+            absent = limit;
         }
-        if let Some(technique) = sweep::place_singles(&mut candidates, &mut no_singles) {
+        if let Some(technique) = sweep::place_singles(&mut candidates, absent, &mut no_singles) {
             tally.add(technique.base_rating(), technique, true);
             continue;
         }
@@ -251,8 +254,9 @@ fn rate_candidates(
             Err(stuck) => break Some(stuck),
         }
     };
+    // Unchecked, the loop ends only on a solved grid.
     if let Some(puzzle) = unchecked.filter(|_| !checked)
-        && !candidates.grid().is_consistent()
+        && !candidates.is_solved_consistently()
     {
         // Unreachable by sound steps; the count then names the problem.
         check_unique(puzzle)?;
@@ -323,6 +327,9 @@ fn run(
 #[derive(Default)]
 struct Tally {
     er: Difficulty,
+    /// [`order_free_up_to`] ER, worked out when ER changes rather than
+    /// on every turn of the rating loop.
+    order_free: bool,
     hardest: Option<Technique>,
     ep: Option<Difficulty>,
     ed: Option<Difficulty>,
@@ -333,6 +340,7 @@ impl Tally {
     fn add(&mut self, rating: Difficulty, technique: Technique, places: bool) {
         if rating > self.er || self.hardest.is_none() {
             self.er = self.er.max(rating);
+            self.order_free = order_free_up_to(self.er);
             self.hardest = Some(technique);
         }
         self.ed.get_or_insert(rating);

@@ -62,6 +62,8 @@ pub use step::{Candidate, Difficulty, Step, Technique};
 
 use chains::{Chainer, Inner};
 use memo::{NoneByDigit, NoneByUnit};
+use std::ops::Range;
+use std::sync::LazyLock;
 
 /// What a run of the step engine keeps from one search to the next: the
 /// chains' scratch space and deadline, each digit's intersections, and for
@@ -223,12 +225,21 @@ const AFTER_HIDDEN_SINGLES: usize = 3;
 /// eliminations to its plain form, rated above `er`; taking the easiest step
 /// every time, as Sudoku Explainer does, never strands them.
 fn order_free_up_to(er: Difficulty) -> bool {
-    FINDERS.iter().all(|(technique, _, _)| {
-        technique
-            .plain_form()
-            .is_none_or(|plain| technique.base_rating() > er || plain.base_rating() <= er)
-    })
+    !ORDER_DEPENDENT.iter().any(|ers| ers.contains(&er))
 }
+
+/// The ERs where [`order_free_up_to`] fails: from each direct technique's
+/// rating to below its plain form's. Worked out once, as rating asks
+/// whenever ER changes.
+static ORDER_DEPENDENT: LazyLock<Vec<Range<Difficulty>>> = LazyLock::new(|| {
+    FINDERS
+        .iter()
+        .filter_map(|(technique, _, _)| {
+            let plain = technique.plain_form()?;
+            Some(technique.base_rating()..plain.base_rating())
+        })
+        .collect()
+});
 
 /// A step rated at most `limit` by a technique other than singles, rated
 /// below the chains, where [`order_free_up_to`] holds for `limit`: the

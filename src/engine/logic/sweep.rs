@@ -14,20 +14,33 @@
 //! the same grid in any order.
 
 use super::Candidates;
-use super::cells::{BOX, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits};
+use super::cells::{
+    ALL_UNITS, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits,
+};
 use super::memo::NoneByUnit;
 use super::step::{Difficulty, Technique};
 
 /// Places every single of the easiest kind available: full houses, else
 /// hidden singles in boxes, else hidden singles in lines. Returns that kind,
 /// or `None` when there is none (naked singles are left to the step engine,
-/// as direct techniques rate below them).
-pub fn place_singles(c: &mut Candidates, none: &mut NoneByUnit) -> Option<Technique> {
+/// as direct techniques rate below them). The kinds rated at most `absent`
+/// are known to have none ([`place_singles_up_to`] that rating has just
+/// placed nothing) and are not looked for.
+pub fn place_singles(
+    c: &mut Candidates,
+    absent: Difficulty,
+    none: &mut NoneByUnit,
+) -> Option<Technique> {
+    let looked_for = |technique: Technique| technique.base_rating() > absent;
+    if !looked_for(Technique::HiddenSingleLine) {
+        // That pass also remembered the grid.
+        return None;
+    }
     let changed = none.changed_units(c);
-    if place_full_houses(c, changed) {
+    if looked_for(Technique::FullHouse) && place_full_houses(c, changed) {
         return Some(Technique::FullHouse);
     }
-    if place_hidden_singles(c, changed & !LINE_UNITS) {
+    if looked_for(Technique::HiddenSingleBox) && place_hidden_singles(c, changed & !LINE_UNITS) {
         return Some(Technique::HiddenSingleBox);
     }
     if place_hidden_singles(c, changed & LINE_UNITS) {
@@ -41,11 +54,17 @@ pub fn place_singles(c: &mut Candidates, none: &mut NoneByUnit) -> Option<Techni
 /// where their order does not matter), and the singles those placements
 /// make: full houses, hidden singles in boxes from 1.2, in lines from 1.5,
 /// naked singles from 2.3. Each unit is looked at once, and again only when
-/// a placement changed it. True if it placed any.
+/// a placement changed it so that it may hold one: it holds the cell placed,
+/// or the digit placed has one place left in it. True if it placed any.
 pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut NoneByUnit) -> bool {
     let boxes = limit >= Technique::HiddenSingleBox.base_rating();
     let lines = limit >= Technique::HiddenSingleLine.base_rating();
     let naked = limit >= Technique::NakedSingle.base_rating();
+    let hidden_units = match (boxes, lines) {
+        (_, true) => ALL_UNITS,
+        (true, false) => ALL_UNITS & !LINE_UNITS,
+        (false, false) => 0,
+    };
     let mut work = Work {
         units: none.changed_units(c),
         cells: if naked {
@@ -53,6 +72,7 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut Non
         } else {
             CellSet::EMPTY
         },
+        hidden_units,
         naked,
         placed: false,
     };
@@ -65,10 +85,10 @@ pub fn place_singles_up_to(c: &mut Candidates, limit: Difficulty, none: &mut Non
         } else if work.units != 0 {
             let unit = work.units.trailing_zeros() as usize;
             work.units &= work.units - 1;
-            if lines || boxes && unit >= BOX {
-                for (cell, digit) in hidden_singles_in(c, unit) {
-                    // Still a candidate (a placement before may have taken it).
-                    if c.has(cell, digit) {
+            if hidden_units >> unit & 1 != 0 {
+                for digit in digits(hidden_singles_in(c, unit)) {
+                    // Still a place (a placement before may have taken it).
+                    if let Some(cell) = c.places(unit, digit).first() {
                         work.place(c, cell, digit);
                     }
                 }
@@ -91,6 +111,8 @@ struct Work {
     units: u32,
     /// Cells that may be naked singles.
     cells: CellSet,
+    /// The units looked at for hidden singles, not only full houses.
+    hidden_units: u32,
     /// Whether naked singles are placed.
     naked: bool,
     /// Whether a digit has been placed.
@@ -99,15 +121,26 @@ struct Work {
 
 impl Work {
     /// Places `digit` in `cell`, and marks what that changed: the units of
-    /// the cell and of the peers that lose the digit, and those peers.
+    /// the cell, those of the peers that lose the digit where that leaves
+    /// it one place, and those peers. (Only the cell's units have one cell
+    /// fewer: no other can gain a full house.)
     fn place(&mut self, c: &mut Candidates, cell: usize, digit: u8) {
         let losing = c.cells_of(digit) & PEERS[cell];
         c.place(cell, digit);
         self.placed = true;
-        self.units |= UNITS_OF_CELL[cell];
+        let own = UNITS_OF_CELL[cell];
+        let mut peer_units = 0;
         for peer in losing {
-            self.units |= UNITS_OF_CELL[peer];
+            peer_units |= UNITS_OF_CELL[peer];
         }
+        // Elsewhere only `digit` lost places, which needs a look only
+        // where one is left.
+        for unit in units_of_mask(peer_units & self.hidden_units & !(own | self.units)) {
+            if c.places(unit, digit).len_at_most(1) {
+                self.units |= 1 << unit;
+            }
+        }
+        self.units |= own;
         if self.naked {
             self.cells |= losing;
         }
@@ -130,7 +163,7 @@ pub fn place_naked_singles(c: &mut Candidates) -> bool {
 /// Places the full houses of the units of `units` (bit per unit).
 fn place_full_houses(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
+    for unit in units_of_mask(units) {
         placed |= place_full_house_in(c, unit);
     }
     placed
@@ -148,9 +181,22 @@ fn place_full_house_in(c: &mut Candidates, unit: usize) -> bool {
 /// The last empty cell of `unit` and its digit, if it has one.
 fn full_house_in(c: &Candidates, unit: usize) -> Option<(usize, u8)> {
     let left = c.empty_cells() & UNIT_SETS[unit];
+    // Most units have more: that is ruled out first.
+    if !left.len_at_most(1) {
+        return None;
+    }
     let cell = left.first()?;
-    let digit = only_digit(c.mask(cell)).filter(|_| left.len_at_most(1))?;
-    Some((cell, digit))
+    Some((cell, only_digit(c.mask(cell))?))
+}
+
+/// The units of `units` (bit per unit), lowest first.
+fn units_of_mask(units: u32) -> impl Iterator<Item = usize> {
+    let mut rest = units;
+    std::iter::from_fn(move || {
+        let unit = (rest != 0).then(|| rest.trailing_zeros() as usize);
+        rest &= rest.wrapping_sub(1);
+        unit
+    })
 }
 
 /// The digit of a mask with exactly one (bit `d` for digit `d`).
@@ -161,10 +207,10 @@ fn only_digit(mask: u16) -> Option<u8> {
 /// Places the hidden singles of the units of `units` (bit per unit).
 fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in (0..27).filter(|unit| units >> unit & 1 != 0) {
-        for (cell, digit) in hidden_singles_in(c, unit) {
-            // Still a candidate there (a placement before may have taken it).
-            if c.has(cell, digit) {
+    for unit in units_of_mask(units) {
+        for digit in digits(hidden_singles_in(c, unit)) {
+            // Still a place (a placement before may have taken it).
+            if let Some(cell) = c.places(unit, digit).first() {
                 c.place(cell, digit);
                 placed = true;
             }
@@ -173,24 +219,16 @@ fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     placed
 }
 
-/// The digits with one place left in `unit`, with that place.
-fn hidden_singles_in(c: &Candidates, unit: usize) -> impl Iterator<Item = (usize, u8)> + use<> {
-    let cells = &UNIT_CELLS[unit];
+/// The digits with one place left in `unit` (bit `d` for digit `d`).
+fn hidden_singles_in(c: &Candidates, unit: usize) -> u16 {
     // Seen once, not twice.
     let (mut once, mut twice) = (0u16, 0u16);
-    let mut masks = [0u16; 9];
-    for (i, &cell) in cells.iter().enumerate() {
-        masks[i] = c.mask(cell.into());
-        twice |= once & masks[i];
-        once |= masks[i];
+    for &cell in &UNIT_CELLS[unit] {
+        let mask = c.mask(cell.into());
+        twice |= once & mask;
+        once |= mask;
     }
-    digits(once & !twice).map(move |digit| {
-        let i = masks.iter().position(|m| m >> digit & 1 != 0);
-        (
-            usize::from(cells[i.expect("a digit seen once has a place")]),
-            digit,
-        )
-    })
+    once & !twice
 }
 
 #[cfg(test)]
@@ -221,8 +259,9 @@ mod tests {
                 if step_index % 5 == 0 {
                     // The easiest kind is the same; the grids may differ,
                     // until the next bulk pass.
-                    let kind = place_singles(&mut remembering, &mut none);
-                    let full_kind = place_singles(&mut full, &mut NoneByUnit::default());
+                    let kind = place_singles(&mut remembering, Difficulty(0), &mut none);
+                    let full_kind =
+                        place_singles(&mut full, Difficulty(0), &mut NoneByUnit::default());
                     assert_eq!(kind, full_kind, "{line}, step {step_index}");
                     placed += usize::from(kind.is_some());
                 } else {
@@ -232,6 +271,14 @@ mod tests {
                     assert_eq!(with, without, "{line}, step {step_index}");
                     assert_eq!(remembering, full, "{line}, step {step_index}");
                     placed += usize::from(with);
+                    if !with {
+                        // The easiest kind left, looked for above the limit.
+                        let kind = place_singles(&mut remembering, limit, &mut none);
+                        let full_kind =
+                            place_singles(&mut full, Difficulty(0), &mut NoneByUnit::default());
+                        assert_eq!(kind, full_kind, "{line}, step {step_index}");
+                        placed += usize::from(kind.is_some());
+                    }
                 }
                 if stepper.next().is_none() {
                     break;
