@@ -3,11 +3,12 @@
 //! searches for the easier techniques before every step, and between two
 //! steps most of the grid stays as it was.
 //!
-//! Two kinds, by what a technique's instances depend on: intersections and
-//! fish on one digit's cells alone ([`NoneByDigit`]), subsets on one unit's
+//! Two kinds, by what a technique's instances depend on: fish on one
+//! digit's cells alone ([`NoneByDigit`]), subsets and singles on one unit's
 //! cells alone ([`NoneByUnit`]). A search given only the changed digits or
 //! units finds what a search of the whole grid finds first, as those it
-//! leaves out have nothing to offer.
+//! leaves out have nothing to offer. (Intersections keep more than a memo:
+//! every digit's pointings and claimings, see `intersections.rs`.)
 
 use super::cells::{ALL_UNITS, CellSet, UNITS_OF_CELL};
 use super::{ALL_DIGITS, Candidates};
