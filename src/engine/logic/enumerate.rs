@@ -28,23 +28,13 @@ pub fn all_steps(candidates: &Candidates, technique: Technique) -> Option<Vec<St
         Technique::Claiming => {
             all.extend(intersections::claimings(c, ALL_DIGITS).map(|i| i.step(c, Words::Described)))
         }
-        Technique::NakedPair => {
-            all.extend(subsets::naked_subsets(c, 2, ALL_UNITS, Words::Described))
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
+            let n = subset_size(technique);
+            all.extend(subsets::naked_subsets(c, n, ALL_UNITS, Words::Described))
         }
-        Technique::NakedTriple => {
-            all.extend(subsets::naked_subsets(c, 3, ALL_UNITS, Words::Described))
-        }
-        Technique::NakedQuad => {
-            all.extend(subsets::naked_subsets(c, 4, ALL_UNITS, Words::Described))
-        }
-        Technique::HiddenPair => {
-            all.extend(subsets::hidden_subsets(c, 2, ALL_UNITS, Words::Described))
-        }
-        Technique::HiddenTriple => {
-            all.extend(subsets::hidden_subsets(c, 3, ALL_UNITS, Words::Described))
-        }
-        Technique::HiddenQuad => {
-            all.extend(subsets::hidden_subsets(c, 4, ALL_UNITS, Words::Described))
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
+            let n = subset_size(technique);
+            all.extend(subsets::hidden_subsets(c, n, ALL_UNITS, Words::Described))
         }
         Technique::XWing => fish::each_fish(c, 2, ALL_DIGITS, &mut push),
         Technique::Swordfish => fish::each_fish(c, 3, ALL_DIGITS, &mut push),
@@ -54,4 +44,13 @@ pub fn all_steps(candidates: &Candidates, technique: Technique) -> Option<Vec<St
         _ => return None,
     }
     Some(all)
+}
+
+/// The number of cells (or digits) of a subset technique.
+fn subset_size(technique: Technique) -> u32 {
+    match technique {
+        Technique::NakedPair | Technique::HiddenPair => 2,
+        Technique::NakedTriple | Technique::HiddenTriple => 3,
+        _ => 4,
+    }
 }

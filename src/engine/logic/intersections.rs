@@ -211,41 +211,30 @@ impl Segments {
     }
 }
 
-/// The 3×3 bit matrices (bit `3a + b`) transposed (to bit `3b + a`).
-static TRANSPOSED: [u16; 512] = {
+/// For every 9-bit mask, its bit `3a + b` moved to bit `stride * b + a`.
+const fn regrouped(stride: usize) -> [u32; 512] {
     let mut table = [0; 512];
     let mut m = 0;
     while m < 512 {
         let mut bit = 0;
         while bit < 9 {
             if m >> bit & 1 != 0 {
-                table[m] |= 1 << (bit % 3 * 3 + bit / 3);
+                table[m] |= 1 << (bit % 3 * stride + bit / 3);
             }
             bit += 1;
         }
         m += 1;
     }
     table
-};
+}
+
+/// The 3×3 bit matrices (bit `3a + b`) transposed (to bit `3b + a`).
+static TRANSPOSED: [u32; 512] = regrouped(3);
 
 /// A band's column segments as 9 flags, bit `3s + j` for column `3s + j`,
 /// moved to their bits in the segment word's high half for the first band,
 /// `9j + s` (3 more for each band after it).
-static COLUMN_SEGMENTS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut bit = 0;
-        while bit < 9 {
-            if m >> bit & 1 != 0 {
-                table[m] |= 1 << (bit % 3 * 9 + bit / 3);
-            }
-            bit += 1;
-        }
-        m += 1;
-    }
-    table
-};
+static COLUMN_SEGMENTS: [u32; 512] = regrouped(9);
 
 impl DigitIntersections {
     /// The intersections of a digit with these cells.
@@ -276,7 +265,7 @@ impl DigitIntersections {
                 return 0;
             }
             let boxes = flags | flags >> BOX_STRIDE | flags >> (2 * BOX_STRIDE);
-            TRANSPOSED[(boxes & 0x1ff) as usize] | (boxes >> COLUMN_HALF) as u16 & 0x1ff
+            TRANSPOSED[(boxes & 0x1ff) as usize] as u16 | (boxes >> COLUMN_HALF) as u16 & 0x1ff
         };
         // The lines, by or-ing a line's three: row 3b + i at bit 9i + b,
         // column 3s + j at 9j + s (then gathered to 3i + b and 3j + s).
@@ -289,7 +278,7 @@ impl DigitIntersections {
             let gathered = lines & both(0o7) | lines >> 6 & both(0o70) | lines >> 12 & both(0o700);
             let rows = TRANSPOSED[(gathered & 0x1ff) as usize];
             let columns = TRANSPOSED[(gathered >> COLUMN_HALF & 0x1ff) as usize];
-            u32::from(rows) | u32::from(columns) << 9
+            rows | columns << 9
         };
         DigitIntersections {
             pointing: boxes(found.pointing),
