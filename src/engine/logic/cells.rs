@@ -76,9 +76,7 @@ impl CellSet {
             high: (self.0 >> 64) as u64,
         }
     }
-}
 
-impl CellSet {
     /// The set's cells in `unit` as a 9-bit mask, bit `i` for the unit's
     /// `i`-th cell ([`UNIT_CELLS`] order): where a digit can go in a unit,
     /// in a form that counts and compares in a few instructions.
@@ -382,6 +380,17 @@ pub fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
             chosen &= chosen - 1;
         }
         Some(subset)
+    })
+}
+
+/// The units of a mask (bit per unit), lowest first.
+#[inline]
+pub fn units_in(mask: u32) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let unit = (rest != 0).then(|| rest.trailing_zeros() as usize);
+        rest &= rest.wrapping_sub(1);
+        unit
     })
 }
 

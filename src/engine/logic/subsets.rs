@@ -5,6 +5,7 @@
 use super::Candidates;
 use super::cells::{
     CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits, subsets_of_size,
+    units_in,
 };
 use super::memo::NoneByUnit;
 use super::singles::{SingleIn, make_direct};
@@ -35,7 +36,7 @@ pub fn direct_hidden<const N: u32>(
 ) -> Option<Step> {
     let technique = [Technique::DirectHiddenPair, Technique::DirectHiddenTriple][N as usize - 2];
     let (unit, chosen, cells) = memo.search(c, |changed| {
-        units(changed).find_map(|unit| {
+        units_in(changed).find_map(|unit| {
             let (chosen, cells) = hidden_sets_in::<N>(c, unit)?.find(|&(chosen, cells)| {
                 // A digit other than the subset's, in one of its cells, left
                 // with one place in the unit.
@@ -47,11 +48,6 @@ pub fn direct_hidden<const N: u32>(
     })?;
     let step = hidden_step(c, N, unit, chosen, cells, words)?;
     make_direct(c, step, technique, SingleIn::Unit(unit), words)
-}
-
-/// The units of a mask (bit per unit), in order.
-fn units(mask: u32) -> impl Iterator<Item = usize> {
-    (0..27).filter(move |unit| mask >> unit & 1 != 0)
 }
 
 /// The digits of the cells of `unit` at the positions `cells`.
@@ -113,7 +109,7 @@ pub(super) fn naked_subsets(
     mask: u32,
     words: Words,
 ) -> impl Iterator<Item = Step> + '_ {
-    units(mask).flat_map(move |unit| {
+    units_in(mask).flat_map(move |unit| {
         let masks: [u16; 9] = std::array::from_fn(|i| c.mask(UNIT_CELLS[unit][i].into()));
         // Positions (0-8) of the unit's empty cells with 2 to n candidates.
         let usable: u16 = (0..9)
@@ -196,7 +192,7 @@ fn hidden_subsets_of<const N: u32>(
     mask: u32,
     words: Words,
 ) -> impl Iterator<Item = Step> + '_ {
-    units(mask)
+    units_in(mask)
         .filter_map(move |unit| Some((unit, hidden_sets_in::<N>(c, unit)?)))
         .flat_map(move |(unit, sets)| {
             sets.filter_map(move |(chosen, cells)| {

@@ -15,7 +15,7 @@
 
 use super::Candidates;
 use super::cells::{
-    ALL_UNITS, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits,
+    ALL_UNITS, CellSet, LINE_UNITS, PEERS, UNIT_CELLS, UNIT_SETS, UNITS_OF_CELL, digits, units_in,
 };
 use super::memo::NoneByUnit;
 use super::step::{Difficulty, Technique};
@@ -135,7 +135,7 @@ impl Work {
         }
         // Elsewhere only `digit` lost places, which needs a look only
         // where one is left.
-        for unit in units_of_mask(peer_units & self.hidden_units & !(own | self.units)) {
+        for unit in units_in(peer_units & self.hidden_units & !(own | self.units)) {
             if c.places(unit, digit).len_at_most(1) {
                 self.units |= 1 << unit;
             }
@@ -163,7 +163,7 @@ pub fn place_naked_singles(c: &mut Candidates) -> bool {
 /// Places the full houses of the units of `units` (bit per unit).
 fn place_full_houses(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in units_of_mask(units) {
+    for unit in units_in(units) {
         placed |= place_full_house_in(c, unit);
     }
     placed
@@ -189,16 +189,6 @@ fn full_house_in(c: &Candidates, unit: usize) -> Option<(usize, u8)> {
     Some((cell, only_digit(c.mask(cell))?))
 }
 
-/// The units of `units` (bit per unit), lowest first.
-fn units_of_mask(units: u32) -> impl Iterator<Item = usize> {
-    let mut rest = units;
-    std::iter::from_fn(move || {
-        let unit = (rest != 0).then(|| rest.trailing_zeros() as usize);
-        rest &= rest.wrapping_sub(1);
-        unit
-    })
-}
-
 /// The digit of a mask with exactly one (bit `d` for digit `d`).
 fn only_digit(mask: u16) -> Option<u8> {
     (mask != 0 && mask & (mask - 1) == 0).then(|| mask.trailing_zeros() as u8)
@@ -207,7 +197,7 @@ fn only_digit(mask: u16) -> Option<u8> {
 /// Places the hidden singles of the units of `units` (bit per unit).
 fn place_hidden_singles(c: &mut Candidates, units: u32) -> bool {
     let mut placed = false;
-    for unit in units_of_mask(units) {
+    for unit in units_in(units) {
         for digit in digits(hidden_singles_in(c, unit)) {
             // Still a place (a placement before may have taken it).
             if let Some(cell) = c.places(unit, digit).first() {
