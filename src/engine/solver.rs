@@ -23,20 +23,21 @@
 //! two bands. Columns need no work inside a band: distinct boxes there are
 //! distinct columns.
 //!
-//! Words that change are marked dirty and updated until none is. Then naked
-//! singles (cells in exactly one digit's word, found with once/twice
-//! accumulation over the nine words of a band) become row singles and the loop
-//! goes on. If there are none, the same permutation rule is applied across
-//! bands: in each stack a digit's bands-by-columns pattern must hold a
-//! permutation matrix, which finds column hidden singles and column-box
-//! locked candidates.
+//! Words that change are marked dirty and updated until none is. Then the
+//! same permutation rule is applied across bands: in each stack a digit's
+//! bands-by-columns pattern must hold a permutation matrix, which finds
+//! column hidden singles and column-box locked candidates. When it finds
+//! nothing, naked singles (cells in exactly one digit's word, found with
+//! once/twice accumulation over the nine words of a band) become row singles
+//! and the loop goes on. In this order the hardest puzzles need a third
+//! fewer scans for naked singles, which cost more than the stack rule.
 //!
 //! Last, before a guess, the triad rule: every minirow (a row's three cells
 //! in one box) and every minicolumn holds exactly three digits. A digit needs
 //! a minirow when its row of the band has no other box left, and a
 //! minicolumn when its box has no other column left; a minirow or minicolumn
-//! three digits need loses every other digit. Counting is bit-sliced over the
-//! nine words of a band. It runs while 30 or more cells are unsolved: below
+//! three digits need loses every other digit. Counting is bit-sliced: two-bit
+//! counts summed as a tree over the nine words of a band. It runs while 30 or more cells are unsolved: below
 //! that it saves no guesses on the hardest puzzles and costs easy ones 9% of
 //! their instructions.
 //!
@@ -802,12 +803,6 @@ impl State {
                     self.update::<I>(w)?;
                 }
             }
-            if self.naked_singles()? {
-                continue;
-            }
-            if self.unsolved == [0; 3] {
-                return Ok(Stuck::Solved);
-            }
             let digits = (touched | touched >> 9 | touched >> 18) & 511;
             for band in 0..3 {
                 triads_due |= u32::from(touched >> (9 * band) & 511 != 0) << band;
@@ -815,6 +810,12 @@ impl State {
             touched = 0;
             if self.stack_constraint::<I>(digits)? {
                 continue;
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            if self.unsolved == [0; 3] {
+                return Ok(Stuck::Solved);
             }
             // With fewer cells left the triad rule saves no guesses on the
             // hardest puzzles and costs easy ones 9% of their instructions.
