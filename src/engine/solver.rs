@@ -23,14 +23,13 @@
 //! two bands. Columns need no work inside a band: distinct boxes there are
 //! distinct columns.
 //!
-//! Words that change are marked dirty and updated until none is. Then the
-//! same permutation rule is applied across bands: in each stack a digit's
-//! bands-by-columns pattern must hold a permutation matrix, which finds
-//! column hidden singles and column-box locked candidates. When it finds
-//! nothing, naked singles (cells in exactly one digit's word, found with
-//! once/twice accumulation over the nine words of a band) become row singles
-//! and the loop goes on. In this order the hardest puzzles need a third
-//! fewer scans for naked singles, which cost more than the stack rule.
+//! Words that change are marked dirty and updated until none is. Then naked
+//! singles (cells in exactly one digit's word, found with once/twice
+//! accumulation over the nine words of a band) become row singles and the loop
+//! goes on. If there are none, the same permutation rule is applied across
+//! bands: in each stack a digit's bands-by-columns pattern must hold a
+//! permutation matrix, which finds column hidden singles and column-box
+//! locked candidates.
 //!
 //! Last, before a guess, the triad rule: every minirow (a row's three cells
 //! in one box) and every minicolumn holds exactly three digits. A digit needs
@@ -871,6 +870,12 @@ impl State {
                     self.update::<I>(w)?;
                 }
             }
+            if self.naked_singles()? {
+                continue;
+            }
+            if self.unsolved == [0; 3] {
+                return Ok(Stuck::Solved);
+            }
             let digits = (touched | touched >> 9 | touched >> 18) & 511;
             for band in 0..3 {
                 triads_due |= u32::from(touched >> (9 * band) & 511 != 0) << band;
@@ -878,12 +883,6 @@ impl State {
             touched = 0;
             if self.stack_constraint::<I>(digits)? {
                 continue;
-            }
-            if self.naked_singles()? {
-                continue;
-            }
-            if self.unsolved == [0; 3] {
-                return Ok(Stuck::Solved);
             }
             // With fewer cells left the triad rule saves no guesses on the
             // hardest puzzles and costs easy ones 9% of their instructions.
