@@ -1,5 +1,6 @@
 //! Solve-only time per puzzle on each reference set (`$SUDOKUFLOW_DATA`): a
-//! fixed sample of 1,000 puzzles per set, first solution and counting up to 2.
+//! fixed sample of 1,000 puzzles per set, first solution and counting up to 2,
+//! and the guesses per puzzle the solver made on it.
 //! Without `SUDOKUFLOW_DATA` there is nothing to measure and it says so.
 
 use std::hint::black_box;
@@ -34,6 +35,22 @@ fn bench(c: &mut Criterion) {
     };
     for name in ["17_clue", "forum_hardest_11plus"] {
         let puzzles = sample(&Path::new(&dir).join(format!("{name}.txt")));
+        // Guesses do not depend on the machine: the figure to compare with
+        // another solver's where times cannot be.
+        let n = puzzles.len() as f64;
+        let first: u64 = puzzles
+            .iter()
+            .map(|p| solve(p).map_or(0, |s| s.guesses))
+            .sum();
+        let count: u64 = puzzles
+            .iter()
+            .map(|p| count_solutions(p, 2).map_or(0, |c| c.guesses))
+            .sum();
+        println!(
+            "{name}: guesses per puzzle {:.2} (first solution), {:.2} (counting to 2)",
+            first as f64 / n,
+            count as f64 / n
+        );
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.bench_function("solve", |b| {
