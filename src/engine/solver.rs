@@ -1403,6 +1403,40 @@ mod tests {
         out
     }
 
+    /// A group's summed weights keep its open digits in the low byte and
+    /// its score, log placements less the failures, above it: also with a
+    /// digit at the failure cap, where the scores are far below zero.
+    #[test]
+    fn failure_weights_sum_to_open_digits_and_scores() {
+        let mut failures = Failures::new();
+        for _ in 0..MAX_FAILURES + 5 {
+            failures.add(0);
+        }
+        for _ in 0..3 {
+            failures.add(4);
+        }
+        failures.add(ANY_DIGIT);
+        assert_eq!(failures.count[0], MAX_FAILURES);
+        assert_eq!(failures.count[4], 3);
+        for cells in [
+            [9, 9, 9, 9, 9, 9, 9, 9, 9],
+            [3, 5, 6, 7, 8, 9, 3, 3, 5],
+            [3; 9],
+        ] {
+            let sum: i32 = (0..9).map(|d| failures.weights[d][cells[d]]).sum();
+            let open = cells.iter().filter(|&&n| n > 3).count() as i32;
+            let score: i64 = (0..9)
+                .filter(|&d| cells[d] > 3)
+                .map(|d| {
+                    i64::from(LOG_PLACEMENTS[cells[d]])
+                        - i64::from(FAILURE_WEIGHT) * i64::from(failures.count[d])
+                })
+                .sum();
+            assert_eq!(sum & 255, open, "{cells:?}");
+            assert_eq!(i64::from(sum >> 8), score, "{cells:?}");
+        }
+    }
+
     /// `single_rows` against a row-by-row count: every non-empty value of
     /// each row, beside rows of one, two and nine cells.
     #[test]
