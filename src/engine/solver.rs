@@ -36,9 +36,9 @@
 //! a minirow when its row of the band has no other box left, and a
 //! minicolumn when its box has no other column left; a minirow or minicolumn
 //! three digits need loses every other digit. Counting is bit-sliced: two-bit
-//! counts summed as a tree over the nine words of a band. It runs while 30 or more cells are unsolved: below
-//! that it saves no guesses on the hardest puzzles and costs easy ones 9% of
-//! their instructions.
+//! counts summed as a tree over the nine words of a band. It runs while 30
+//! or more cells are unsolved: below that it saves no guesses on the hardest
+//! puzzles and costs easy ones 9% of their instructions.
 //!
 //! # Search
 //!
@@ -68,9 +68,8 @@
 //! guesses per puzzle on forum_hardest_11plus (55.1 counting to two), and
 //! on the held-out forum_hardest_1106 46.5 (91.9) against 55.8 (109.7)
 //! without learning, with 14% fewer instructions in all when counting. The
-//! weights cost nothing where the scores are summed: each
-//! digit reads its own copy of the placement table, which its failures
-//! lower.
+//! weights cost nothing where the scores are summed: each digit reads its
+//! own copy of the placement table, which its failures lower.
 //!
 //! # Builds
 //!
