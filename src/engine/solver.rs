@@ -756,8 +756,8 @@ fn idx(digit: usize, band: usize) -> usize {
 /// 0-8) or not (9).
 struct Contradiction(usize);
 
-/// No digit in particular: an empty cell or a minirow or minicolumn that
-/// four digits need.
+/// No digit in particular: an empty cell, a minirow or minicolumn that four
+/// digits need, or an unsolved state with nothing to branch on (a bug).
 const ANY_DIGIT: usize = 9;
 
 enum Stuck {
