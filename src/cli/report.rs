@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
 
+use sudokuflow::answer::Flush;
 use sudokuflow::format::Problem;
 use sudokuflow::logic::Level;
 use sudokuflow::pipeline::{Observer, Summary};
@@ -52,7 +53,7 @@ impl Reporter {
 impl Observer for Reporter {
     fn bad_puzzle(
         &mut self,
-        output: &mut dyn Write,
+        output: &mut dyn Flush,
         input: &str,
         line: u64,
         problem: Problem,

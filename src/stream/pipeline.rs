@@ -3,12 +3,15 @@
 //! in parallel, writing the output in order.
 //!
 //! A producer thread cuts the work into jobs: for [`run`] it cuts the inputs
-//! into chunks (and assembles grid blocks, which is sequential work), for
-//! [`generate`] it cuts the puzzle numbers into ranges. Rayon workers turn each
-//! job into its output bytes; the calling thread is the ordered writer, which
-//! emits a job's output as soon as it and every job before it are done. A job
-//! holds its slot from being cut until it is written, and there are a fixed
-//! number of slots, so memory stays flat however large the input or count.
+//! into chunks (and assembles grid blocks, which is sequential work), and a
+//! puzzle's many shuffled variants into ranges; for [`generate`] it cuts the
+//! puzzle numbers into ranges. Rayon workers turn each job into a batch of
+//! answers ([`answer::Batch`]: text, or typed answers for a consumer that
+//! wants them); the calling thread is the ordered writer, which hands a
+//! job's batch to the [`answer::Consumer`] as soon as it and every job before
+//! it are done. A job holds its slot from being cut until it is consumed,
+//! and there are a fixed number of slots, so memory stays flat however large
+//! the input, the count or the variants per puzzle.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -20,12 +23,12 @@ use std::thread;
 
 use rayon::ThreadPool;
 
+use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, Text, TextOutput};
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
 use crate::input::{CHUNK_LEN, Chunk, ChunkData, Input};
 use crate::logic;
-use crate::rating_format;
 use crate::solver;
 
 /// Chunks in flight per worker thread: enough to keep every worker busy
@@ -62,8 +65,8 @@ pub enum Mode {
         variants: u32,
     },
     /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
-    /// (see [`rating_format::write_rating_line`]). A puzzle without exactly one
-    /// solution gets a marker.
+    /// (see [`crate::rating_format::write_rating_line`]). A puzzle without
+    /// exactly one solution gets a marker.
     Rate {
         /// Budget and ceiling of the rating.
         options: logic::Options,
@@ -75,14 +78,11 @@ pub enum Mode {
         /// JSON Lines instead of words.
         json: bool,
     },
-    /// The minlex canonical form ([`Grid::canonical`]); with `with_input`,
-    /// a space and the puzzle as read (for `dedupe`). Puzzles are not
+    /// The minlex canonical form ([`Grid::canonical`]). Puzzles are not
     /// solved: only conflicting givens get a marker.
     Canon {
-        /// `0` instead of `.` for empty cells.
+        /// `0` instead of `.` for empty cells, in text.
         zeros: bool,
-        /// Follow the form with the input puzzle.
-        with_input: bool,
     },
 }
 
@@ -111,17 +111,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// The layout of answers and markers: counts take one line whatever the
-    /// output format.
-    fn answer_format(&self) -> OutputFormat {
-        match self.mode {
-            Mode::Solve | Mode::Shuffle { .. } => self.output_format,
-            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } | Mode::Canon { .. } => {
-                OutputFormat::Line
-            }
-        }
-    }
-
     /// How many times a plain solve one puzzle takes, roughly, as far as the
     /// size of a job goes: rating takes a few solves' time on the puzzles
     /// most files hold (about 8 µs up to ER 4.4) and much more on hard ones,
@@ -136,12 +125,20 @@ impl Options {
         }
     }
 
-    /// Answers (or markers) written per input puzzle.
+    /// Answers per input puzzle.
     fn answers_per_puzzle(&self) -> usize {
         match self.mode {
             Mode::Shuffle { variants, .. } => variants as usize,
             _ => 1,
         }
+    }
+}
+
+impl OutputFormat {
+    /// Variants of one puzzle per job: about a chunk's worth of output, so
+    /// that a puzzle's millions of variants stream in flat memory.
+    pub(crate) fn variants_per_job(self) -> usize {
+        (CHUNK_LEN / self.bytes_per_grid()).max(1)
     }
 }
 
@@ -203,14 +200,14 @@ impl std::ops::AddAssign for Summary {
 pub trait Observer {
     /// The puzzle at `line` (1-based) of the input named `input` got a
     /// marker (or, for [`Problem::WrongSolution`], a reported answer).
-    /// `output` holds everything written before it, not yet flushed: flush
-    /// it first to keep a message after the answers before it on a terminal.
+    /// `output`, the consumer, holds the answers before it, perhaps not yet
+    /// flushed: flush it first to keep a message after them on a terminal.
     ///
     /// # Errors
     /// An error flushing `output` stops the run as a write error.
     fn bad_puzzle(
         &mut self,
-        output: &mut dyn Write,
+        output: &mut dyn Flush,
         input: &str,
         line: u64,
         problem: Problem,
@@ -232,7 +229,8 @@ pub enum Error {
         /// What went wrong.
         source: io::Error,
     },
-    /// Writing the output failed; stop quietly if it is a broken pipe.
+    /// Writing the output (or the consumer) failed; stop quietly if it is a
+    /// broken pipe.
     Write(io::Error),
     /// The worker or reader threads could not be started.
     Threads(String),
@@ -270,9 +268,9 @@ impl std::error::Error for Error {
     }
 }
 
-/// Answers every puzzle of `inputs`, in order, writing to `out` and telling
-/// `observer` about bad puzzles and progress. Bad puzzles do not make the run
-/// fail: they are counted in the summary.
+/// Answers every puzzle of `inputs`, in order, writing the text answers to
+/// `out` and telling `observer` about bad puzzles and progress. Bad puzzles
+/// do not make the run fail: they are counted in the summary.
 ///
 /// # Errors
 /// When an input cannot be read, the output cannot be written, the threads
@@ -284,18 +282,38 @@ pub fn run(
     out: &mut dyn Write,
     observer: &mut dyn Observer,
 ) -> Result<Summary, Error> {
+    run_into(inputs, options, &mut TextOutput(out), observer)
+}
+
+/// [`run`], handing the answers to `consumer` in input order, in the batches
+/// it gathers them into.
+///
+/// # Errors
+/// As [`run`]; an error from the consumer is [`Error::Write`].
+pub fn run_into<C: Consumer>(
+    inputs: Vec<Input>,
+    options: &Options,
+    consumer: &mut C,
+    observer: &mut dyn Observer,
+) -> Result<Summary, Error> {
     let names: Vec<String> = inputs
         .iter()
         .map(|input| input.name().to_string())
         .collect();
     let options = *options;
-    execute(options.threads, names, out, observer, move |dispatcher| {
-        Producer {
-            dispatcher,
-            options,
-        }
-        .run(inputs);
-    })
+    execute(
+        options.threads,
+        names,
+        consumer,
+        observer,
+        move |dispatcher| {
+            Producer {
+                dispatcher,
+                options,
+            }
+            .run(inputs);
+        },
+    )
 }
 
 /// Generates puzzles `0..options.count` in parallel, writing them in order to
@@ -317,7 +335,7 @@ pub fn generate(
     execute(
         options.threads,
         Vec::new(),
-        out,
+        &mut TextOutput(out),
         observer,
         move |mut dispatcher| {
             let mut start = 0;
@@ -334,14 +352,14 @@ pub fn generate(
 
 /// The parallel, ordered core of every run: starts `threads` workers, runs
 /// `produce` on its own thread to hand them jobs through a [`Dispatcher`],
-/// and writes the finished jobs in order on the calling thread. `names` are
-/// the inputs' names for messages.
-fn execute(
+/// and hands the finished jobs in order to `consumer` on the calling thread.
+/// `names` are the inputs' names for messages.
+fn execute<C: Consumer>(
     threads: usize,
     names: Vec<String>,
-    out: &mut dyn Write,
+    consumer: &mut C,
     observer: &mut dyn Observer,
-    produce: impl FnOnce(Dispatcher) + Send + 'static,
+    produce: impl FnOnce(Dispatcher<C::Batch>) + Send + 'static,
 ) -> Result<Summary, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -361,7 +379,7 @@ fn execute(
         .spawn(move || produce(dispatcher))
         .map_err(|e| Error::Threads(e.to_string()))?;
     let writer = OrderedWriter {
-        out,
+        consumer,
         observer,
         names,
         waiting: BTreeMap::new(),
@@ -384,20 +402,24 @@ struct Job {
     input: usize,
     input_bytes: u64,
     work: Work,
+    /// The variants to make of each puzzle ([`Mode::Shuffle`]); a puzzle's
+    /// first job (from variant 0) also counts and reports it.
+    variants: Range<u32>,
 }
 
 enum Work {
     /// Raw lines in the line format.
     Lines(Chunk),
-    /// Puzzles the producer read from grid blocks.
+    /// Puzzles the producer read (from grid blocks, or a line whose
+    /// variants make several jobs).
     Records(Vec<Record>),
 }
 
 /// A finished job.
-struct Done {
+struct Done<B> {
     input: usize,
     input_bytes: u64,
-    output: Vec<u8>,
+    answers: B,
     bad: Vec<(u64, Problem)>,
     summary: Summary,
     /// A bad puzzle in strict mode: the run stops after this job.
@@ -406,12 +428,12 @@ struct Done {
     error: Option<Error>,
 }
 
-impl Done {
-    fn new(input: usize, input_bytes: u64) -> Done {
+impl<B: Batch> Done<B> {
+    fn new(input: usize, input_bytes: u64, answers: B) -> Done<B> {
         Done {
             input,
             input_bytes,
-            output: Vec::new(),
+            answers,
             bad: Vec::new(),
             summary: Summary::default(),
             strict_stop: false,
@@ -421,27 +443,27 @@ impl Done {
 }
 
 /// What reaches the writer, numbered in input order.
-enum Item {
+enum Item<B> {
     // Boxed: a `Done` is far larger than the other variants.
-    Done(Box<Done>),
+    Done(Box<Done<B>>),
     ReadError { input: usize, error: io::Error },
     Panicked,
 }
 
 /// Numbers items in order and hands them to the workers, or straight to the
 /// writer, each taking a slot.
-struct Dispatcher {
+struct Dispatcher<B> {
     pool: ThreadPool,
-    results: Sender<(u64, Item)>,
+    results: Sender<(u64, Item<B>)>,
     /// Holds one token per item in flight; blocks when all slots are taken,
     /// and fails once the writer has stopped.
     slots: SyncSender<()>,
     next_seq: u64,
 }
 
-impl Dispatcher {
+impl<B: Batch> Dispatcher<B> {
     /// Takes a slot and has a worker run `work`; false when the writer has stopped.
-    fn dispatch(&mut self, work: impl FnOnce() -> Done + Send + 'static) -> bool {
+    fn dispatch(&mut self, work: impl FnOnce() -> Done<B> + Send + 'static) -> bool {
         if self.slots.send(()).is_err() {
             return false;
         }
@@ -457,7 +479,7 @@ impl Dispatcher {
     }
 
     /// Sends `item` straight to the writer, in its turn.
-    fn send(&mut self, item: Item) {
+    fn send(&mut self, item: Item<B>) {
         if self.slots.send(()).is_ok() {
             let seq = self.take_seq();
             // An error means the writer has stopped and wants nothing more.
@@ -472,12 +494,12 @@ impl Dispatcher {
 }
 
 /// Cuts inputs into jobs for [`run`].
-struct Producer {
-    dispatcher: Dispatcher,
+struct Producer<B> {
+    dispatcher: Dispatcher<B>,
     options: Options,
 }
 
-impl Producer {
+impl<B: Batch> Producer<B> {
     fn run(mut self, inputs: Vec<Input>) {
         for (index, input) in inputs.into_iter().enumerate() {
             if !self.read_input(index, input) {
@@ -511,7 +533,9 @@ impl Producer {
                 if grid.read(&chunk) {
                     break;
                 }
-                if grid.records.len() >= records_per_job && !self.dispatch(grid.take_job(index)) {
+                if grid.records.len() >= records_per_job
+                    && !self.dispatch(grid.take_job(index, answers))
+                {
                     return false;
                 }
                 continue;
@@ -539,12 +563,7 @@ impl Producer {
                 // it, so workers never see it, and reading stops at once,
                 // even on a pipe kept open after it.
                 let end = cut_at_end(&mut chunk);
-                let job = Job {
-                    input: index,
-                    input_bytes: chunk.input_bytes,
-                    work: Work::Lines(chunk),
-                };
-                if !self.dispatch(job) {
+                if !self.dispatch_lines(index, chunk) {
                     return false;
                 }
                 if end {
@@ -553,14 +572,84 @@ impl Producer {
             }
         }
         grid.records.extend(grid.assembler.finish());
-        grid.is_empty() || self.dispatch(grid.take_job(index))
+        grid.is_empty() || self.dispatch(grid.take_job(index, answers))
     }
 
-    /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
+    /// Hands the lines of `chunk` to workers: as one job, or, for a puzzle
+    /// with more variants than a job makes, as a job per range of variants.
+    fn dispatch_lines(&mut self, input: usize, chunk: Chunk) -> bool {
+        let variants = self.options.answers_per_puzzle();
+        if variants > self.options.output_format.variants_per_job() {
+            // Cut to one line each (see `read_input`): read here, then shared.
+            if let Some((line, kind)) = only_line(&chunk) {
+                let puzzle = match kind {
+                    LineKind::TooLong => Err(Problem::LineTooLong),
+                    LineKind::Content(line) => format::parse_puzzle_line(line).map(|(p, _)| p),
+                    _ => unreachable!("only_line returns puzzle lines"),
+                };
+                let record = Record { line, puzzle };
+                return self.dispatch(Job {
+                    input,
+                    input_bytes: chunk.input_bytes,
+                    work: Work::Records(vec![record]),
+                    variants: 0..variants as u32,
+                });
+            }
+        }
+        self.dispatch(Job {
+            input,
+            input_bytes: chunk.input_bytes,
+            work: Work::Lines(chunk),
+            variants: 0..variants as u32,
+        })
+    }
+
+    /// Takes a slot per job and hands `job` to a worker, cut into ranges
+    /// of variants when it holds one puzzle with more variants than a job
+    /// makes; false when the writer has stopped.
     fn dispatch(&mut self, job: Job) -> bool {
         let options = self.options;
-        self.dispatcher.dispatch(move || process(job, &options))
+        let per_job = options.output_format.variants_per_job() as u32;
+        let one_record = matches!(&job.work, Work::Records(records) if records.len() == 1);
+        if !one_record || job.variants.len() <= per_job as usize {
+            return self.dispatcher.dispatch(move || process(job, &options));
+        }
+        let Work::Records(records) = job.work else {
+            unreachable!("checked above")
+        };
+        let mut start = job.variants.start;
+        while start < job.variants.end {
+            let end = job.variants.end.min(start.saturating_add(per_job));
+            let part = Job {
+                input: job.input,
+                // Counted once the last part is written.
+                input_bytes: if end == job.variants.end {
+                    job.input_bytes
+                } else {
+                    0
+                },
+                work: Work::Records(records.clone()),
+                variants: start..end,
+            };
+            if !self.dispatcher.dispatch(move || process(part, &options)) {
+                return false;
+            }
+            start = end;
+        }
+        true
     }
+}
+
+/// The one puzzle line of `chunk` (not blank, a comment or `end`), with its
+/// number, if it has exactly one line and that is one.
+fn only_line(chunk: &Chunk) -> Option<(u64, LineKind<'_>)> {
+    let mut lines = chunk.lines();
+    let (number, line) = lines.next()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let kind = format::classify(line);
+    matches!(kind, LineKind::Content(_) | LineKind::TooLong).then_some((number, kind))
 }
 
 /// Cuts `chunk` before its `end` line, if it has one; true if it had. The
@@ -612,11 +701,12 @@ impl GridReader {
     }
 
     /// A job for the puzzles read so far.
-    fn take_job(&mut self, input: usize) -> Job {
+    fn take_job(&mut self, input: usize, variants: usize) -> Job {
         Job {
             input,
             input_bytes: std::mem::take(&mut self.input_bytes),
             work: Work::Records(std::mem::take(&mut self.records)),
+            variants: 0..variants as u32,
         }
     }
 }
@@ -632,13 +722,16 @@ fn detect_format(chunk: &Chunk) -> InputFormat {
         .unwrap_or_else(|| detector.at_end())
 }
 
-/// A worker's job: the answer or marker of every puzzle, into one buffer.
-fn process(job: Job, options: &Options) -> Done {
-    let mut done = Done::new(job.input, job.input_bytes);
+/// A worker's job: the answer or problem of every puzzle, into one batch.
+fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
+    let input_len = match &job.work {
+        Work::Lines(chunk) => chunk.data.bytes().len(),
+        Work::Records(records) => records.len() * 82,
+    };
+    let answers = B::new(options, input_len);
+    let mut done = Done::new(job.input, job.input_bytes, answers);
     match job.work {
         Work::Lines(chunk) => {
-            done.output
-                .reserve(output_len_estimate(&chunk.data, options));
             for (number, line) in chunk.lines() {
                 let puzzle = match format::classify(line) {
                     LineKind::Blank | LineKind::Comment => continue,
@@ -651,14 +744,14 @@ fn process(job: Job, options: &Options) -> Done {
                     Ok((grid, claimed)) => (Ok(grid), claimed),
                     Err(problem) => (Err(problem), None),
                 };
-                if !done.answer(number, puzzle, claimed, options) {
+                if !done.answer(number, puzzle, claimed, &job.variants, options) {
                     break;
                 }
             }
         }
         Work::Records(records) => {
             for record in records {
-                if !done.answer(record.line, record.puzzle, None, options) {
+                if !done.answer(record.line, record.puzzle, None, &job.variants, options) {
                     break;
                 }
             }
@@ -667,27 +760,12 @@ fn process(job: Job, options: &Options) -> Done {
     done
 }
 
-/// Output bytes for a chunk of line-format input, so the buffer is allocated once.
-fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
-    // Capped: a mapped chunk can hold one huge line.
-    let puzzles = data.bytes().len().min(2 * CHUNK_LEN) / 82 + 1;
-    let per_puzzle = match options.mode {
-        Mode::Count { .. } => 4,
-        Mode::Rate { .. } => 128,
-        Mode::Explain { .. } => 4096,
-        Mode::Canon { with_input, .. } => 82 * (1 + usize::from(with_input)),
-        Mode::Solve | Mode::Shuffle { .. } => options.output_format.bytes_per_grid(),
-    };
-    puzzles * per_puzzle * options.answers_per_puzzle()
-}
-
 /// A generate job: puzzles `range`, into one buffer.
-fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
-    let mut done = Done::new(0, 0);
+fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done<Text> {
     let grids = if options.with_solution { 2 } else { 1 };
     let per_puzzle = options.output_format.bytes_per_grid() * grids;
-    done.output
-        .reserve(per_puzzle * (range.end - range.start) as usize);
+    let output = Vec::with_capacity(per_puzzle * (range.end - range.start) as usize);
+    let mut done = Done::new(0, 0, Text(output));
     for index in range {
         match generator::generate(&options.config, options.seed, index) {
             Ok(generated) => {
@@ -697,12 +775,12 @@ fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
                     options.output_format.write_with_solution(
                         &generated.puzzle,
                         &generated.solution,
-                        &mut done.output,
+                        &mut done.answers.0,
                     );
                 } else {
                     options
                         .output_format
-                        .write_grid(&generated.puzzle, &mut done.output);
+                        .write_grid(&generated.puzzle, &mut done.answers.0);
                 }
             }
             Err(source) => {
@@ -714,119 +792,142 @@ fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
     done
 }
 
-impl Done {
+impl<B: Batch> Done<B> {
     fn count_rating(&mut self, rating: &logic::Rating) {
         self.summary.levels[rating.level as usize] += 1;
         self.summary.lower_bounds += u64::from(!rating.complete);
     }
 
-    /// Writes the answer to one puzzle, or its marker; false to stop the job.
+    /// Answers one puzzle (with `variants` of it for [`Mode::Shuffle`]), or
+    /// gives its problem in place of each answer; false to stop the job.
     /// `claimed` is the solution the input gave after the puzzle, if any.
+    #[inline]
     fn answer(
         &mut self,
         line: u64,
         puzzle: Result<Grid, Problem>,
         claimed: Option<Grid>,
+        variants: &Range<u32>,
         options: &Options,
     ) -> bool {
-        self.summary.puzzles += 1;
-        let answer = puzzle.and_then(|grid| match options.mode {
+        // A puzzle cut into ranges of variants counts in its first range.
+        let first = variants.start == 0;
+        self.summary.puzzles += u64::from(first);
+        let (read, problem) = match (puzzle, options.mode) {
+            (Ok(puzzle), Mode::Shuffle { seed, .. }) => {
+                let index = shuffle_index(self.input, line);
+                for variant in variants.clone() {
+                    let answer =
+                        Answer::Variant(generator::shuffle(&puzzle, seed, index, variant.into()));
+                    let puzzle = &puzzle;
+                    self.give(line, Outcome::Answered { puzzle, answer }, options);
+                }
+                return true;
+            }
+            (Ok(puzzle), _) => match self.answer_one(line, &puzzle, claimed, options) {
+                Ok(answer) => {
+                    let puzzle = &puzzle;
+                    self.give(line, Outcome::Answered { puzzle, answer }, options);
+                    return true;
+                }
+                Err(problem) => (Some(puzzle), problem),
+            },
+            (Err(problem), _) => (None, problem),
+        };
+        for _ in variants.clone() {
+            let puzzle = read.as_ref();
+            let outcome = Outcome::Failed { puzzle, problem };
+            self.give(line, outcome, options);
+        }
+        if first {
+            self.summary.failed += 1;
+            self.bad.push((line, problem));
+        }
+        self.strict_stop = options.strict;
+        !options.strict
+    }
+
+    /// The answer to a puzzle that was read, but in [`Mode::Shuffle`].
+    #[inline]
+    fn answer_one(
+        &mut self,
+        line: u64,
+        grid: &Grid,
+        claimed: Option<Grid>,
+        options: &Options,
+    ) -> Result<Answer, Problem> {
+        match options.mode {
             Mode::Solve => {
-                let solution = solver::solve(&grid)?;
+                let solution = solver::solve(grid)?;
                 self.summary.guesses += solution.guesses;
-                options
-                    .output_format
-                    .write_grid(&solution.grid, &mut self.output);
                 if claimed.is_some_and(|claimed| claimed != solution.grid) {
-                    // The answer is written; the line is still reported.
+                    // The answer is given; the line is still reported.
                     self.summary.failed += 1;
                     self.bad.push((line, Problem::WrongSolution));
                 }
-                Ok(())
+                Ok(Answer::Solution(solution.grid))
             }
             Mode::Count { limit } => {
-                let count = solver::count_solutions(&grid, limit)?;
+                let count = solver::count_solutions(grid, limit)?;
                 self.summary.guesses += count.guesses;
-                format::write_count(count.solutions, &mut self.output);
-                Ok(())
+                Ok(Answer::Count(count.solutions))
             }
             Mode::Rate { options } => {
-                let rating = logic::rate_with(&grid, &options)?;
+                let rating = logic::rate_with(grid, &options)?;
                 self.count_rating(&rating);
-                rating_format::write_rating_line(&grid, &rating, &mut self.output);
-                Ok(())
+                Ok(Answer::Rating(rating))
             }
-            Mode::Explain { options, json } => {
-                let explanation = logic::explain_with(&grid, &options)?;
+            Mode::Explain { options, .. } => {
+                let explanation = logic::explain_with(grid, &options)?;
                 self.count_rating(&explanation.rating);
-                if json {
-                    rating_format::write_explanation_json(&explanation, &mut self.output);
-                } else {
-                    rating_format::write_explanation_text(&explanation, &mut self.output);
-                }
-                Ok(())
+                Ok(Answer::Explanation(Box::new(explanation)))
             }
-            Mode::Canon { zeros, with_input } => {
+            Mode::Canon { .. } => {
                 if !grid.is_consistent() {
                     return Err(Problem::ConflictingGivens);
                 }
-                let found = crate::canon::search_consistent(&grid);
+                let found = crate::canon::search_consistent(grid);
                 let bucket = (found.automorphisms.ilog2() as usize).min(7);
                 self.summary.automorphisms[bucket] += 1;
-                format::write_canon_line(&found.grid, zeros, &mut self.output);
-                if with_input {
-                    self.output.pop();
-                    self.output.push(b' ');
-                    format::write_canon_line(&grid, zeros, &mut self.output);
-                }
-                Ok(())
+                Ok(Answer::Canonical {
+                    form: found.grid,
+                    automorphisms: found.automorphisms,
+                })
             }
-            Mode::Shuffle { seed, variants } => {
-                let index = shuffle_index(self.input, line);
-                for variant in 0..variants {
-                    let shuffled = generator::shuffle(&grid, seed, index, variant.into());
-                    options
-                        .output_format
-                        .write_grid(&shuffled, &mut self.output);
-                }
-                Ok(())
-            }
-        });
-        let Err(problem) = answer else {
-            return true;
+            Mode::Shuffle { .. } => unreachable!("shuffled in `answer`"),
+        }
+    }
+
+    /// Hands one outcome to the batch.
+    #[inline(always)]
+    fn give(&mut self, line: u64, outcome: Outcome<'_>, options: &Options) {
+        let answered = Answered {
+            input: self.input,
+            line,
+            outcome,
         };
-        for _ in 0..options.answers_per_puzzle() {
-            options
-                .answer_format()
-                .write_marker(problem, &mut self.output);
-        }
-        self.summary.failed += 1;
-        self.bad.push((line, problem));
-        if options.strict {
-            self.strict_stop = true;
-        }
-        !options.strict
+        self.answers.push(options, answered);
     }
 }
 
 /// Writes finished jobs in input order.
-struct OrderedWriter<'a> {
-    out: &'a mut dyn Write,
+struct OrderedWriter<'a, C: Consumer> {
+    consumer: &'a mut C,
     observer: &'a mut dyn Observer,
     names: Vec<String>,
     /// Items that arrived before an earlier one.
-    waiting: BTreeMap<u64, Item>,
+    waiting: BTreeMap<u64, Item<C::Batch>>,
     next_seq: u64,
     summary: Summary,
 }
 
-impl OrderedWriter<'_> {
+impl<C: Consumer> OrderedWriter<'_, C> {
     /// Writes until every item is written or the run stops; true with the
     /// result when every item was written (the producer has finished).
     /// Dropping the receivers on return tells the producer and workers to stop.
     fn run(
         mut self,
-        results: Receiver<(u64, Item)>,
+        results: Receiver<(u64, Item<C::Batch>)>,
         slots: Receiver<()>,
     ) -> (Result<Summary, Error>, bool) {
         loop {
@@ -834,7 +935,7 @@ impl OrderedWriter<'_> {
                 Ok(message) => message,
                 Err(TryRecvError::Empty) => {
                     // Nothing ready: let the reader see what is done so far.
-                    if let Err(e) = self.out.flush() {
+                    if let Err(e) = self.consumer.flush() {
                         return (Err(Error::Write(e)), false);
                     }
                     match results.recv() {
@@ -860,7 +961,7 @@ impl OrderedWriter<'_> {
     }
 
     /// Writes one item; false when the run stops here.
-    fn write(&mut self, item: Item) -> Result<bool, Error> {
+    fn write(&mut self, item: Item<C::Batch>) -> Result<bool, Error> {
         let done = match item {
             Item::Done(done) => *done,
             Item::ReadError { input, error } => {
@@ -871,10 +972,10 @@ impl OrderedWriter<'_> {
             }
             Item::Panicked => return Err(Error::WorkerPanicked),
         };
-        self.out.write_all(&done.output).map_err(Error::Write)?;
+        self.consumer.consume(done.answers).map_err(Error::Write)?;
         for &(line, problem) in &done.bad {
             self.observer
-                .bad_puzzle(self.out, &self.names[done.input], line, problem)
+                .bad_puzzle(self.consumer, &self.names[done.input], line, problem)
                 .map_err(Error::Write)?;
         }
         self.summary += done.summary;
@@ -884,5 +985,95 @@ impl OrderedWriter<'_> {
             return Err(error);
         }
         Ok(!done.strict_stop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every outcome, owned: (input, line, answer or problem).
+    #[derive(Default)]
+    struct Collect(Vec<(usize, u64, Result<Answer, Problem>)>);
+
+    impl Batch for Collect {
+        fn new(_: &Options, _: usize) -> Collect {
+            Collect::default()
+        }
+
+        fn push(&mut self, _: &Options, answered: Answered<'_>) {
+            let result = match answered.outcome {
+                Outcome::Answered { answer, .. } => Ok(answer),
+                Outcome::Failed { problem, .. } => Err(problem),
+            };
+            self.0.push((answered.input, answered.line, result));
+        }
+    }
+
+    impl Consumer for Collect {
+        type Batch = Collect;
+
+        fn consume(&mut self, mut batch: Collect) -> io::Result<()> {
+            self.0.append(&mut batch.0);
+            Ok(())
+        }
+    }
+
+    struct Quiet;
+
+    impl Observer for Quiet {
+        fn bad_puzzle(&mut self, _: &mut dyn Flush, _: &str, _: u64, _: Problem) -> io::Result<()> {
+            Ok(())
+        }
+
+        fn progress(&mut self, _: u64, _: u64) {}
+    }
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    fn input(name: &str, text: String) -> Input {
+        Input::from_reader(name.into(), Box::new(io::Cursor::new(text)))
+    }
+
+    /// A consumer gets every puzzle's typed outcome in input order, with its
+    /// input and line, bad ones included, whatever the thread count.
+    #[test]
+    fn consumers_get_typed_outcomes_in_input_order() {
+        let solution = solver::solve(&PUZZLE.parse().unwrap()).unwrap().grid;
+        // Many jobs: 3,000 lines of which every seventh is bad.
+        let text: String = (0..3000)
+            .map(|i| {
+                if i % 7 == 3 {
+                    "bad\n".to_string()
+                } else {
+                    format!("{PUZZLE}\n")
+                }
+            })
+            .collect();
+        for threads in [1, 3] {
+            let options = Options {
+                mode: Mode::Solve,
+                input_format: InputFormat::Auto,
+                output_format: OutputFormat::Line,
+                strict: false,
+                threads,
+            };
+            let inputs = vec![input("a", text.clone()), input("b", "# c\n\nbad\n".into())];
+            let mut all = Collect::default();
+            let summary = run_into(inputs, &options, &mut all, &mut Quiet).unwrap();
+            assert_eq!((summary.puzzles, summary.failed), (3001, 430));
+            assert_eq!(all.0.len(), 3001);
+            for (i, (input, line, result)) in all.0[..3000].iter().enumerate() {
+                assert_eq!((*input, *line), (0, i as u64 + 1));
+                match result {
+                    Ok(Answer::Solution(grid)) => assert!(i % 7 != 3 && *grid == solution),
+                    Err(Problem::BadCharacter { .. }) => assert!(i % 7 == 3),
+                    other => panic!("line {}: {other:?}", i + 1),
+                }
+            }
+            let (input, line, _) = &all.0[3000];
+            assert_eq!((*input, *line), (1, 3));
+        }
     }
 }

@@ -14,10 +14,7 @@ pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let inputs = open_inputs(&args.input.inputs)?;
     let options = Options {
-        mode: Mode::Canon {
-            zeros: args.zeros,
-            with_input: false,
-        },
+        mode: Mode::Canon { zeros: args.zeros },
         input_format: args.input.input_format.into(),
         output_format: OutputFormat::Line,
         strict: args.strict,

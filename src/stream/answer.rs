@@ -1,0 +1,193 @@
+//! What the pipeline hands on: each puzzle's typed answer (or the problem in
+//! its place), in input order, to a [`Consumer`].
+//!
+//! Workers gather the answers of one job into the consumer's [`Batch`] (in
+//! parallel, so that formatting costs no time on the ordered writer); the
+//! writer hands the batches to the consumer in order. [`Text`] and
+//! [`TextOutput`] make the program's text output; a consumer that wants the
+//! answers themselves (a sheet's entries, a set of classes, a Python list)
+//! keeps them in a batch of its own and never parses text back.
+
+use std::io::{self, Write};
+
+use crate::format::{self, OutputFormat, Problem};
+use crate::grid::Grid;
+use crate::logic;
+use crate::pipeline::{Mode, Options};
+use crate::rating_format;
+
+/// A puzzle's answer, by [`Mode`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Answer {
+    /// The first solution ([`Mode::Solve`]).
+    Solution(Grid),
+    /// The number of solutions, up to the limit ([`Mode::Count`]).
+    Count(u32),
+    /// One equivalent puzzle ([`Mode::Shuffle`]: one answer per variant).
+    Variant(Grid),
+    /// The rating ([`Mode::Rate`]).
+    Rating(logic::Rating),
+    /// The explanation ([`Mode::Explain`]).
+    Explanation(Box<logic::Explanation>),
+    /// The minlex canonical form ([`Mode::Canon`]).
+    Canonical {
+        /// The form.
+        form: Grid,
+        /// Layouts mapping the puzzle onto itself (up to relabelling), 1 or more.
+        automorphisms: u64,
+    },
+}
+
+/// One answer, with where its puzzle was read.
+#[derive(Clone, Debug)]
+pub struct Answered<'a> {
+    /// The input's position in the run's list, from 0.
+    pub input: usize,
+    /// The puzzle's line in its input (the first row of a grid block), from 1.
+    pub line: u64,
+    /// The answer, or why there is none.
+    pub outcome: Outcome<'a>,
+}
+
+/// What became of a puzzle. The puzzle is lent: a batch copies what it keeps.
+#[derive(Clone, Debug)]
+pub enum Outcome<'a> {
+    /// It was read and answered.
+    Answered {
+        /// The puzzle as read.
+        puzzle: &'a Grid,
+        /// Its answer.
+        answer: Answer,
+    },
+    /// It got a marker instead of an answer.
+    Failed {
+        /// The puzzle as read; `None` when the line could not be read.
+        puzzle: Option<&'a Grid>,
+        /// Why (the marker's reason).
+        problem: Problem,
+    },
+}
+
+/// A job's answers, in the form a consumer wants them, gathered on a worker.
+pub trait Batch: Send + 'static {
+    /// An empty batch for a job of about `input_len` bytes of input.
+    fn new(options: &Options, input_len: usize) -> Self;
+    /// Adds the next answer.
+    fn push(&mut self, options: &Options, answered: Answered<'_>);
+}
+
+/// Takes the batches of a run, in input order, on the thread that called
+/// the run.
+pub trait Consumer {
+    /// What the workers gather answers into.
+    type Batch: Batch;
+    /// Takes the next batch.
+    ///
+    /// # Errors
+    /// An error stops the run (as a write error).
+    fn consume(&mut self, batch: Self::Batch) -> io::Result<()>;
+    /// Passes on what is held, when the run waits for work (so that a
+    /// reader sees answers as they come) and before a message about a bad
+    /// puzzle.
+    ///
+    /// # Errors
+    /// An error stops the run (as a write error).
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What an [`Observer`](crate::pipeline::Observer) may flush: the consumer.
+pub trait Flush {
+    /// See [`Consumer::flush`].
+    ///
+    /// # Errors
+    /// As [`Consumer::flush`].
+    fn flush(&mut self) -> io::Result<()>;
+}
+
+impl<C: Consumer> Flush for C {
+    fn flush(&mut self) -> io::Result<()> {
+        Consumer::flush(self)
+    }
+}
+
+/// The text output of the program for a job's answers: one line per
+/// answer (a grid block in the grid layouts), a marker line for a problem.
+#[derive(Debug, Default)]
+pub struct Text(pub Vec<u8>);
+
+impl Batch for Text {
+    fn new(options: &Options, input_len: usize) -> Text {
+        Text(Vec::with_capacity(output_len_estimate(options, input_len)))
+    }
+
+    #[inline(always)]
+    fn push(&mut self, options: &Options, answered: Answered<'_>) {
+        let out = &mut self.0;
+        // Matched by reference: copying grids out costs a tenth of writing them.
+        let (puzzle, answer) = match &answered.outcome {
+            Outcome::Answered { puzzle, answer } => (puzzle, answer),
+            Outcome::Failed { problem, .. } => {
+                let layout = match options.mode {
+                    Mode::Solve | Mode::Shuffle { .. } => options.output_format,
+                    _ => OutputFormat::Line,
+                };
+                return layout.write_marker(*problem, out);
+            }
+        };
+        match answer {
+            Answer::Solution(grid) | Answer::Variant(grid) => {
+                options.output_format.write_grid(grid, out);
+            }
+            Answer::Count(count) => format::write_count(*count, out),
+            Answer::Rating(rating) => rating_format::write_rating_line(puzzle, rating, out),
+            Answer::Explanation(explanation) => {
+                if matches!(options.mode, Mode::Explain { json: true, .. }) {
+                    rating_format::write_explanation_json(explanation, out);
+                } else {
+                    rating_format::write_explanation_text(explanation, out);
+                }
+            }
+            Answer::Canonical { form, .. } => {
+                let zeros = matches!(options.mode, Mode::Canon { zeros: true });
+                format::write_canon_line(form, zeros, out);
+            }
+        }
+    }
+}
+
+/// Output bytes for about `input_len` bytes of line-format input, so that a
+/// batch is allocated once.
+fn output_len_estimate(options: &Options, input_len: usize) -> usize {
+    // Capped: a mapped chunk can hold one huge line.
+    let puzzles = input_len.min(2 * crate::input::CHUNK_LEN) / 82 + 1;
+    let per_answer = match options.mode {
+        Mode::Count { .. } => 4,
+        Mode::Rate { .. } => 128,
+        Mode::Explain { .. } => 4096,
+        Mode::Canon { .. } => 82,
+        Mode::Solve => options.output_format.bytes_per_grid(),
+        Mode::Shuffle { variants, .. } => {
+            let per_job = options.output_format.variants_per_job();
+            options.output_format.bytes_per_grid() * (variants as usize).min(per_job)
+        }
+    };
+    puzzles * per_answer
+}
+
+/// Writes [`Text`] batches to a writer: the program's output.
+pub struct TextOutput<'a, W: Write + ?Sized>(pub &'a mut W);
+
+impl<W: Write + ?Sized> Consumer for TextOutput<'_, W> {
+    type Batch = Text;
+
+    fn consume(&mut self, batch: Text) -> io::Result<()> {
+        self.0.write_all(&batch.0)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
