@@ -381,6 +381,10 @@ pub struct RateArgs {
     #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = parse_budget)]
     pub budget: Budget,
 
+    /// One line per puzzle, or CSV: each input row with 'rating' and 'level' columns added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
     /// Stop at the first bad puzzle, after writing its marker line
     #[arg(long)]
     pub strict: bool,
@@ -495,6 +499,10 @@ pub struct ExplainArgs {
     /// How the input files are laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
+
+    /// Read files as CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
+    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
+    pub column: Option<String>,
 
     /// Steps in words, or one JSON document per puzzle
     #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
@@ -701,6 +709,10 @@ pub struct CanonArgs {
     #[arg(long)]
     pub zeros: bool,
 
+    /// One line per puzzle, or CSV: each input row with a 'canonical' column added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
     /// Stop at the first bad puzzle, after writing its marker line
     #[arg(long)]
     pub strict: bool,
@@ -782,6 +794,10 @@ pub struct InputArgs {
     /// How the input is laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
+
+    /// Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
+    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
+    pub column: Option<String>,
 }
 
 /// Where and how puzzles are written.
@@ -827,6 +843,26 @@ pub enum FormatArg {
     Grid,
     /// A board with box borders, then a blank line
     Pretty,
+    /// CSV: each input row (a --column table's row, else the puzzle) with the answer's column added, under a header
+    Csv,
+}
+
+/// The output of commands whose answers are lines: as lines, or as CSV.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TableFormatArg {
+    /// One line per puzzle
+    Line,
+    /// CSV: each input row (a --column table's row, else the puzzle) with the answer's columns added, under a header
+    Csv,
+}
+
+impl From<TableFormatArg> for OutputFormat {
+    fn from(arg: TableFormatArg) -> OutputFormat {
+        match arg {
+            TableFormatArg::Line => OutputFormat::Line,
+            TableFormatArg::Csv => OutputFormat::Csv,
+        }
+    }
 }
 
 impl From<InputArg> for InputFormat {
@@ -845,6 +881,7 @@ impl From<FormatArg> for OutputFormat {
             FormatArg::Line => OutputFormat::Line,
             FormatArg::Grid => OutputFormat::Grid,
             FormatArg::Pretty => OutputFormat::Pretty,
+            FormatArg::Csv => OutputFormat::Csv,
         }
     }
 }
