@@ -380,7 +380,10 @@ fn big_tables_answer_alike_from_files_pipes_and_thread_counts() {
     writer.join().unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
     let mut reader = csv::Reader::from_reader(out.as_bytes());
-    assert_eq!(reader.headers().unwrap().iter().last(), Some("solution"));
+    assert_eq!(
+        reader.headers().unwrap().iter().next_back(),
+        Some("solution")
+    );
     let solutions: String = reader
         .records()
         .map(|r| format!("{}\n", &r.unwrap()[3]))
