@@ -120,6 +120,10 @@ pub struct ManArgs {
     /// without it, the page of sudokuflow itself
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,
+
+    /// Write to FILE, replacing it only once complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Arguments of `sudokuflow completions`.
@@ -128,13 +132,19 @@ pub struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+
+    /// Write to FILE, replacing it only once complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 impl Command {
     /// True when the command writes to standard output: no `-o FILE`.
     pub fn writes_stdout(&self) -> bool {
         let output = match self {
-            Command::Completions(_) | Command::Man(_) | Command::Play(_) => return true,
+            Command::Play(_) => return true,
+            Command::Completions(args) => &args.output,
+            Command::Man(args) => &args.output,
             Command::Solve(args) => &args.output.output,
             Command::Generate(args) => &args.output.output,
             Command::Shuffle(args) => &args.output.output,
@@ -147,6 +157,11 @@ impl Command {
         output
             .as_deref()
             .is_none_or(|path| path == std::path::Path::new("-"))
+    }
+
+    /// True when the command takes `-o FILE`.
+    pub fn has_output_option(&self) -> bool {
+        !matches!(self, Command::Play(_))
     }
 
     /// True when the command reads standard input: no input named, or `-`.

@@ -53,7 +53,7 @@ pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
         }
         Ok(summary)
     });
-    let result = finish_output(result, output);
+    let result = finish_output(result, output, false);
     reporter.finish(result.is_ok());
     Ok(u8::from(result?.failed > 0))
 }

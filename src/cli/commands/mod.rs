@@ -53,7 +53,7 @@ fn run_inputs(
     let mut output = Output::create(output)?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, run.quiet), run.quiet);
     let result = pipeline::run(inputs, options, &mut output, &mut reporter);
-    let result = finish_output(result, output);
+    let result = finish_output(result, output, options.strict);
     reporter.finish(result.is_ok());
     if tables && matches!(result, Ok(Summary { puzzles: 0, .. })) {
         report::message(format_args!(
@@ -64,18 +64,26 @@ fn run_inputs(
 }
 
 /// Completes `output` after a run that ended with `result`: flushed, and a
-/// file moved into place, only if the run succeeded.
+/// file moved into place, only if the run succeeded, and under `strict`
+/// only if it had no bad puzzle (it stopped at the first, so a file would
+/// be cut short: it is left as it was).
 fn finish_output(
     result: Result<Summary, pipeline::Error>,
     output: Output,
+    strict: bool,
 ) -> anyhow::Result<Summary> {
     let output_name = output.name();
     match result {
+        Ok(summary) if strict && summary.failed > 0 => output.abandon().map(|()| summary),
         Ok(summary) => output.finish().map(|()| summary),
         Err(pipeline::Error::Write(e)) => {
             Err(e).with_context(|| format!("error writing to {output_name}"))
         }
-        Err(e) => Err(e.into()),
+        Err(e) => {
+            // Whatever a stream was already shown stays; its error comes first.
+            let _ = output.abandon();
+            Err(e.into())
+        }
     }
 }
 
