@@ -212,6 +212,12 @@ and a message on stderr naming the input and line, e.g.
   sudokuflow: puzzles.txt:12: expected 81 cells, found 80
 With --count, a puzzle without solution prints 0 (not a failure).
 
+Tables: --column NAME (or N, from 1) reads CSV or TSV with a header row, the
+puzzles in that column (delimiter found in the header: , tab ; or |; quoted
+fields as RFC 4180), one answer per row; a row with another number of fields
+than the header gets !ragged-row. --format csv writes each input row with a
+'solution' (or 'count') column added. gzip and zstd inputs are read directly.
+
 Exit status:
   0  every puzzle was answered
   1  some puzzle got a marker line
@@ -223,6 +229,7 @@ Examples:
   sudokuflow solve --count --limit 1000 puzzles.txt
   sudokuflow solve --format pretty board.txt
   sudokuflow solve -j 4 -o solutions.txt part1.txt part2.txt
+  sudokuflow solve --column quizzes --format csv kaggle.csv.gz -o solved.csv
   parallel --pipepart -a huge.txt -k --block 1M sudokuflow solve > solutions.txt";
 
 const GENERATE_AFTER_HELP: &str = concat!(
