@@ -15,6 +15,7 @@ use crate::grid::Grid;
 use crate::logic;
 use crate::pipeline::{Mode, Options};
 use crate::rating_format;
+use crate::stream::table;
 
 /// A puzzle's answer, by [`Mode`].
 #[derive(Clone, Debug)]
@@ -46,8 +47,21 @@ pub struct Answered<'a> {
     pub input: usize,
     /// The puzzle's line in its input (the first row of a grid block), from 1.
     pub line: u64,
+    /// The text the puzzle was read from.
+    pub row: RowText<'a>,
     /// The answer, or why there is none.
     pub outcome: Outcome<'a>,
+}
+
+/// The text a puzzle was read from, for output that repeats it (CSV rows).
+#[derive(Clone, Copy, Debug)]
+pub enum RowText<'a> {
+    /// A table's row as read, and its delimiter.
+    Table(&'a [u8], u8),
+    /// A line of the line format as read.
+    Line(&'a [u8]),
+    /// A grid block.
+    Block,
 }
 
 /// What became of a puzzle. The puzzle is lent: a batch copies what it keeps.
@@ -75,6 +89,11 @@ pub trait Batch: Send + 'static {
     fn new(options: &Options, input_len: usize) -> Self;
     /// Adds the next answer.
     fn push(&mut self, options: &Options, answered: Answered<'_>);
+    /// Adds CSV output's header row (the input table's header, or `puzzle`,
+    /// then the columns the answers add), as text; ignored but by text.
+    fn push_header(&mut self, options: &Options, row: &[u8]) {
+        let _ = (options, row);
+    }
 }
 
 /// Takes the batches of a run, in input order, on the thread that called
@@ -125,35 +144,90 @@ impl Batch for Text {
 
     #[inline(always)]
     fn push(&mut self, options: &Options, answered: Answered<'_>) {
-        let out = &mut self.0;
+        if options.writes_rows() {
+            return self.push_row(options, &answered);
+        }
         // Matched by reference: copying grids out costs a tenth of writing them.
-        let (puzzle, answer) = match &answered.outcome {
-            Outcome::Answered { puzzle, answer } => (puzzle, answer),
+        match &answered.outcome {
+            Outcome::Answered { puzzle, answer } => {
+                write_answer(options, options.output_format, puzzle, answer, &mut self.0);
+            }
             Outcome::Failed { problem, .. } => {
-                let layout = match options.mode {
-                    Mode::Solve | Mode::Shuffle { .. } => options.output_format,
-                    _ => OutputFormat::Line,
-                };
-                return layout.write_marker(*problem, out);
+                options.answer_format().write_marker(*problem, &mut self.0);
             }
+        }
+    }
+
+    fn push_header(&mut self, _options: &Options, row: &[u8]) {
+        self.0.extend_from_slice(row);
+    }
+}
+
+impl Text {
+    /// A row of CSV output: the row as read (or the puzzle), then the
+    /// answer's fields, or the marker and an empty field for each further
+    /// column.
+    #[cold]
+    fn push_row(&mut self, options: &Options, answered: &Answered<'_>) {
+        let out = &mut self.0;
+        let delimiter = match answered.row {
+            RowText::Table(_, delimiter) => delimiter,
+            RowText::Line(_) | RowText::Block => b',',
         };
-        match answer {
-            Answer::Solution(grid) | Answer::Variant(grid) => {
-                options.output_format.write_grid(grid, out);
+        let puzzle = match &answered.outcome {
+            Outcome::Answered { puzzle, .. } => Some(*puzzle),
+            Outcome::Failed { puzzle, .. } => *puzzle,
+        };
+        match (answered.row, puzzle) {
+            (RowText::Table(raw, _), _) => out.extend_from_slice(raw),
+            (RowText::Line(_) | RowText::Block, Some(grid)) => grid.write_line(out),
+            (RowText::Line(raw), None) => table::write_field(raw.trim_ascii(), delimiter, out),
+            (RowText::Block, None) => {}
+        }
+        out.push(delimiter);
+        match &answered.outcome {
+            Outcome::Answered {
+                answer: Answer::Rating(rating),
+                ..
+            } => rating_format::write_rating_fields(rating, delimiter, out),
+            // The one field of the other answers is their line.
+            Outcome::Answered { puzzle, answer } => {
+                write_answer(options, OutputFormat::Line, puzzle, answer, out);
             }
-            Answer::Count(count) => format::write_count(*count, out),
-            Answer::Rating(rating) => rating_format::write_rating_line(puzzle, rating, out),
-            Answer::Explanation(explanation) => {
-                if matches!(options.mode, Mode::Explain { json: true, .. }) {
-                    rating_format::write_explanation_json(explanation, out);
-                } else {
-                    rating_format::write_explanation_text(explanation, out);
+            Outcome::Failed { problem, .. } => {
+                out.extend_from_slice(problem.marker().as_bytes());
+                for _ in 1..options.added_columns().len() {
+                    out.push(delimiter);
                 }
+                out.push(b'\n');
             }
-            Answer::Canonical { form, .. } => {
-                let zeros = matches!(options.mode, Mode::Canon { zeros: true });
-                format::write_canon_line(form, zeros, out);
+        }
+    }
+}
+
+/// Appends the text of `puzzle`'s answer, grids in `layout`.
+#[inline(always)]
+fn write_answer(
+    options: &Options,
+    layout: OutputFormat,
+    puzzle: &Grid,
+    answer: &Answer,
+    out: &mut Vec<u8>,
+) {
+    match answer {
+        Answer::Solution(grid) | Answer::Variant(grid) => layout.write_grid(grid, out),
+        Answer::Count(count) => format::write_count(*count, out),
+        Answer::Rating(rating) => rating_format::write_rating_line(puzzle, rating, out),
+        Answer::Explanation(explanation) => {
+            if matches!(options.mode, Mode::Explain { json: true, .. }) {
+                rating_format::write_explanation_json(explanation, out);
+            } else {
+                rating_format::write_explanation_text(explanation, out);
             }
+        }
+        Answer::Canonical { form, .. } => {
+            let zeros = matches!(options.mode, Mode::Canon { zeros: true });
+            format::write_canon_line(form, zeros, out);
         }
     }
 }

@@ -2,7 +2,10 @@
 //! parallel ordered pipeline that answers puzzles by the million.
 
 pub mod answer;
+pub mod batch;
+mod compressed;
 pub mod format;
 pub mod input;
 pub mod pipeline;
 pub mod rating_format;
+mod table;

@@ -18,18 +18,20 @@ use std::fmt;
 use std::io::{self, Write};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
 use std::thread;
 
 use rayon::ThreadPool;
 
-use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, Text, TextOutput};
+use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, RowText, Text, TextOutput};
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
-use crate::input::{CHUNK_LEN, Chunk, ChunkData, Input};
+use crate::input::{CHUNK_LEN, Chunk, ChunkData, Column, Input};
 use crate::logic;
 use crate::solver;
+use crate::stream::table::{self, Cutter, Layout, Piece};
 
 /// Chunks in flight per worker thread: enough to keep every worker busy
 /// while the writer waits for the oldest one.
@@ -111,6 +113,17 @@ pub struct Options {
 }
 
 impl Options {
+    /// The layout of answers and markers in text: counts take one line
+    /// whatever the output format.
+    pub(crate) fn answer_format(&self) -> OutputFormat {
+        match self.mode {
+            Mode::Solve | Mode::Shuffle { .. } => self.output_format,
+            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } | Mode::Canon { .. } => {
+                OutputFormat::Line
+            }
+        }
+    }
+
     /// How many times a plain solve one puzzle takes, roughly, as far as the
     /// size of a job goes: rating takes a few solves' time on the puzzles
     /// most files hold (about 8 µs up to ER 4.4) and much more on hard ones,
@@ -125,7 +138,25 @@ impl Options {
         }
     }
 
-    /// Answers per input puzzle.
+    /// True when rows are written: CSV output, for a mode whose answer fits
+    /// in a field or two (not explain's).
+    pub(crate) fn writes_rows(&self) -> bool {
+        self.output_format == OutputFormat::Csv && !matches!(self.mode, Mode::Explain { .. })
+    }
+
+    /// The columns CSV output adds to each row.
+    pub(crate) fn added_columns(&self) -> &'static [&'static str] {
+        match self.mode {
+            Mode::Solve => &["solution"],
+            Mode::Count { .. } => &["count"],
+            Mode::Rate { .. } => &["rating", "level"],
+            Mode::Canon { .. } => &["canonical"],
+            Mode::Shuffle { .. } => &["shuffled"],
+            Mode::Explain { .. } => &[],
+        }
+    }
+
+    /// Answers (or markers) per input puzzle.
     fn answers_per_puzzle(&self) -> usize {
         match self.mode {
             Mode::Shuffle { variants, .. } => variants as usize,
@@ -174,6 +205,11 @@ pub struct Summary {
     pub levels: [u64; 5],
     /// Rated puzzles whose rating is a lower bound (budget or engine exhausted).
     pub lower_bounds: u64,
+    /// Work over all rated puzzles, in chain nodes followed (the unit of
+    /// the budget).
+    pub work: u64,
+    /// The most work one puzzle took.
+    pub most_work: u64,
     /// Canonicalised puzzles by automorphism count: entry `k` counts those
     /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
     /// ([`Mode::Canon`]).
@@ -190,6 +226,8 @@ impl std::ops::AddAssign for Summary {
             *level += more;
         }
         self.lower_bounds += other.lower_bounds;
+        self.work += other.work;
+        self.most_work = self.most_work.max(other.most_work);
         for (count, more) in self.automorphisms.iter_mut().zip(other.automorphisms) {
             *count += more;
         }
@@ -212,6 +250,23 @@ pub trait Observer {
         line: u64,
         problem: Problem,
     ) -> io::Result<()>;
+    /// The puzzle in the column named `column` (as a message names it) of
+    /// the table row at `line` got a marker: [`Observer::bad_puzzle`] unless
+    /// overridden. Problems with the row as a whole go to `bad_puzzle`.
+    ///
+    /// # Errors
+    /// As [`Observer::bad_puzzle`].
+    fn bad_field(
+        &mut self,
+        output: &mut dyn Flush,
+        input: &str,
+        line: u64,
+        column: &str,
+        problem: Problem,
+    ) -> io::Result<()> {
+        let _ = column;
+        self.bad_puzzle(output, input, line, problem)
+    }
     /// The output of `input_bytes` more bytes of input, holding `puzzles`
     /// more puzzles, was written (for [`generate`]: `puzzles` more puzzles,
     /// and no input).
@@ -261,7 +316,9 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Read { source, .. } | Error::Write(source) => Some(source),
+            // A read error's message already holds its source's.
+            Error::Read { .. } => None,
+            Error::Write(source) => Some(source),
             Error::Generate { source, .. } => Some(source),
             Error::Threads(_) | Error::WorkerPanicked => None,
         }
@@ -310,6 +367,7 @@ pub fn run_into<C: Consumer>(
             Producer {
                 dispatcher,
                 options,
+                header_sent: false,
             }
             .run(inputs);
         },
@@ -338,6 +396,16 @@ pub fn generate(
         &mut TextOutput(out),
         observer,
         move |mut dispatcher| {
+            if options.output_format == OutputFormat::Csv {
+                let header: &[u8] = match options.with_solution {
+                    true => b"puzzle,solution\n",
+                    false => b"puzzle\n",
+                };
+                let header = move || Done::new(0, 0, Text(header.to_vec()));
+                if !dispatcher.dispatch(header) {
+                    return;
+                }
+            }
             let mut start = 0;
             while start < options.count {
                 let end = options.count.min(start + per_job);
@@ -407,12 +475,38 @@ struct Job {
     variants: Range<u32>,
 }
 
+#[derive(Clone)]
 enum Work {
     /// Raw lines in the line format.
     Lines(Chunk),
-    /// Puzzles the producer read (from grid blocks, or a line whose
-    /// variants make several jobs).
+    /// Puzzles the producer read from grid blocks.
     Records(Vec<Record>),
+    /// Whole rows of a table (`quoted` if a quote is among them).
+    Table {
+        chunk: Chunk,
+        quoted: bool,
+        layout: Arc<Layout>,
+    },
+}
+
+impl Work {
+    /// True when the work is one puzzle: a record, or a chunk of one line
+    /// that is not blank, a comment or `end` (a table's, unquoted).
+    fn is_one_puzzle(&self) -> bool {
+        let chunk = match self {
+            Work::Records(records) => return records.len() == 1,
+            Work::Lines(chunk) => chunk,
+            Work::Table { chunk, quoted, .. } => {
+                if *quoted {
+                    return false;
+                }
+                chunk
+            }
+        };
+        let mut lines = chunk.lines();
+        let one = lines.next().map(|(_, line)| format::classify(line));
+        lines.next().is_none() && matches!(one, Some(LineKind::Content(_) | LineKind::TooLong))
+    }
 }
 
 /// A finished job.
@@ -426,9 +520,11 @@ struct Done<B> {
     strict_stop: bool,
     /// The job could not finish: the run fails after writing its output.
     error: Option<Error>,
+    /// A table's puzzle column, as messages name it.
+    column: Option<Arc<str>>,
 }
 
-impl<B: Batch> Done<B> {
+impl<B> Done<B> {
     fn new(input: usize, input_bytes: u64, answers: B) -> Done<B> {
         Done {
             input,
@@ -438,6 +534,7 @@ impl<B: Batch> Done<B> {
             summary: Summary::default(),
             strict_stop: false,
             error: None,
+            column: None,
         }
     }
 }
@@ -461,7 +558,7 @@ struct Dispatcher<B> {
     next_seq: u64,
 }
 
-impl<B: Batch> Dispatcher<B> {
+impl<B: Send + 'static> Dispatcher<B> {
     /// Takes a slot and has a worker run `work`; false when the writer has stopped.
     fn dispatch(&mut self, work: impl FnOnce() -> Done<B> + Send + 'static) -> bool {
         if self.slots.send(()).is_err() {
@@ -497,14 +594,213 @@ impl<B: Batch> Dispatcher<B> {
 struct Producer<B> {
     dispatcher: Dispatcher<B>,
     options: Options,
+    /// CSV output's header row has been sent.
+    header_sent: bool,
 }
 
 impl<B: Batch> Producer<B> {
     fn run(mut self, inputs: Vec<Input>) {
         for (index, input) in inputs.into_iter().enumerate() {
-            if !self.read_input(index, input) {
+            let read = match input.column().cloned() {
+                Some(column) => self.read_table(index, input, &column),
+                None => self.send_header(index, b"puzzle", b',') && self.read_input(index, input),
+            };
+            if !read {
                 return;
             }
+        }
+    }
+
+    /// Sends CSV output's header row, `first` and the added columns, unless
+    /// it was sent or the output is not CSV; false when the writer has stopped.
+    fn send_header(&mut self, index: usize, first: &[u8], delimiter: u8) -> bool {
+        if !self.options.writes_rows() || self.header_sent {
+            return true;
+        }
+        self.header_sent = true;
+        let mut row = first.to_vec();
+        for name in self.options.added_columns() {
+            row.push(delimiter);
+            row.extend_from_slice(name.as_bytes());
+        }
+        row.push(b'\n');
+        let options = self.options;
+        self.dispatcher.dispatch(move || {
+            let mut answers = B::new(&options, 0);
+            answers.push_header(&options, &row);
+            Done::new(index, 0, answers)
+        })
+    }
+
+    /// Sends the jobs of a table input, its header read first; false when
+    /// the run is to stop.
+    fn read_table(&mut self, index: usize, input: Input, column: &Column) -> bool {
+        let label: Arc<str> = match column {
+            Column::Name(name) => format!("column '{name}'").into(),
+            Column::Number(number) => format!("column {number}").into(),
+        };
+        let mut cutter: Option<(Cutter, u8)> = None;
+        let mut layout: Option<Arc<Layout>> = None;
+        let mut pieces = Vec::new();
+        let mut chunks = input.chunks();
+        loop {
+            let chunk = match chunks.next() {
+                Some(Ok(chunk)) => Some(chunk),
+                Some(Err(error)) => {
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error,
+                    });
+                    return false;
+                }
+                None => None,
+            };
+            let Some(chunk) = chunk else {
+                if let Some((cutter, _)) = &mut cutter {
+                    cutter.finish(&mut pieces);
+                }
+                break;
+            };
+            let (cutter, delimiter) = cutter.get_or_insert_with(|| {
+                let first_line = chunk
+                    .lines()
+                    .map(|(_, line)| line)
+                    .find(|line| !line.trim_ascii().is_empty());
+                let delimiter = table::detect_delimiter(first_line.unwrap_or_default());
+                (Cutter::new(delimiter), delimiter)
+            });
+            let delimiter = *delimiter;
+            cutter.feed(chunk, &mut pieces);
+            for piece in pieces.drain(..) {
+                if !self.table_piece(index, piece, delimiter, &mut layout, column, &label) {
+                    return false;
+                }
+            }
+        }
+        let delimiter = cutter.as_ref().map_or(b',', |(_, delimiter)| *delimiter);
+        for piece in pieces.drain(..) {
+            if !self.table_piece(index, piece, delimiter, &mut layout, column, &label) {
+                return false;
+            }
+        }
+        if layout.is_none() {
+            let message = format!("no header row to find {label} in: the input is empty");
+            self.dispatcher.send(Item::ReadError {
+                input: index,
+                error: io::Error::new(io::ErrorKind::InvalidData, message),
+            });
+            return false;
+        }
+        true
+    }
+
+    /// Sends the jobs of one piece of a table; the first row found is the
+    /// header, which sets `layout`. False when the run is to stop.
+    fn table_piece(
+        &mut self,
+        index: usize,
+        piece: Piece,
+        delimiter: u8,
+        layout: &mut Option<Arc<Layout>>,
+        column: &Column,
+        label: &Arc<str>,
+    ) -> bool {
+        let (mut chunk, quoted) = match piece {
+            Piece::Records { chunk, quoted } => (chunk, quoted),
+            Piece::TooLong { line, input_bytes } => {
+                if layout.is_none() {
+                    let message = format!("line {line}: the header row is longer than 64 KiB");
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error: io::Error::new(io::ErrorKind::InvalidData, message),
+                    });
+                    return false;
+                }
+                let record = Record {
+                    line,
+                    puzzle: Err(Problem::LineTooLong),
+                };
+                return self.dispatch(Job {
+                    input: index,
+                    input_bytes,
+                    work: Work::Records(vec![record]),
+                    variants: self.all_variants(),
+                });
+            }
+        };
+        if layout.is_none() {
+            match table::read_header(&chunk, delimiter, column) {
+                Ok(Some((found, header_len))) => {
+                    let rest = chunk.split_off(header_len);
+                    let header_bytes = chunk.input_bytes;
+                    chunk = rest;
+                    chunk.input_bytes += header_bytes;
+                    let header = found.header.clone();
+                    *layout = Some(Arc::new(found));
+                    if !self.send_header(index, &header, delimiter) {
+                        return false;
+                    }
+                }
+                Ok(None) => {}
+                Err(message) => {
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error: io::Error::new(io::ErrorKind::InvalidData, message),
+                    });
+                    return false;
+                }
+            }
+        }
+        let Some(layout) = layout else {
+            // Blank lines before the header: progress only.
+            return self.dispatch(Job {
+                input: index,
+                input_bytes: chunk.input_bytes,
+                work: Work::Records(Vec::new()),
+                variants: self.all_variants(),
+            });
+        };
+        let pieces = if quoted {
+            vec![chunk]
+        } else {
+            self.cut_for_workers(chunk)
+        };
+        for chunk in pieces {
+            let job = Job {
+                input: index,
+                input_bytes: chunk.input_bytes,
+                work: Work::Table {
+                    chunk,
+                    quoted,
+                    layout: Arc::clone(layout),
+                },
+                variants: self.all_variants(),
+            };
+            if !self.dispatch_labelled(job, Some(label)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Cuts a chunk of whole lines into jobs of about the same work:
+    /// smaller pieces when each puzzle gives several answers or takes long to
+    /// answer. A mapped chunk shorter than CHUNK_LEN ends its file (it is all
+    /// of a small one): it is cut so that every worker has a part of it. (A
+    /// stream's chunks are as short as its reads, 64 KiB from a pipe: cut,
+    /// they would make jobs too small all along.)
+    fn cut_for_workers(&self, chunk: Chunk) -> Vec<Chunk> {
+        let share = self.options.answers_per_puzzle() * self.options.cost_per_puzzle();
+        let len = chunk.data.bytes().len();
+        let threads = self.options.threads;
+        let file_end = matches!(chunk.data, ChunkData::Mapped(..)) && len < CHUNK_LEN;
+        if file_end && threads > 1 {
+            let part = len.div_ceil(threads * SLOTS_PER_THREAD);
+            chunk.split(part.min(CHUNK_LEN / share))
+        } else if share > 1 {
+            chunk.split(CHUNK_LEN / share)
+        } else {
+            vec![chunk]
         }
     }
 
@@ -534,36 +830,24 @@ impl<B: Batch> Producer<B> {
                     break;
                 }
                 if grid.records.len() >= records_per_job
-                    && !self.dispatch(grid.take_job(index, answers))
+                    && !self.dispatch(grid.take_job(index, self.all_variants()))
                 {
                     return false;
                 }
                 continue;
             }
-            // Jobs of about the same work: smaller pieces when each puzzle
-            // gives several answers or takes long to answer. A mapped chunk
-            // shorter than CHUNK_LEN ends its file (it is all of a small
-            // one): it is cut so that every worker has a part of it. (A
-            // stream's chunks are as short as its reads, 64 KiB from a pipe:
-            // cut, they would make jobs too small all along.)
-            let share = answers * self.options.cost_per_puzzle();
-            let len = chunk.data.bytes().len();
-            let threads = self.options.threads;
-            let file_end = matches!(chunk.data, ChunkData::Mapped(..)) && len < CHUNK_LEN;
-            let pieces = if file_end && threads > 1 {
-                let part = len.div_ceil(threads * SLOTS_PER_THREAD);
-                chunk.split(part.min(CHUNK_LEN / share))
-            } else if share > 1 {
-                chunk.split(CHUNK_LEN / share)
-            } else {
-                vec![chunk]
-            };
-            for mut chunk in pieces {
+            for mut chunk in self.cut_for_workers(chunk) {
                 // The one place that acts on `end`: the chunk is cut before
                 // it, so workers never see it, and reading stops at once,
                 // even on a pipe kept open after it.
                 let end = cut_at_end(&mut chunk);
-                if !self.dispatch_lines(index, chunk) {
+                let job = Job {
+                    input: index,
+                    input_bytes: chunk.input_bytes,
+                    work: Work::Lines(chunk),
+                    variants: self.all_variants(),
+                };
+                if !self.dispatch(job) {
                     return false;
                 }
                 if end {
@@ -572,51 +856,27 @@ impl<B: Batch> Producer<B> {
             }
         }
         grid.records.extend(grid.assembler.finish());
-        grid.is_empty() || self.dispatch(grid.take_job(index, answers))
+        grid.is_empty() || self.dispatch(grid.take_job(index, self.all_variants()))
     }
 
-    /// Hands the lines of `chunk` to workers: as one job, or, for a puzzle
-    /// with more variants than a job makes, as a job per range of variants.
-    fn dispatch_lines(&mut self, input: usize, chunk: Chunk) -> bool {
-        let variants = self.options.answers_per_puzzle();
-        if variants > self.options.output_format.variants_per_job() {
-            // Cut to one line each (see `read_input`): read here, then shared.
-            if let Some((line, kind)) = only_line(&chunk) {
-                let puzzle = match kind {
-                    LineKind::TooLong => Err(Problem::LineTooLong),
-                    LineKind::Content(line) => format::parse_puzzle_line(line).map(|(p, _)| p),
-                    _ => unreachable!("only_line returns puzzle lines"),
-                };
-                let record = Record { line, puzzle };
-                return self.dispatch(Job {
-                    input,
-                    input_bytes: chunk.input_bytes,
-                    work: Work::Records(vec![record]),
-                    variants: 0..variants as u32,
-                });
-            }
-        }
-        self.dispatch(Job {
-            input,
-            input_bytes: chunk.input_bytes,
-            work: Work::Lines(chunk),
-            variants: 0..variants as u32,
-        })
+    /// Every variant of a puzzle, as one range (`0..1` outside [`Mode::Shuffle`]).
+    fn all_variants(&self) -> Range<u32> {
+        0..self.options.answers_per_puzzle() as u32
     }
 
-    /// Takes a slot per job and hands `job` to a worker, cut into ranges
-    /// of variants when it holds one puzzle with more variants than a job
-    /// makes; false when the writer has stopped.
+    /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
     fn dispatch(&mut self, job: Job) -> bool {
-        let options = self.options;
-        let per_job = options.output_format.variants_per_job() as u32;
-        let one_record = matches!(&job.work, Work::Records(records) if records.len() == 1);
-        if !one_record || job.variants.len() <= per_job as usize {
-            return self.dispatcher.dispatch(move || process(job, &options));
+        self.dispatch_labelled(job, None)
+    }
+
+    /// As [`Producer::dispatch`], for a job of a table whose puzzle column
+    /// messages name `label`. A job of one puzzle with more variants than a
+    /// job makes goes as a job per range of them, in order.
+    fn dispatch_labelled(&mut self, job: Job, label: Option<&Arc<str>>) -> bool {
+        let per_job = self.options.output_format.variants_per_job() as u32;
+        if job.variants.len() <= per_job as usize || !job.work.is_one_puzzle() {
+            return self.send_job(job, label);
         }
-        let Work::Records(records) = job.work else {
-            unreachable!("checked above")
-        };
         let mut start = job.variants.start;
         while start < job.variants.end {
             let end = job.variants.end.min(start.saturating_add(per_job));
@@ -628,28 +888,27 @@ impl<B: Batch> Producer<B> {
                 } else {
                     0
                 },
-                work: Work::Records(records.clone()),
+                work: job.work.clone(),
                 variants: start..end,
             };
-            if !self.dispatcher.dispatch(move || process(part, &options)) {
+            if !self.send_job(part, label) {
                 return false;
             }
             start = end;
         }
         true
     }
-}
 
-/// The one puzzle line of `chunk` (not blank, a comment or `end`), with its
-/// number, if it has exactly one line and that is one.
-fn only_line(chunk: &Chunk) -> Option<(u64, LineKind<'_>)> {
-    let mut lines = chunk.lines();
-    let (number, line) = lines.next()?;
-    if lines.next().is_some() {
-        return None;
+    /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
+    fn send_job(&mut self, job: Job, label: Option<&Arc<str>>) -> bool {
+        let options = self.options;
+        let label = label.cloned();
+        self.dispatcher.dispatch(move || {
+            let mut done = process(job, &options);
+            done.column = label;
+            done
+        })
     }
-    let kind = format::classify(line);
-    matches!(kind, LineKind::Content(_) | LineKind::TooLong).then_some((number, kind))
 }
 
 /// Cuts `chunk` before its `end` line, if it has one; true if it had. The
@@ -701,12 +960,12 @@ impl GridReader {
     }
 
     /// A job for the puzzles read so far.
-    fn take_job(&mut self, input: usize, variants: usize) -> Job {
+    fn take_job(&mut self, input: usize, variants: Range<u32>) -> Job {
         Job {
+            variants,
             input,
             input_bytes: std::mem::take(&mut self.input_bytes),
             work: Work::Records(std::mem::take(&mut self.records)),
-            variants: 0..variants as u32,
         }
     }
 }
@@ -725,11 +984,12 @@ fn detect_format(chunk: &Chunk) -> InputFormat {
 /// A worker's job: the answer or problem of every puzzle, into one batch.
 fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
     let input_len = match &job.work {
-        Work::Lines(chunk) => chunk.data.bytes().len(),
+        Work::Lines(chunk) | Work::Table { chunk, .. } => chunk.data.bytes().len(),
         Work::Records(records) => records.len() * 82,
     };
     let answers = B::new(options, input_len);
     let mut done = Done::new(job.input, job.input_bytes, answers);
+    let variants = &job.variants;
     match job.work {
         Work::Lines(chunk) => {
             for (number, line) in chunk.lines() {
@@ -744,17 +1004,41 @@ fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
                     Ok((grid, claimed)) => (Ok(grid), claimed),
                     Err(problem) => (Err(problem), None),
                 };
-                if !done.answer(number, puzzle, claimed, &job.variants, options) {
+                let row = RowText::Line(line);
+                if !done.answer(number, puzzle, claimed, variants, options, row) {
                     break;
                 }
             }
         }
         Work::Records(records) => {
             for record in records {
-                if !done.answer(record.line, record.puzzle, None, &job.variants, options) {
+                let row = RowText::Block;
+                if !done.answer(record.line, record.puzzle, None, variants, options, row) {
                     break;
                 }
             }
+        }
+        Work::Table {
+            chunk,
+            quoted,
+            layout,
+        } => {
+            let delimiter = layout.delimiter;
+            table::for_each_row(
+                &chunk,
+                quoted,
+                delimiter,
+                layout.column,
+                layout.fields,
+                |row| {
+                    let puzzle = row.puzzle.and_then(|field| match Grid::parse_line(field) {
+                        Ok(grid) => Ok(grid),
+                        Err(e) => Err(Problem::from(e)),
+                    });
+                    let text = RowText::Table(row.raw, delimiter);
+                    done.answer(row.line, puzzle, None, variants, options, text)
+                },
+            );
         }
     }
     done
@@ -796,11 +1080,14 @@ impl<B: Batch> Done<B> {
     fn count_rating(&mut self, rating: &logic::Rating) {
         self.summary.levels[rating.level as usize] += 1;
         self.summary.lower_bounds += u64::from(!rating.complete);
+        self.summary.work += rating.work;
+        self.summary.most_work = self.summary.most_work.max(rating.work);
     }
 
     /// Answers one puzzle (with `variants` of it for [`Mode::Shuffle`]), or
     /// gives its problem in place of each answer; false to stop the job.
-    /// `claimed` is the solution the input gave after the puzzle, if any.
+    /// `claimed` is the solution the input gave after the puzzle, if any;
+    /// `row` the text it was read from.
     #[inline]
     fn answer(
         &mut self,
@@ -809,6 +1096,7 @@ impl<B: Batch> Done<B> {
         claimed: Option<Grid>,
         variants: &Range<u32>,
         options: &Options,
+        row: RowText<'_>,
     ) -> bool {
         // A puzzle cut into ranges of variants counts in its first range.
         let first = variants.start == 0;
@@ -820,14 +1108,14 @@ impl<B: Batch> Done<B> {
                     let answer =
                         Answer::Variant(generator::shuffle(&puzzle, seed, index, variant.into()));
                     let puzzle = &puzzle;
-                    self.give(line, Outcome::Answered { puzzle, answer }, options);
+                    self.give(line, row, Outcome::Answered { puzzle, answer }, options);
                 }
                 return true;
             }
             (Ok(puzzle), _) => match self.answer_one(line, &puzzle, claimed, options) {
                 Ok(answer) => {
                     let puzzle = &puzzle;
-                    self.give(line, Outcome::Answered { puzzle, answer }, options);
+                    self.give(line, row, Outcome::Answered { puzzle, answer }, options);
                     return true;
                 }
                 Err(problem) => (Some(puzzle), problem),
@@ -836,8 +1124,7 @@ impl<B: Batch> Done<B> {
         };
         for _ in variants.clone() {
             let puzzle = read.as_ref();
-            let outcome = Outcome::Failed { puzzle, problem };
-            self.give(line, outcome, options);
+            self.give(line, row, Outcome::Failed { puzzle, problem }, options);
         }
         if first {
             self.summary.failed += 1;
@@ -900,10 +1187,11 @@ impl<B: Batch> Done<B> {
 
     /// Hands one outcome to the batch.
     #[inline(always)]
-    fn give(&mut self, line: u64, outcome: Outcome<'_>, options: &Options) {
+    fn give(&mut self, line: u64, row: RowText<'_>, outcome: Outcome<'_>, options: &Options) {
         let answered = Answered {
             input: self.input,
             line,
+            row,
             outcome,
         };
         self.answers.push(options, answered);
@@ -974,9 +1262,17 @@ impl<C: Consumer> OrderedWriter<'_, C> {
         };
         self.consumer.consume(done.answers).map_err(Error::Write)?;
         for &(line, problem) in &done.bad {
-            self.observer
-                .bad_puzzle(self.consumer, &self.names[done.input], line, problem)
-                .map_err(Error::Write)?;
+            let input = &self.names[done.input];
+            match &done.column {
+                Some(column) if !problem.is_row_problem() => {
+                    self.observer
+                        .bad_field(self.consumer, input, line, column, problem)
+                }
+                _ => self
+                    .observer
+                    .bad_puzzle(self.consumer, input, line, problem),
+            }
+            .map_err(Error::Write)?;
         }
         self.summary += done.summary;
         self.observer

@@ -15,7 +15,7 @@ use sudokuflow::answer::{Answer, Answered, Batch, Consumer, Outcome};
 use sudokuflow::format::{self, OutputFormat};
 use sudokuflow::pipeline::{self, Mode, Options};
 
-use super::{finish_output, open_inputs, threads};
+use super::{finish_output, open_input_args, threads};
 use crate::cli::args::DedupeArgs;
 use crate::cli::output::Output;
 use crate::cli::progress::Progress;
@@ -23,7 +23,7 @@ use crate::cli::report::Reporter;
 
 /// `sudokuflow dedupe`: 0 when every line was a puzzle, 1 when some were bad.
 pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let options = Options {
         mode: Mode::Canon { zeros: args.zeros },
         input_format: args.input.input_format.into(),
