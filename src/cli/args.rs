@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use crate::cli::number::{Accepts, number};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
@@ -392,7 +394,8 @@ pub struct RateArgs {
     pub input: InputArgs,
 
     /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
-    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET))]
     pub budget: Budget,
 
     /// One line per puzzle, or CSV: each input row with 'rating' and 'level' columns added
@@ -460,10 +463,9 @@ pub struct PrintArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<PrintFormat>,
 
-    /// Puzzles on a page
-    #[arg(long, value_name = "N", default_value = "4",
-          value_parser = PossibleValuesParser::new(["1", "2", "4", "6"])
-              .map(|n| n.parse::<usize>().expect("a listed value")))]
+    /// Puzzles on a page: 1, 2, 4 or 6
+    #[arg(long, value_name = "N", default_value = "4", allow_negative_numbers = true,
+          value_parser = number::<usize>(Accepts::one_of(&[1, 2, 4, 6])))]
     pub per_page: usize,
 
     /// Paper size [default: from the locale, Letter or A4]
@@ -483,7 +485,8 @@ pub struct PrintArgs {
     pub solutions_only: bool,
 
     /// Work the rater may do on one puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
-    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget,
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET),
           conflicts_with = "no_rating")]
     pub budget: Budget,
 
@@ -525,7 +528,8 @@ pub struct ExplainArgs {
     pub format: ExplainFormat,
 
     /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
-    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET))]
     pub budget: Budget,
 
     /// Write to FILE, replacing it only once the run completes
@@ -544,28 +548,8 @@ pub enum ExplainFormat {
     Json,
 }
 
-/// A parser for a whole number from `min` to `max`, whose errors say so in
-/// words (clap names the option before them).
-fn whole_number<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
-where
-    T: TryFrom<u128> + Into<u128> + Copy + Send + Sync + 'static,
-{
-    move |text: &str| {
-        let (min, max): (u128, u128) = (min.into(), max.into());
-        let range = format!("a whole number from {min} to {max}");
-        let value: u128 = text.trim().parse().map_err(|_| {
-            if text.trim().starts_with('-') {
-                format!("it must not be negative; give {range}")
-            } else {
-                format!("'{text}' is not a whole number; give {range}")
-            }
-        })?;
-        if value < min || value > max {
-            return Err(format!("{value} is out of range; give {range}"));
-        }
-        T::try_from(value).map_err(|_| format!("give {range}"))
-    }
-}
+/// Any whole number that fits in 64 bits: counts and seeds.
+const ANY_COUNT: Accepts = Accepts::range(0, u64::MAX);
 
 /// The most worker threads `-j` accepts: far beyond any machine's cores, and
 /// small enough that the thread stacks fit in memory.
@@ -594,49 +578,27 @@ impl std::fmt::Display for Budget {
     }
 }
 
-/// Parses a count of chain nodes (`200000000`) or `unlimited`. A time
-/// (`500ms`, `2s`), as budgets were once given, is refused by name: read
-/// as a count it would mean something else.
-fn parse_budget(text: &str) -> Result<Budget, String> {
-    let text = text.trim();
-    if text == "unlimited" {
-        return Ok(Budget(None));
-    }
-    let accepted = format!(
-        "give a count of chain nodes from 1 to {MAX_BUDGET} (the default is {}), \
-         or 'unlimited'",
-        logic::Options::DEFAULT_BUDGET
-    );
-    let number = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-    let unit = &text[number.len()..];
-    if !number.is_empty() && ["ms", "s", "m", "min", "h", "us", "µs"].contains(&unit) {
-        return Err(format!(
-            "'{text}' is a time, but the budget is a count of work, not time, so that a \
-             rating is the same on every machine; {accepted}"
-        ));
-    }
-    match text.parse::<u64>() {
-        Ok(0) => Err(format!(
-            "0 is out of range ('unlimited' is no limit); {accepted}"
-        )),
-        Ok(nodes) if nodes <= MAX_BUDGET => Ok(Budget(Some(nodes))),
-        Ok(_) => Err(format!("{text} is out of range; {accepted}")),
-        Err(_) if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() => {
-            Err(format!("{text} is out of range; {accepted}"))
-        }
-        Err(_) => Err(format!("'{text}' is not a whole number; {accepted}")),
+/// What `--budget` accepts: a count of chain nodes or `unlimited`. A time
+/// (`500ms`, `2s`), as budgets were once given, is refused by name: read as
+/// a count it would mean something else.
+const BUDGET: Accepts = Accepts::count_or_unlimited("a count of chain nodes", 1, MAX_BUDGET);
+
+impl crate::cli::number::FromNumber for Budget {
+    fn from_number(nodes: Option<u64>) -> Budget {
+        Budget(nodes)
     }
 }
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// How many puzzles to generate
+    /// How many puzzles to generate (0 or more)
     #[arg(short = 'n', long = "puzzles", value_name = "N", default_value_t = 1,
-          value_parser = whole_number(0u64, u64::MAX))]
+          allow_negative_numbers = true, value_parser = number::<u64>(ANY_COUNT))]
     pub puzzles: u64,
 
-    /// Seed of the run (random if absent; --stats prints it)
-    #[arg(long, value_name = "S", value_parser = whole_number(0u64, u64::MAX))]
+    /// Seed of the run, any whole number (random if absent; --stats prints it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
     pub seed: Option<u64>,
 
     /// Symmetry of the clue pattern
@@ -644,8 +606,9 @@ pub struct GenerateArgs {
           value_parser = symmetry_parser())]
     pub symmetry: Symmetry,
 
-    /// Exactly K clues instead of a minimal puzzle
-    #[arg(long, value_name = "K", value_parser = whole_number(17u8, 81))]
+    /// Exactly K clues (17 to 81) instead of a minimal puzzle
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = number::<u8>(Accepts::range(17, 81)))]
     pub clues: Option<u8>,
 
     /// Only puzzles of this level: easy, medium, hard, expert or hell (see below)
@@ -672,13 +635,15 @@ pub struct ShuffleArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Equivalent puzzles to print per input puzzle
+    /// Equivalent puzzles to print per input puzzle (1 or more)
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
-          value_parser = whole_number(1u32, u32::MAX))]
+          allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, u32::MAX as u64)))]
     pub variants: u32,
 
-    /// Seed of the run (random if absent; --stats prints it)
-    #[arg(long, value_name = "S", value_parser = whole_number(0u64, u64::MAX))]
+    /// Seed of the run, any whole number (random if absent; --stats prints it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
     pub seed: Option<u64>,
 
     /// Print the seed, totals and speed to stderr at the end
@@ -735,8 +700,8 @@ Writes each puzzle the first time its class appears (see 'sudokuflow canon
 --help' for when two puzzles are equivalent), in input order, as a line with
 '.' for empty cells ('0' with --zeros). Memory grows with the number of
 distinct classes only: 16 bytes of key per class (a 128-bit hash of the
-canonical form), about 50 MB for 1,000,000 classes. For collections with more
-classes than memory holds: sudokuflow canon big.txt | sort -u.
+canonical form), about 60 MB at peak for 1,000,000 classes. For collections
+with more classes than memory holds: sudokuflow canon big.txt | sort -u.
 
 Bad lines are reported on stderr and left out; the exit status is then 1.
 
@@ -814,9 +779,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// With --count, stop counting at N (so the default 2 means "two or more")
+    /// With --count, stop counting at N, 1 or more (so the default 2 means "two or more")
     #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
-          value_parser = whole_number(1u32, u32::MAX))]
+          allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, u32::MAX as u64)))]
     pub limit: u32,
 
     /// Stop at the first bad puzzle, after writing its marker line
@@ -865,9 +831,9 @@ pub struct OutputArgs {
 /// How a batch run behaves.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Worker threads [default: all cores]
-    #[arg(short = 'j', long, value_name = "N",
-          value_parser = whole_number(1u32, MAX_THREADS))]
+    /// Worker threads, 1 to 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, MAX_THREADS as u64)))]
     pub threads: Option<u32>,
 
     /// No progress bar and no per-puzzle messages
@@ -940,10 +906,105 @@ impl From<FormatArg> for OutputFormat {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+    use clap::error::ErrorKind;
 
     #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Every numeric option of every command, found in the definitions by
+    /// its value's type, reads and refuses numbers alike: errors name the
+    /// option and what it accepts, in plain words (never Rust's or clap's:
+    /// `-1` is a value, not a flag), and its help names the range.
+    #[test]
+    fn every_numeric_option_is_read_by_the_one_parser() {
+        use std::any::TypeId;
+        let numeric = [
+            TypeId::of::<u8>(),
+            TypeId::of::<u16>(),
+            TypeId::of::<u32>(),
+            TypeId::of::<u64>(),
+            TypeId::of::<usize>(),
+            TypeId::of::<i32>(),
+            TypeId::of::<i64>(),
+            TypeId::of::<f64>(),
+            TypeId::of::<Budget>(),
+        ];
+        let cli = Cli::command();
+        let mut checked = Vec::new();
+        for command in cli.get_subcommands() {
+            for arg in command.get_arguments() {
+                let type_id = arg.get_value_parser().type_id();
+                if !numeric.iter().any(|&t| type_id == t) {
+                    continue;
+                }
+                let name = command.get_name();
+                let long = format!("--{}", arg.get_long().expect("numeric options are named"));
+                let refusal = |value: &str| {
+                    let parsed = Cli::try_parse_from(["sudokuflow", name, &long, value]);
+                    let error = parsed.expect_err(&format!("{name} {long} {value}"));
+                    assert_eq!(
+                        error.kind(),
+                        ErrorKind::ValueValidation,
+                        "{name} {long} {value}"
+                    );
+                    let text = error.to_string();
+                    assert!(text.contains(&format!("{long} <")), "{text}");
+                    for words in ["invalid digit", "too large", "cannot parse", "tip:", "-- "] {
+                        assert!(!text.contains(words), "{name} {long} {value}: {text}");
+                    }
+                    text
+                };
+                let not_number = refusal("abc");
+                assert!(
+                    not_number.contains("'abc' is not a whole number; give "),
+                    "{not_number}"
+                );
+                let negative = refusal("-1");
+                assert!(
+                    negative.contains("it must not be negative; give "),
+                    "{negative}"
+                );
+                let huge = refusal("99999999999999999999999");
+                assert!(huge.contains("is out of range; give "), "{huge}");
+                // What is accepted, as the errors say it, and its ends.
+                let give = not_number.split("; give ").nth(1).unwrap();
+                let give = give.lines().next().unwrap().trim().to_string();
+                let numbers: Vec<u64> = give
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .collect();
+                let (min, max) = (numbers[0], *numbers.last().unwrap());
+                let accepts = |value: u64| {
+                    let parsed =
+                        Cli::try_parse_from(["sudokuflow", name, &long, &value.to_string()]);
+                    // Only a missing companion option (--count, FILE) may stop it now.
+                    !matches!(parsed, Err(e) if e.kind() == ErrorKind::ValueValidation)
+                };
+                assert!(accepts(min) && accepts(max), "{name} {long}: {give}");
+                if min > 0 {
+                    assert!(!accepts(min - 1), "{name} {long}: {give}");
+                }
+                if max < u64::MAX {
+                    assert!(!accepts(max + 1), "{name} {long}: {give}");
+                }
+                // The help says what is accepted too.
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                let said = [
+                    format!("{min} to "),
+                    format!("{min} or more"),
+                    give.split(", or").next().unwrap().to_string(),
+                ];
+                let any = min == 0 && help.contains("any whole number");
+                assert!(
+                    any || said.iter().any(|words| help.contains(words.as_str())),
+                    "{name} {long}: the help {help:?} does not say {give:?}"
+                );
+                checked.push(format!("{name} {long}"));
+            }
+        }
+        assert!(checked.len() >= 15, "{checked:?}");
     }
 
     #[test]
@@ -965,8 +1026,9 @@ pub struct PlayArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// Start the N-th puzzle of FILE at once (counting from 1)
-    #[arg(long, value_name = "N", requires = "file")]
+    /// Start the N-th puzzle of FILE at once, 1 or more (the first is 1)
+    #[arg(long, value_name = "N", requires = "file", allow_negative_numbers = true,
+          value_parser = number::<usize>(Accepts::range(1, usize::MAX as u64)))]
     pub puzzle: Option<usize>,
 
     /// Start a new game of this level at once: easy, medium, hard, expert or hell
@@ -974,8 +1036,9 @@ pub struct PlayArgs {
           conflicts_with = "file")]
     pub level: Option<Level>,
 
-    /// Seed for the new game (random without it)
-    #[arg(long, value_name = "S")]
+    /// Seed for the new game, any whole number (random without it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
     pub seed: Option<u64>,
 
     /// Line-by-line text mode instead of the full screen

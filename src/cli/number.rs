@@ -57,11 +57,6 @@ impl Accepts {
         }
     }
 
-    /// The smallest and largest values accepted.
-    pub fn bounds(&self) -> (u64, u64) {
-        (self.min, self.max)
-    }
-
     /// What to give, for messages: `give a whole number from 1 to 1024`.
     pub fn what_to_give(&self) -> String {
         let words = match self.choices {
@@ -110,9 +105,9 @@ impl Accepts {
             .filter(|value| self.choices.is_empty() || self.choices.contains(value));
         match value {
             Some(value) => Ok(Some(value)),
-            None if self.unlimited && digits.bytes().all(|b| b == b'0') => {
-                Err(format!("0 is out of range ('unlimited' is no limit); {give}"))
-            }
+            None if self.unlimited && digits.bytes().all(|b| b == b'0') => Err(format!(
+                "0 is out of range ('unlimited' is no limit); {give}"
+            )),
             None => Err(format!("{digits} is out of range; {give}")),
         }
     }
@@ -173,7 +168,11 @@ impl<T: FromNumber + Clone + Send + Sync + 'static> TypedValueParser for Number<
         if self.accepts.choices.is_empty() {
             return None;
         }
-        let values = self.accepts.choices.iter().map(|n| PossibleValue::new(n.to_string()));
+        let values = self
+            .accepts
+            .choices
+            .iter()
+            .map(|n| PossibleValue::new(n.to_string()));
         Some(Box::new(values))
     }
 }
@@ -189,19 +188,43 @@ mod tests {
         assert_eq!(threads.parse(" 1024 "), Ok(Some(1024)));
         assert_eq!(threads.parse("+2"), Ok(Some(2)));
         let give = "give a whole number from 1 to 1024";
-        assert_eq!(threads.parse("0"), Err(format!("0 is out of range; {give}")));
-        assert_eq!(threads.parse("-1"), Err(format!("it must not be negative; {give}")));
-        assert_eq!(threads.parse("abc"), Err(format!("'abc' is not a whole number; {give}")));
-        assert_eq!(threads.parse(""), Err(format!("'' is not a whole number; {give}")));
-        assert_eq!(threads.parse("1.5"), Err(format!("'1.5' is not a whole number; {give}")));
+        assert_eq!(
+            threads.parse("0"),
+            Err(format!("0 is out of range; {give}"))
+        );
+        assert_eq!(
+            threads.parse("-1"),
+            Err(format!("it must not be negative; {give}"))
+        );
+        assert_eq!(
+            threads.parse("abc"),
+            Err(format!("'abc' is not a whole number; {give}"))
+        );
+        assert_eq!(
+            threads.parse(""),
+            Err(format!("'' is not a whole number; {give}"))
+        );
+        assert_eq!(
+            threads.parse("1.5"),
+            Err(format!("'1.5' is not a whole number; {give}"))
+        );
         let huge = "99999999999999999999999";
-        assert_eq!(threads.parse(huge), Err(format!("{huge} is out of range; {give}")));
+        assert_eq!(
+            threads.parse(huge),
+            Err(format!("{huge} is out of range; {give}"))
+        );
         // A time is only named as such where a budget is asked for.
-        assert_eq!(threads.parse("2s"), Err(format!("'2s' is not a whole number; {give}")));
+        assert_eq!(
+            threads.parse("2s"),
+            Err(format!("'2s' is not a whole number; {give}"))
+        );
 
         let pages = Accepts::one_of(&[1, 2, 4, 6]);
         assert_eq!(pages.parse("4"), Ok(Some(4)));
-        assert_eq!(pages.parse("3"), Err("3 is out of range; give 1, 2, 4 or 6".into()));
+        assert_eq!(
+            pages.parse("3"),
+            Err("3 is out of range; give 1, 2, 4 or 6".into())
+        );
 
         let budget = Accepts::count_or_unlimited("a count of chain nodes", 1, 1000);
         assert_eq!(budget.parse("unlimited"), Ok(None));
@@ -209,9 +232,19 @@ mod tests {
         let give = "give a count of chain nodes from 1 to 1000, or 'unlimited'";
         assert_eq!(
             budget.parse("00"),
-            Err(format!("0 is out of range ('unlimited' is no limit); {give}"))
+            Err(format!(
+                "0 is out of range ('unlimited' is no limit); {give}"
+            ))
         );
-        assert!(budget.parse("500ms").unwrap_err().starts_with("'500ms' is a time"));
-        assert_eq!(budget.parse("soon"), Err(format!("'soon' is not a whole number; {give}")));
+        assert!(
+            budget
+                .parse("500ms")
+                .unwrap_err()
+                .starts_with("'500ms' is a time")
+        );
+        assert_eq!(
+            budget.parse("soon"),
+            Err(format!("'soon' is not a whole number; {give}"))
+        );
     }
 }
