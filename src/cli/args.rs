@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
+use crate::cli::examples;
 use crate::cli::number::{Accepts, number};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokuflow::format::{InputFormat, OutputFormat};
@@ -39,17 +40,6 @@ Exit status:
   2  usage error, or an input or output could not be read or written
   129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM
 
-Examples:
-  sudokuflow solve puzzles.txt > solutions.txt
-  sudokuflow solve --count puzzles.txt
-  sudokuflow generate -n 1000 --seed 42 --symmetry rotate180
-  sudokuflow shuffle -n 5 puzzles.txt
-  sudokuflow rate puzzles.txt
-  sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
-  sudokuflow generate -n 24 --level hard
-  sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --solutions
-  sudokuflow dedupe puzzles.txt > distinct.txt
-
 'sudokuflow <command> --help' explains each command and its options.";
 
 #[derive(Debug, Parser)]
@@ -58,6 +48,7 @@ Examples:
     version,
     about = "High-throughput Sudoku batch solver, generator and toolkit",
     after_help = EXIT_CODES,
+    help_template = examples::help_template(examples::TOP),
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -67,52 +58,39 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: one answer per puzzle, in input order
-    #[command(after_help = SOLVE_AFTER_HELP)]
+    #[command(after_help = SOLVE_AFTER_HELP, help_template = examples::help_template(examples::SOLVE))]
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution, reproducibly from a seed
-    #[command(after_help = GENERATE_AFTER_HELP)]
+    #[command(after_help = GENERATE_AFTER_HELP, help_template = examples::help_template(examples::GENERATE))]
     Generate(GenerateArgs),
     /// Print shuffled equivalents of puzzles (same clue and solution counts)
-    #[command(after_help = SHUFFLE_AFTER_HELP)]
+    #[command(after_help = SHUFFLE_AFTER_HELP, help_template = examples::help_template(examples::SHUFFLE))]
     Shuffle(ShuffleArgs),
     /// Rate puzzles on the Sudoku Explainer scale (ER/EP/ED) and name their level
-    #[command(after_help = RATE_AFTER_HELP)]
+    #[command(after_help = RATE_AFTER_HELP, help_template = examples::help_template(examples::RATE))]
     Rate(RateArgs),
     /// Explain how a person solves puzzles, step by step
-    #[command(after_help = EXPLAIN_AFTER_HELP)]
+    #[command(after_help = EXPLAIN_AFTER_HELP, help_template = examples::help_template(examples::EXPLAIN))]
     Explain(ExplainArgs),
     /// Lay puzzles out on printable pages (PDF, SVG or HTML), with answer pages
-    #[command(after_help = PRINT_AFTER_HELP)]
+    #[command(after_help = PRINT_AFTER_HELP, help_template = examples::help_template(examples::PRINT))]
     Print(PrintArgs),
     /// Print each puzzle's minlex canonical form (the same for equivalent puzzles)
-    #[command(after_help = CANON_AFTER_HELP)]
+    #[command(after_help = CANON_AFTER_HELP, help_template = examples::help_template(examples::CANON))]
     Canon(CanonArgs),
     /// Keep the first puzzle of each equivalence class, in input order
-    #[command(after_help = DEDUPE_AFTER_HELP)]
+    #[command(after_help = DEDUPE_AFTER_HELP, help_template = examples::help_template(examples::DEDUPE))]
     Dedupe(DedupeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
-    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    #[command(help_template = examples::help_template(examples::COMPLETIONS))]
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of sudokuflow or of one command, for man(1)
-    #[command(after_help = MAN_AFTER_HELP)]
+    #[command(help_template = examples::help_template(examples::MAN))]
     Man(ManArgs),
     /// Play Sudoku in the terminal: hints that teach, notes, undo, save
-    #[command(after_help = PLAY_AFTER_HELP)]
+    #[command(after_help = PLAY_AFTER_HELP, help_template = examples::help_template(examples::PLAY))]
     Play(PlayArgs),
 }
-
-const COMPLETIONS_AFTER_HELP: &str = "\
-Examples:
-  sudokuflow completions bash > ~/.local/share/bash-completion/completions/sudokuflow
-  sudokuflow completions zsh > ~/.zfunc/_sudokuflow
-  sudokuflow completions fish > ~/.config/fish/completions/sudokuflow.fish";
-
-const MAN_AFTER_HELP: &str = "\
-Examples:
-  sudokuflow man | man -l -
-  sudokuflow man solve | man -l -
-  sudokuflow man > ~/.local/share/man/man1/sudokuflow.1
-  sudokuflow man solve > ~/.local/share/man/man1/sudokuflow-solve.1";
 
 /// Arguments of `sudokuflow man`.
 #[derive(Debug, Args)]
@@ -192,12 +170,7 @@ applies it), 'check', 'solve', 'save', 'quit'. Givens are printed plain, your
 digits in (parentheses), conflicts !between!.
 
 The game is saved as JSON in $XDG_DATA_HOME/sudokuflow/game.json (default
-~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.
-
-Examples:
-  sudokuflow play --plain --level hard
-  sudokuflow play --plain sudoku1.txt --puzzle 3
-  sudokuflow play --plain --resume";
+~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.";
 
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
@@ -223,16 +196,7 @@ than the header gets !ragged-row. --format csv writes each input row with a
 Exit status:
   0  every puzzle was answered
   1  some puzzle got a marker line
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow solve puzzles.txt > solutions.txt
-  cat day1.txt day2.txt | sudokuflow solve --stats
-  sudokuflow solve --count --limit 1000 puzzles.txt
-  sudokuflow solve --format pretty board.txt
-  sudokuflow solve -j 4 -o solutions.txt part1.txt part2.txt
-  sudokuflow solve --column quizzes --format csv kaggle.csv.gz -o solved.csv
-  parallel --pipepart -a huge.txt -k --block 1M sudokuflow solve > solutions.txt";
+  2  usage error, or an input or output could not be read or written";
 
 const GENERATE_AFTER_HELP: &str = concat!(
     "\
@@ -271,15 +235,7 @@ Exit status:
   0  every puzzle was generated
   1  gave up on a --clues or --level target
   2  usage error (including an unreachable --clues), or the output could not be
-     written
-
-Examples:
-  sudokuflow generate -n 1000 --seed 42 > puzzles.txt
-  sudokuflow generate -n 100000 --symmetry rotate180 -o puzzles.txt
-  sudokuflow generate -n 10 --clues 30 --solution
-  sudokuflow generate --format pretty
-  sudokuflow generate -n 24 --level hard --symmetry rotate180
-  sudokuflow generate -n 1000 --stats | sudokuflow solve --count"
+     written"
 );
 
 const SHUFFLE_AFTER_HELP: &str = "\
@@ -305,21 +261,15 @@ and a message on stderr naming the input and line, as with solve.
 Exit status:
   0  every puzzle was shuffled
   1  some puzzle got marker lines
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow shuffle puzzles.txt > disguised.txt
-  sudokuflow shuffle -n 10 --seed 7 puzzles.txt
-  sudokuflow generate -n 100 | sudokuflow shuffle -n 5 --format pretty";
+  2  usage error, or an input or output could not be read or written";
 
 const RATE_AFTER_HELP: &str = concat!(
     "\
 Input: as for solve, one puzzle per line or as grid blocks, from files or
 standard input.
 
-Output: one line per puzzle, in input order:
+Output: one line per puzzle, in input order (the first example shows one):
   <puzzle> <ER>/<EP>/<ED> <level> <hardest technique>
-  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 4.4/1.2/1.2 hard XYZ-Wing
 ER is the rating of the hardest step of the easiest solution path the engine
 knows, EP the hardest step up to the first placed digit, ED the first step's
 rating, on the Sudoku Explainer scale (1.0 to about 11). Nested forcing
@@ -346,14 +296,7 @@ A puzzle without exactly one solution gets a marker line, as with solve:
 Exit status:
   0  every puzzle was rated
   1  some puzzle got a marker line
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow rate puzzles.txt > rated.txt
-  sudokuflow generate -n 1000 | sudokuflow rate --stats
-  sudokuflow rate --budget 2000000000 hardest.txt
-  sudokuflow rate --budget unlimited hardest.txt
-  sudokuflow rate puzzles.txt | awk '$3 == \"hard\"'"
+  2  usage error, or an input or output could not be read or written"
 );
 
 const EXPLAIN_AFTER_HELP: &str = "\
@@ -362,9 +305,7 @@ for empty), a file of puzzles as for solve, or '-' for standard input (the
 default).
 
 Text output (the default): for each puzzle its rating, then every step in
-order with its rating and the reason in words,
-    1. [1.2] r3c5 = 7 (hidden single in box 2)
-   14. [2.6] pointing: 4 in box 1 lies on row 2, so r2c7, r2c8 <> 4
+order with its rating and the reason in words (the first example shows two),
 with the grid of candidates printed before each step that needs them, and
 the solution. Chains are written as implications: r1c2=4 -> r1c5<>4 -> ...
 In a nested chain, a link proved by an inner chain is followed by that chain
@@ -381,12 +322,7 @@ rate's); a larger one, or 'unlimited', lets more of them finish.
 with rows, columns and digits from 1. Applying the steps in order to the
 puzzle's candidates reaches its solution.
 
-Bad puzzles get the marker lines of rate, and the exit status is as for rate.
-
-Examples:
-  sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
-  sudokuflow explain --format json puzzles.txt > steps.jsonl
-  sudokuflow generate --level hard | sudokuflow explain";
+Bad puzzles get the marker lines of rate, and the exit status is as for rate.";
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
@@ -440,13 +376,7 @@ LC_ALL, LC_PAPER or LANG) and A4 everywhere else.
 
 ",
     levels_help!(),
-    "
-
-Examples:
-  sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --per-page 6 --solutions
-  sudokuflow print puzzles.txt -o puzzles.html --title 'Week 12' --paper letter
-  sudokuflow print puzzles.txt -o page.svg --per-page 1
-  sudokuflow print puzzles.txt --solutions-only -o answers.pdf"
+    ""
 );
 
 /// Arguments of `sudokuflow print`.
@@ -688,12 +618,7 @@ automorphisms (layouts mapping the puzzle onto itself, up to relabelling).
 Exit status:
   0  every puzzle was canonicalised
   1  some puzzle got a marker line
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow canon puzzles.txt > canonical.txt
-  sudokuflow canon --zeros puzzles.txt | sort -u > classes.txt
-  sudokuflow generate -n 1000 | sudokuflow canon --stats > /dev/null";
+  2  usage error, or an input or output could not be read or written";
 
 const DEDUPE_AFTER_HELP: &str = "\
 Writes each puzzle the first time its class appears (see 'sudokuflow canon
@@ -708,12 +633,7 @@ Bad lines are reported on stderr and left out; the exit status is then 1.
 Exit status:
   0  every puzzle was read
   1  some puzzle line was bad
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow dedupe puzzles.txt > distinct.txt
-  sudokuflow dedupe --count puzzles.txt
-  sudokuflow dedupe --canonical a.txt b.txt -o classes.txt";
+  2  usage error, or an input or output could not be read or written";
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {

@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod commands;
+pub mod examples;
 pub mod number;
 pub mod output;
 pub mod progress;
