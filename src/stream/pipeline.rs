@@ -205,6 +205,11 @@ pub struct Summary {
     pub levels: [u64; 5],
     /// Rated puzzles whose rating is a lower bound (budget or engine exhausted).
     pub lower_bounds: u64,
+    /// Work over all rated puzzles, in chain nodes followed (the unit of
+    /// the budget).
+    pub work: u64,
+    /// The most work one puzzle took.
+    pub most_work: u64,
     /// Canonicalised puzzles by automorphism count: entry `k` counts those
     /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
     /// ([`Mode::Canon`]).
@@ -221,6 +226,8 @@ impl std::ops::AddAssign for Summary {
             *level += more;
         }
         self.lower_bounds += other.lower_bounds;
+        self.work += other.work;
+        self.most_work = self.most_work.max(other.most_work);
         for (count, more) in self.automorphisms.iter_mut().zip(other.automorphisms) {
             *count += more;
         }
@@ -1019,6 +1026,8 @@ impl Done {
     fn count_rating(&mut self, rating: &logic::Rating) {
         self.summary.levels[rating.level as usize] += 1;
         self.summary.lower_bounds += u64::from(!rating.complete);
+        self.summary.work += rating.work;
+        self.summary.most_work = self.summary.most_work.max(rating.work);
     }
 
     /// Writes the answer to one puzzle, or its marker; false to stop the job.

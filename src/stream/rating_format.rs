@@ -253,6 +253,7 @@ mod tests {
                 hardest: Technique::XyWing,
                 level: Level::of(Difficulty(er)),
                 complete,
+                work: 0,
             };
             let mut line = Vec::new();
             write_rating_line(&puzzle, &rating, &mut line);
