@@ -70,7 +70,7 @@ M0,6H9\"/><rect stroke-width=\".08\" x=\".04\" y=\".04\" width=\"8.92\" height=\
 </g></symbol>\
 </defs></svg>\n";
 
-const STYLE: &str = r#":root { --ink: #1d1d1f; --soft: #5f6368; --cell: 34px; --line: #1d1d1f;
+const STYLE: &str = r#":root { --ink: #1d1d1f; --soft: #5f6368; --cell: 42px; --line: #1d1d1f;
   --house: #fbf0c9; --pattern: #cfe3f7; --place: #2e7d32; --elim: #c62828; --link: #1f4e8c;
   --nested: #7b3fa0; }
 * { box-sizing: border-box; }
@@ -168,13 +168,19 @@ i.elim { color: var(--elim); background: #fde3e3; text-decoration: line-through;
 .board path.n { stroke: var(--nested); stroke-dasharray: .01 .08; marker-end: url(#an); }
 figure { margin: 0; }
 figcaption { font-size: .75rem; color: var(--soft); margin-top: .3rem; max-width: calc(9 * var(--cell)); }
-section.solution { border-top: 1px solid #e2ded5; padding-top: 1.1rem; }
+section.solution { border-top: 1px solid #e2ded5; padding-top: 1.1rem; break-inside: avoid; }
+figure, .board { break-inside: avoid; }
 section.solution h3 { margin: 0 0 .5rem; font-size: 1.05rem; }
 section.error { border-left: 4px solid var(--elim); padding: .5rem 1rem; }
 @media (max-width: 40rem) { section.step, section.run { flex-direction: column; } }
 @media print {
-  @page { margin: 14mm 12mm; }
-  body { background: none; font-size: 10.5pt; }
+  @page { margin: 12mm 12mm; }
+  :root { --cell: 7.4mm; }
+  .overview .board { --cell: 8.5mm; }
+  body { background: none; font-size: 9.5pt; line-height: 1.4; }
+  section.step, section.run { padding: .7rem 0; gap: 1.2rem; }
+  ol.chain { font-size: 8.5pt; }
+  .toc { font-size: 8.5pt; }
   header.page, main { max-width: none; padding: 0; }
   article.puzzle { box-shadow: none; margin: 0; padding: 0; break-before: page; }
   header.page + main article.puzzle:first-child { break-before: auto; }
@@ -185,15 +191,23 @@ section.error { border-left: 4px solid var(--elim); padding: .5rem 1rem; }
 
 /// Appends `text` with `&`, `<`, `>` and `"` escaped.
 fn escape_into(text: &str, out: &mut String) {
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(ch),
-        }
+    let mut rest = text;
+    while let Some(at) = rest.find(['&', '<', '>', '"']) {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            _ => "&quot;",
+        });
+        rest = &rest[at + 1..];
     }
+    out.push_str(rest);
+}
+
+/// The character of a digit, 0 to 9.
+fn digit_char(d: u8) -> char {
+    char::from(b'0' + d)
 }
 
 /// The steps grouped as the page shows them: each step that needs
@@ -483,8 +497,13 @@ fn write_digits_board(
     for cell in 0..81 {
         let value = candidates.value(cell);
         if value != 0 {
-            let class = if puzzle.get(cell) != 0 { "g" } else { "v" };
-            let _ = write!(html, "<div class=\"c {class}\"><b>{value}</b></div>");
+            html.push_str(if puzzle.get(cell) != 0 {
+                "<div class=\"c g\"><b>"
+            } else {
+                "<div class=\"c v\"><b>"
+            });
+            html.push(digit_char(value));
+            html.push_str("</b></div>");
         } else if let Some((p, number)) = placed.iter().find(|(p, _)| usize::from(p.cell) == cell) {
             let _ = write!(
                 html,
@@ -552,11 +571,14 @@ fn write_board(puzzle: &Grid, candidates: &Candidates, step: Option<&Step>, html
         }
         html.push_str("\">");
         if value != 0 {
-            let _ = write!(html, "<b>{value}</b>");
+            html.push_str("<b>");
+            html.push(digit_char(value));
+            html.push_str("</b>");
         }
         for d in digits(candidates.mask(cell)) {
             let mark = marks[cell * 10 + usize::from(d)];
-            let _ = write!(html, "<i class=\"n{d}");
+            html.push_str("<i class=\"n");
+            html.push(digit_char(d));
             // One colour per candidate: what the step does to it first,
             // then its part in a chain, then whether it is in the focus.
             if mark & ELIM != 0 {
@@ -576,7 +598,9 @@ fn write_board(puzzle: &Grid, candidates: &Candidates, step: Option<&Step>, html
                 // Both true and false: where a contradiction shows.
                 html.push_str(" x");
             }
-            let _ = write!(html, "\">{d}</i>");
+            html.push_str("\">");
+            html.push(digit_char(d));
+            html.push_str("</i>");
         }
         html.push_str("</div>");
     }

@@ -209,21 +209,20 @@ fn ur_step(c: &Candidates, cells: &[usize], pair: u16, kind: u8, extra: u16, why
     let (technique, shape) = if cells.len() == 4 {
         (
             Technique::UniqueRectangle,
-            "these four cells lie in two rows, two columns and two boxes",
+            "lie in two rows, two columns and two boxes",
         )
     } else {
         (
             Technique::UniqueLoop,
-            "each of these cells shares a house with the next, and each house holds two of \
-             them or none",
+            "each share a house with the next, each house holding two of them or none,",
         )
     };
     let mut step = Step::new(
         technique,
         format!(
-            "{} (type {kind}) on {} with {}: {shape}. Were they all only {}, the {}s and {}s \
-             could swap places and the puzzle would have two solutions: a deadly pattern. It \
-             has one, so that cannot be. {why}",
+            "{} (type {kind}): {} {shape} and all can hold {}. Were they all only {}, the {}s \
+             and {}s could swap places and the puzzle would have two solutions: a deadly \
+             pattern. It has one, so that cannot be. {why}",
             technique.name(),
             cells_and(cells.iter().copied()),
             digits_and(pair),
@@ -485,7 +484,7 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
                 "{}: unless {} = {x}, it keeps only {}, and {GRAVE}. So {} = {x}",
                 Technique::Bug.name(),
                 CellName(odd),
-                digits_or(c.mask(odd) & !(1 << x)),
+                digits_and(c.mask(odd) & !(1 << x)),
                 CellName(odd)
             ),
         );
