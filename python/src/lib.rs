@@ -6,7 +6,7 @@
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::num::NonZeroUsize;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -247,18 +247,12 @@ fn seed_or_random(seed: Option<u64>) -> u64 {
     })
 }
 
-fn logic_options(budget: Option<f64>) -> PyResult<logic::Options> {
-    let budget = match budget {
-        None => None,
-        Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
-            (seconds > 0.0).then(|| Duration::from_secs_f64(seconds))
-        }
-        Some(seconds) => {
-            return Err(PyValueError::new_err(format!(
-                "budget must be a number of seconds, 0 or more (None or 0: no limit); got {seconds}"
-            )));
-        }
-    };
+fn logic_options(budget: Option<u64>) -> PyResult<logic::Options> {
+    if budget == Some(0) {
+        return Err(PyValueError::new_err(
+            "budget must be a count of chain nodes of 1 or more (None: no limit); got 0",
+        ));
+    }
     Ok(logic::Options {
         budget,
         ..logic::Options::default()
@@ -350,12 +344,13 @@ fn rating_dict<'py>(py: Python<'py>, rating: &Rating) -> PyResult<Bound<'py, PyD
 /// exactly one solution.
 ///
 /// Inputs as for solve; the answers are a list of dicts (a Series for a
-/// Series). budget: seconds per puzzle (None or 0: no limit).
+/// Series). budget: chain nodes per puzzle, a count of work, so that a rating
+/// is the same on every machine (None: no limit).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget=0.5, threads=None, strict=false))]
+#[pyo3(signature = (puzzles, *, budget=Some(logic::Options::DEFAULT_BUDGET), threads=None, strict=false))]
 fn rate<'py>(
     puzzles: &Bound<'py, PyAny>,
-    budget: Option<f64>,
+    budget: Option<u64>,
     threads: Option<usize>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -384,12 +379,13 @@ fn rate<'py>(
 /// solution.
 ///
 /// Inputs as for solve; the answers are a list of dicts (a Series for a
-/// Series). budget: seconds per puzzle (None or 0: no limit).
+/// Series). budget: chain nodes per puzzle, a count of work, so that a rating
+/// is the same on every machine (None: no limit).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget=2.0, threads=None, strict=false))]
+#[pyo3(signature = (puzzles, *, budget=Some(logic::Options::DEFAULT_BUDGET), threads=None, strict=false))]
 fn explain<'py>(
     puzzles: &Bound<'py, PyAny>,
-    budget: Option<f64>,
+    budget: Option<u64>,
     threads: Option<usize>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {

@@ -98,7 +98,7 @@ def test_count_agrees_with_the_cli(cli, puzzles):
 
 
 def test_rate_agrees_with_the_cli(cli, puzzles):
-    lines = cli("rate", "--budget", "0", stdin="\n".join(puzzles[:40]))
+    lines = cli("rate", "--budget", "unlimited", stdin="\n".join(puzzles[:40]))
     ratings = sf.rate(puzzles[:40], budget=None)
     for line, rating in zip(lines, ratings):
         _, triple, level, *hardest = line.split(" ")
@@ -112,7 +112,7 @@ def test_rate_agrees_with_the_cli(cli, puzzles):
 
 
 def test_explain_gives_the_json_of_the_cli(cli, puzzles):
-    documents = [json.loads(line) for line in cli("explain", "--format", "json", "--budget", "0", *puzzles[:5])]
+    documents = [json.loads(line) for line in cli("explain", "--format", "json", "--budget", "unlimited", *puzzles[:5])]
     assert sf.explain(puzzles[:5], budget=None) == documents
     assert sf.explain(pd.Series(puzzles[:2])).tolist() == documents[:2]
 
