@@ -14,9 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use sudokuflow::Grid;
 use sudokuflow::batch;
+use sudokuflow::explain::json::write_explanation_json;
 use sudokuflow::generate::{GenerateConfig, Symmetry};
 use sudokuflow::logic::{self, Level, Rating};
-use sudokuflow::rating_format;
 
 /// The kind of collection puzzles came in; answers go back in the same kind.
 enum Kind<'py> {
@@ -424,7 +424,7 @@ fn explain<'py>(
         dicts.push(match explanation {
             Some(explanation) => {
                 let mut json = Vec::new();
-                rating_format::write_explanation_json(explanation, &mut json);
+                write_explanation_json(explanation, &mut json);
                 Some(loads.call1((PyString::new(py, &String::from_utf8_lossy(&json)),))?)
             }
             None => None,
