@@ -6,6 +6,7 @@
 //! that reads, solves and writes puzzles by the million.
 
 mod engine;
+pub mod explain;
 mod stream;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};

@@ -83,12 +83,14 @@ pub const EXPLAIN: &[Example] = &[
     Example {
         command: "sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
         shows: &[
-            "1. [1.2] r9c3 = 7 (hidden single in box 7)",
-            "4. [2.6] pointing: 5 in box 4 lies on column 3, so r1c3, r2c3, r3c3 <> 5",
+            "1. [1.2] Hidden Single: r9c3 = 7, the only place for 7 in box 7",
+            "4. [2.6] Pointing: in box 4, 5 can only go in r5c3 and r6c3, both in column 3; so the 5 of",
+            "column 3 is in box 4, and r1c3, r2c3 and r3c3 cannot be 5",
         ],
     },
     run("sudokuflow explain --format json puzzles.txt > steps.jsonl"),
-    run("sudokuflow generate --level hard | sudokuflow explain"),
+    run("sudokuflow generate --level hard -n 3 | sudokuflow explain -o hard.html"),
+    run("sudokuflow generate --level medium | sudokuflow explain --order simple"),
 ];
 
 /// `sudokuflow print --help`.

@@ -10,6 +10,7 @@
 
 use std::io::{self, Write};
 
+use crate::explain;
 use crate::format::{self, OutputFormat, Problem};
 use crate::grid::Grid;
 use crate::logic;
@@ -148,12 +149,29 @@ impl Batch for Text {
             return self.push_row(options, &answered);
         }
         // Matched by reference: copying grids out costs a tenth of writing them.
-        match &answered.outcome {
-            Outcome::Answered { puzzle, answer } => {
-                write_answer(options, options.output_format, puzzle, answer, &mut self.0);
+        let (line, out) = (answered.line, &mut self.0);
+        match (&answered.outcome, options.mode) {
+            (Outcome::Answered { puzzle, answer }, _) => {
+                write_answer(
+                    options,
+                    options.output_format,
+                    &answered,
+                    puzzle,
+                    answer,
+                    out,
+                );
             }
-            Outcome::Failed { problem, .. } => {
-                options.answer_format().write_marker(*problem, &mut self.0);
+            // Explanations in JSON and HTML say why there is none in kind.
+            (Outcome::Failed { problem, .. }, Mode::Explain { format, .. }) => match format {
+                explain::Format::Json => explain::json::write_error_json(line, *problem, out),
+                explain::Format::Html => {
+                    let id = html_id(answered.input, line);
+                    explain::html::write_error(&id, line, *problem, out);
+                }
+                explain::Format::Text => options.answer_format().write_marker(*problem, out),
+            },
+            (Outcome::Failed { problem, .. }, _) => {
+                options.answer_format().write_marker(*problem, out);
             }
         }
     }
@@ -192,7 +210,7 @@ impl Text {
             } => rating_format::write_rating_fields(rating, delimiter, out),
             // The one field of the other answers is their line.
             Outcome::Answered { puzzle, answer } => {
-                write_answer(options, OutputFormat::Line, puzzle, answer, out);
+                write_answer(options, OutputFormat::Line, answered, puzzle, answer, out);
             }
             Outcome::Failed { problem, .. } => {
                 out.extend_from_slice(problem.marker().as_bytes());
@@ -210,6 +228,7 @@ impl Text {
 fn write_answer(
     options: &Options,
     layout: OutputFormat,
+    answered: &Answered<'_>,
     puzzle: &Grid,
     answer: &Answer,
     out: &mut Vec<u8>,
@@ -218,18 +237,31 @@ fn write_answer(
         Answer::Solution(grid) | Answer::Variant(grid) => layout.write_grid(grid, out),
         Answer::Count(count) => format::write_count(*count, out),
         Answer::Rating(rating) => rating_format::write_rating_line(puzzle, rating, out),
-        Answer::Explanation(explanation) => {
-            if matches!(options.mode, Mode::Explain { json: true, .. }) {
-                rating_format::write_explanation_json(explanation, out);
-            } else {
-                rating_format::write_explanation_text(explanation, out);
+        Answer::Explanation(explanation) => match options.mode {
+            Mode::Explain {
+                format: explain::Format::Json,
+                ..
+            } => explain::json::write_explanation_json(explanation, out),
+            Mode::Explain {
+                format: explain::Format::Html,
+                ..
+            } => {
+                let id = html_id(answered.input, answered.line);
+                explain::html::write_puzzle(explanation, &id, answered.line, out);
             }
-        }
+            _ => explain::text::write_explanation_text(explanation, out),
+        },
         Answer::Canonical { form, .. } => {
             let zeros = matches!(options.mode, Mode::Canon { zeros: true });
             format::write_canon_line(form, zeros, out);
         }
     }
+}
+
+/// The anchor of the puzzle at `line` of the input at position `input` in
+/// an HTML explanation: unique on the page.
+fn html_id(input: usize, line: u64) -> String {
+    format!("p{}-{line}", input + 1)
 }
 
 /// Output bytes for about `input_len` bytes of line-format input, so that a
@@ -240,6 +272,10 @@ fn output_len_estimate(options: &Options, input_len: usize) -> usize {
     let per_answer = match options.mode {
         Mode::Count { .. } => 4,
         Mode::Rate { .. } => 128,
+        Mode::Explain {
+            format: explain::Format::Html,
+            ..
+        } => 64 * 1024,
         Mode::Explain { .. } => 4096,
         Mode::Canon { .. } => 82,
         Mode::Solve => options.output_format.bytes_per_grid(),

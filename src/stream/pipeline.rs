@@ -25,6 +25,7 @@ use std::thread;
 use rayon::ThreadPool;
 
 use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, RowText, Text, TextOutput};
+use crate::explain;
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
@@ -73,12 +74,15 @@ pub enum Mode {
         /// Budget and ceiling of the rating.
         options: logic::Options,
     },
-    /// The explanation, step by step, in words or as JSON Lines.
+    /// The explanation, step by step: in words, as JSON Lines or as
+    /// sections of an HTML page (see [`explain::Format`]).
     Explain {
         /// Budget and ceiling of the explanation.
         options: logic::Options,
-        /// JSON Lines instead of words.
-        json: bool,
+        /// How it is written.
+        format: explain::Format,
+        /// The order of the steps.
+        order: logic::Order,
     },
     /// The minlex canonical form ([`Grid::canonical`]). Puzzles are not
     /// solved: only conflicting givens get a marker.
@@ -133,6 +137,12 @@ impl Options {
     /// at 8, 1.87 times.
     fn cost_per_puzzle(&self) -> usize {
         match self.mode {
+            // A page of boards per puzzle: jobs of a few puzzles, so that
+            // the pages waiting to be written stay small.
+            Mode::Explain {
+                format: explain::Format::Html,
+                ..
+            } => 64,
             Mode::Rate { .. } | Mode::Explain { .. } => 8,
             _ => 1,
         }
@@ -1164,8 +1174,8 @@ impl<B: Batch> Done<B> {
                 self.count_rating(&rating);
                 Ok(Answer::Rating(rating))
             }
-            Mode::Explain { options, .. } => {
-                let explanation = logic::explain_with(grid, &options)?;
+            Mode::Explain { options, order, .. } => {
+                let explanation = logic::explain_in_order(grid, &options, order)?;
                 self.count_rating(&explanation.rating);
                 Ok(Answer::Explanation(Box::new(explanation)))
             }
