@@ -7,6 +7,8 @@
 
 mod engine;
 mod stream;
+#[cfg(test)]
+mod testing;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};
 pub use stream::{format, input, pipeline, rating_format};
