@@ -6,13 +6,10 @@ use std::fs;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
-const PUZZLE: &str =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-const SOLUTION: &str =
-    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+mod common;
+use common::{PUZZLE, SOLUTION, program, sudokuflow, temp_dir};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_sudokuflow")
@@ -38,18 +35,18 @@ fn puzzle_file(dir: &Path, copies: usize) -> std::path::PathBuf {
 
 #[test]
 fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
     let target = dir.path().join("target.txt");
     fs::write(&target, "old\n").unwrap();
     let link = dir.path().join("link.txt");
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let status = Command::new(bin())
+    let status = sudokuflow()
         .args(["solve", "-o"])
         .arg(&link)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     assert!(
         fs::symlink_metadata(&link)
@@ -69,17 +66,17 @@ fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
 
 #[test]
 fn output_over_a_file_keeps_its_mode() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
     let out = dir.path().join("out.txt");
     fs::write(&out, "old\n").unwrap();
     fs::set_permissions(&out, fs::Permissions::from_mode(0o600)).unwrap();
-    let status = Command::new(bin())
+    let status = sudokuflow()
         .args(["solve", "-o"])
         .arg(&out)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     assert_eq!(
         fs::metadata(&out).unwrap().permissions().mode() & 0o777,
@@ -90,7 +87,7 @@ fn output_over_a_file_keeps_its_mode() {
 
 #[test]
 fn output_to_a_fifo_is_written_in_place() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 3);
     let fifo = dir.path().join("fifo");
     let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
@@ -100,12 +97,12 @@ fn output_to_a_fifo_is_written_in_place() {
         let fifo = fifo.clone();
         std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
     };
-    let status = Command::new(bin())
+    let status = sudokuflow()
         .args(["solve", "-o"])
         .arg(&fifo)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     assert_eq!(reader.join().unwrap(), format!("{SOLUTION}\n").repeat(3));
     assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
@@ -113,14 +110,13 @@ fn output_to_a_fifo_is_written_in_place() {
 
 #[test]
 fn dash_output_means_standard_output() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
-    let output = Command::new(bin())
+    let output = sudokuflow()
         .args(["solve", "-o", "-"])
         .arg(&input)
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
@@ -131,9 +127,9 @@ fn dash_output_means_standard_output() {
 
 #[test]
 fn closed_standard_streams_are_errors() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
-    let run = |script: String| Command::new("sh").arg("-c").arg(script).output().unwrap();
+    let run = |script: String| program("sh").arg("-c").arg(script).output();
     let closed_out = run(format!("exec '{}' solve '{}' >&-", bin(), input.display()));
     assert_eq!(closed_out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&closed_out.stderr).contains("standard output is closed"));
@@ -152,19 +148,6 @@ fn closed_standard_streams_are_errors() {
     assert_eq!(fs::read_to_string(&out).unwrap(), format!("{SOLUTION}\n"));
 }
 
-/// Waits for `child` at most 20 seconds; its exit status code.
-fn wait(child: &mut std::process::Child) -> Option<i32> {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < deadline {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.kill().unwrap();
-    panic!("the run did not end");
-}
-
 #[test]
 fn sigterm_and_sighup_end_with_128_plus_the_signal_and_no_temporary_file() {
     for (signal, code) in [
@@ -172,26 +155,21 @@ fn sigterm_and_sighup_end_with_128_plus_the_signal_and_no_temporary_file() {
         (libc::SIGHUP, 129),
         (libc::SIGINT, 130),
     ] {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = temp_dir();
         let out = dir.path().join("out.txt");
         // Reads a pipe that stays open: the run waits until it is signalled.
-        let mut child = Command::new(bin())
+        let mut child = sudokuflow()
             .args(["solve", "-q", "-o"])
             .arg(&out)
             .stdin(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            .spawn();
         writeln!(child.stdin.as_mut().unwrap(), "{PUZZLE}").unwrap();
         // Until the temporary file exists, the handler may not be installed.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while leftovers(dir.path(), &[]).is_empty() {
-            assert!(Instant::now() < deadline, "no temporary file appeared");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        // SAFETY: signals a child this test owns.
-        unsafe { libc::kill(child.id() as i32, signal) };
-        assert_eq!(wait(&mut child), Some(code), "signal {signal}");
+        common::wait_until("the temporary file", || {
+            !leftovers(dir.path(), &[]).is_empty()
+        });
+        child.signal(signal);
+        assert_eq!(child.wait().code(), Some(code), "signal {signal}");
         assert_eq!(
             leftovers(dir.path(), &[]),
             Vec::<String>::new(),
@@ -200,30 +178,38 @@ fn sigterm_and_sighup_end_with_128_plus_the_signal_and_no_temporary_file() {
     }
 }
 
+/// An input file cut short while it is read (mapped: reading past its new
+/// end faults) ends the run with a message and no temporary file. The run
+/// reads standard input first, a pipe held open until the file is cut: the
+/// file is opened and mapped by then, and not read yet.
 #[test]
 fn an_input_truncated_while_read_is_an_error_without_leftovers() {
-    let dir = tempfile::tempdir().unwrap();
-    // Big enough that the run is still reading when the file is cut.
-    let input = puzzle_file(dir.path(), 400_000);
+    let dir = temp_dir();
+    let input = puzzle_file(dir.path(), 2_000);
     let out = dir.path().join("out.txt");
-    let mut child = Command::new(bin())
+    let mut child = sudokuflow()
         .args(["solve", "-q", "-j1", "-o"])
         .arg(&out)
+        .arg("-")
         .arg(&input)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(100));
+        .stdin(Stdio::piped())
+        .spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{PUZZLE}").unwrap();
+    // The temporary file exists once the inputs are open.
+    common::wait_until("the temporary file", || {
+        !leftovers(dir.path(), &["in.txt"]).is_empty()
+    });
     fs::OpenOptions::new()
         .write(true)
         .open(&input)
         .unwrap()
         .set_len(0)
         .unwrap();
-    let code = wait(&mut child);
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
-    assert_eq!(code, Some(2), "{stderr}");
+    drop(stdin);
+    let output = child.wait_with_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("input changed while reading"), "{stderr}");
     assert_eq!(leftovers(dir.path(), &["in.txt"]), Vec::<String>::new());
 }
