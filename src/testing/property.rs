@@ -13,14 +13,14 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 /// Counts of cases by kind.
 #[derive(Default)]
 pub struct Shares {
-    counts: RefCell<BTreeMap<&'static str, u32>>,
+    counts: RefCell<BTreeMap<String, u32>>,
     cases: RefCell<u32>,
 }
 
 impl Shares {
     /// Counts one case of `kind` (a case may have several kinds).
-    pub fn saw(&self, kind: &'static str) {
-        *self.counts.borrow_mut().entry(kind).or_default() += 1;
+    pub fn saw(&self, kind: impl Into<String>) {
+        *self.counts.borrow_mut().entry(kind.into()).or_default() += 1;
     }
 
     fn case(&self) {
