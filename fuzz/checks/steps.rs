@@ -4,8 +4,6 @@
 //! digit or eliminate the solution's; uniqueness techniques are asked only
 //! where the marks leave that one solution.
 
-use std::time::Duration;
-
 use sudokuflow::Grid;
 use sudokuflow::logic::{self, ALL_DIGITS, Candidates, Options, Step, Stepper, Technique};
 
@@ -96,9 +94,9 @@ pub fn check(data: &[u8]) {
         }
     }
 
-    // The engine's own order, as far as a small budget goes.
+    // The engine's own order, as far as a hint's budget goes.
     let options = Options {
-        budget: Some(Duration::from_millis(20)),
+        budget: Some(Options::HINT_BUDGET),
         ceiling: None,
     };
     let mut stepper = Stepper::new(candidates, unique, &options);

@@ -39,8 +39,6 @@ mod nested;
 
 pub use nested::Inner;
 
-use std::time::Instant;
-
 use super::Candidates;
 use super::cells::{BOX, CellName, CellSet, PEERS, units_of};
 use super::step::{Candidate, Difficulty, Step, Technique, elimination_list};
@@ -172,40 +170,44 @@ impl Reach {
     }
 }
 
-/// Scratch space for propagations, kept between them.
+/// Scratch space for propagations, kept between them, and the work they
+/// have done against a budget.
 pub struct Chainer {
     ancestors: Vec<Bits>,
     queue: Vec<Node>,
-    deadline: Option<Instant>,
-    out_of_time: bool,
+    /// The most work allowed, in nodes followed; `None` for no limit.
+    budget: Option<u64>,
+    /// Nodes followed so far by every propagation, nested ones included.
+    work: u64,
     /// The scratch space of the chains nested inside this one's.
     inner: Option<Box<Chainer>>,
 }
 
 impl Chainer {
-    pub fn new(deadline: Option<Instant>) -> Chainer {
+    /// A chainer that stops searching once its propagations have followed
+    /// `budget` nodes (never, for `None`). The budget is checked between
+    /// propagations, so what a search finds depends only on the grid and
+    /// the budget, never on the machine or its load.
+    pub fn new(budget: Option<u64>) -> Chainer {
         Chainer {
             // Allocated by the first propagation: most puzzles need none.
             ancestors: Vec::new(),
             queue: Vec::new(),
-            deadline,
-            out_of_time: false,
+            budget,
+            work: 0,
             inner: None,
         }
     }
 
-    /// True once the deadline has passed during a search.
-    pub fn out_of_time(&self) -> bool {
-        self.out_of_time
+    /// The nodes followed so far.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
-    fn check_time(&mut self) -> bool {
-        if let Some(deadline) = self.deadline
-            && Instant::now() > deadline
-        {
-            self.out_of_time = true;
-        }
-        self.out_of_time
+    /// True once the budget is spent: every search then gives up at its
+    /// next check, and the family being searched is the limit reached.
+    pub fn out_of_work(&self) -> bool {
+        self.budget.is_some_and(|budget| self.work >= budget)
     }
 
     fn ensure_scratch(&mut self) {
@@ -298,6 +300,7 @@ impl Chainer {
                 }
             }
         }
+        self.work += head as u64;
         reach
     }
 
@@ -620,7 +623,7 @@ impl Chainer {
             .into_iter()
             .filter(|x| c.mask(x.cell.into()).count_ones() == 2)
         {
-            if self.check_time() {
+            if self.out_of_work() {
                 return None;
             }
             let reach = self.propagate(c, Node::new(cand.cell.into(), cand.digit, false), Rules::Y);
@@ -641,7 +644,7 @@ impl Chainer {
     pub fn nishio(&mut self, c: &Candidates) -> Option<Step> {
         let mut best = None;
         for cand in candidates(c, None) {
-            if self.check_time() {
+            if self.out_of_work() {
                 return None;
             }
             let start = Node::new(cand.cell.into(), cand.digit, true);
@@ -726,7 +729,7 @@ impl Chainer {
         let mut best: Option<Finding> = None;
         for digit in digits {
             for cand in candidates(c, digit) {
-                if self.check_time() {
+                if self.out_of_work() {
                     return None;
                 }
                 let on = Node::new(cand.cell.into(), cand.digit, true);
@@ -830,7 +833,7 @@ impl Chainer {
         });
         // Cells with two or more candidates.
         for cell in (0..81).filter(|&cell| c.mask(cell).count_ones() >= 2) {
-            if self.check_time() {
+            if self.out_of_work() {
                 return None;
             }
             for d in super::cells::digits(c.mask(cell)) {
@@ -858,7 +861,7 @@ impl Chainer {
                 if places.len() < 2 {
                     continue;
                 }
-                if self.check_time() {
+                if self.out_of_work() {
                     return None;
                 }
                 for cell in places.iter() {

@@ -2,7 +2,6 @@
 //! ([`Stepper`], [`explain`]) and the rating they give ([`rate`]).
 
 use std::fmt;
-use std::time::Instant;
 
 use super::memo::NoneByUnit;
 use super::rating::{Level, Options, Rating};
@@ -54,10 +53,9 @@ impl Stepper {
     /// `unique` says the puzzle has one solution, which allows the
     /// uniqueness techniques.
     pub fn new(candidates: Candidates, unique: bool, options: &Options) -> Stepper {
-        let deadline = options.budget.map(|budget| Instant::now() + budget);
         Stepper {
             candidates,
-            searches: Searches::new(deadline, Words::Described),
+            searches: Searches::new(options.budget, Words::Described),
             uniqueness: unique,
             ceiling: options.ceiling,
             stuck: None,
@@ -108,18 +106,18 @@ pub fn next_step(candidates: &Candidates, unique: bool, options: &Options) -> Op
     Stepper::new(candidates.clone(), unique, options).next()
 }
 
-/// True when `puzzle`, which must have one solution, is of `level`. Rated
-/// only as far as needed (a hell puzzle need only be shown harder than
-/// expert) and without a time budget, so the answer is the same on every
-/// run and machine.
+/// True when `puzzle`, which must have one solution, is of `level`: the
+/// level [`rate`] gives it. Rated only as far as needed (a hell puzzle need
+/// only be shown harder than expert), so no chain is ever searched and the
+/// budget is never reached.
 pub fn is_level(puzzle: &Grid, level: Level) -> bool {
     let Ok(candidates) = Candidates::from_grid(puzzle) else {
         return false;
     };
     let ceiling = level.ceiling().or(Level::Expert.ceiling());
     let options = Options {
-        budget: None,
         ceiling,
+        ..Options::default()
     };
     let Ok(rating) = rate_candidates(candidates, &options, None) else {
         unreachable!("a rating without a check cannot fail");
@@ -144,7 +142,8 @@ pub struct Explanation {
     pub rating: Rating,
 }
 
-/// Rates `puzzle` with the default options (a time budget of half a second).
+/// Rates `puzzle` with the default options (the work budget
+/// [`Options::DEFAULT_BUDGET`]).
 ///
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
@@ -172,9 +171,8 @@ fn rate_candidates(
     options: &Options,
     unchecked: Option<&Grid>,
 ) -> Result<Rating, RateError> {
-    let deadline = options.budget.map(|budget| Instant::now() + budget);
     // Rating looks at what the steps do, never at their words.
-    let mut searches = Searches::new(deadline, Words::Bare);
+    let mut searches = Searches::new(options.budget, Words::Bare);
     let mut tally = Tally::default();
     let mut no_singles = NoneByUnit::default();
     // Steps that do not assume one solution are sound: a puzzle they solve
@@ -261,7 +259,7 @@ fn rate_candidates(
         // Unreachable by sound steps; the count then names the problem.
         check_unique(puzzle)?;
     }
-    Ok(tally.finish(stuck, options))
+    Ok(tally.finish(stuck, options, searches.chainer.work()))
 }
 
 /// Explains `puzzle` step by step with the default options.
@@ -319,7 +317,7 @@ fn run(
         tally.add(step.rating, step.technique, !step.placements.is_empty());
         each(&step);
     }
-    let rating = tally.finish(stepper.stuck, options);
+    let rating = tally.finish(stepper.stuck, options, stepper.searches.chainer.work());
     Ok((rating, solution))
 }
 
@@ -349,32 +347,32 @@ impl Tally {
         }
     }
 
-    /// The rating of a run that ended, solved (`stuck` is `None`) or stuck.
-    fn finish(&self, stuck: Option<Stuck>, options: &Options) -> Rating {
-        match stuck {
-            None => self.rating(None),
+    /// The rating of a run that ended, solved (`stuck` is `None`) or
+    /// stuck, after `work` nodes followed.
+    fn finish(&self, stuck: Option<Stuck>, options: &Options, work: u64) -> Rating {
+        let lower_bound = match stuck {
+            None => None,
             Some(Stuck::AboveCeiling) => {
                 let above = options
                     .ceiling
                     .map_or(Difficulty(0), |c| Difficulty(c.0 + 1));
-                self.rating(Some((above, self.hardest.unwrap_or(Technique::FullHouse))))
+                Some((above, self.hardest.unwrap_or(Technique::FullHouse)))
             }
-            Some(Stuck::OutOfTime(technique)) => {
-                self.rating(Some((technique.base_rating(), technique)))
-            }
+            Some(Stuck::OutOfWork(technique)) => Some((technique.base_rating(), technique)),
             // Dynamic forcing chains (+) found nothing: the step needed is
             // a nested chain of SE's, 9.5 or more (the engine's nested
             // chains are some of SE's nesting levels, not all).
             Some(Stuck::NoStep) => {
                 let nested = Technique::NestedForcingChains;
-                self.rating(Some((nested.base_rating(), nested)))
+                Some((nested.base_rating(), nested))
             }
-        }
+        };
+        self.rating(lower_bound, work)
     }
 
     /// The rating; `lower_bound` is the least rating, and the technique, of
     /// the step the engine could not take, when it stopped before the solution.
-    fn rating(&self, lower_bound: Option<(Difficulty, Technique)>) -> Rating {
+    fn rating(&self, lower_bound: Option<(Difficulty, Technique)>, work: u64) -> Rating {
         let mut er = self.er;
         let mut hardest = self.hardest.unwrap_or(Technique::FullHouse);
         if let Some((bound, technique)) = lower_bound
@@ -394,6 +392,7 @@ impl Tally {
                 Level::of(er)
             },
             complete: lower_bound.is_none(),
+            work,
         }
     }
 }

@@ -66,7 +66,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 /// What a run of the step engine keeps from one search to the next: the
-/// chains' scratch space and deadline, each digit's intersections, and for
+/// chains' scratch space and work budget, each digit's intersections, and for
 /// the techniques searched by digit or by unit, the grid on which each last
 /// found nothing.
 struct Searches {
@@ -86,10 +86,12 @@ struct Searches {
 }
 
 impl Searches {
-    fn new(deadline: Option<std::time::Instant>, words: Words) -> Searches {
+    /// Searches whose chains may follow `budget` nodes in all (see
+    /// [`Options::budget`]).
+    fn new(budget: Option<u64>, words: Words) -> Searches {
         Searches {
             words,
-            chainer: Chainer::new(deadline),
+            chainer: Chainer::new(budget),
             intersections: Default::default(),
             fish: Default::default(),
             direct_hidden: Default::default(),
@@ -198,7 +200,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
 /// The step `technique` finds on `candidates`, if any: for a technique
 /// with one rating, the first instance in reading order; for a family whose
 /// rating grows with size (unique rectangles, chains), its easiest instance.
-/// Chain families are searched without a time limit. The step engine's
+/// Chain families are searched without a work limit. The step engine's
 /// [`Stepper`] picks among these; this is for looking at one technique.
 pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
     let mut searches = Searches::new(None, Words::Described);
@@ -273,8 +275,8 @@ fn ruled_out_by_step_up_to(technique: Technique) -> bool {
 enum Stuck {
     /// Every technique was tried: the engine knows no step here.
     NoStep,
-    /// The time budget ran out while the family of `Technique` was searched.
-    OutOfTime(Technique),
+    /// The work budget ran out while the family of `Technique` was searched.
+    OutOfWork(Technique),
     /// The next step would be harder than the ceiling asked for.
     AboveCeiling,
 }
@@ -309,8 +311,8 @@ fn easiest_step(
         {
             best = Some(step);
         }
-        if searches.chainer.out_of_time() {
-            return best.ok_or(Stuck::OutOfTime(technique));
+        if searches.chainer.out_of_work() {
+            return best.ok_or(Stuck::OutOfWork(technique));
         }
     }
     match best {

@@ -154,7 +154,7 @@ impl Chainer {
         let mut conclusions = Vec::new();
         'cells: for cell in (0..81).filter(|&cell| state.mask(cell).count_ones() >= 2) {
             for d in digits(state.mask(cell)) {
-                if self.check_time() {
+                if self.out_of_work() {
                     break 'cells;
                 }
                 let on = Node::new(cell, d, true);
@@ -163,6 +163,8 @@ impl Chainer {
                 }
                 for start in [on, on.opposite()] {
                     let inner_reach = inner.propagate_from(base, state, start, kind.rules());
+                    // The inner chains' work is the outer chain's.
+                    self.work += std::mem::take(&mut inner.work);
                     if let Some(conclusion) = inner.conclusion(base, state, &inner_reach, kind) {
                         conclusions.push(conclusion);
                         break;
