@@ -6,6 +6,7 @@
 //! that reads, solves and writes puzzles by the million.
 
 mod engine;
+pub mod explain;
 mod stream;
 #[cfg(test)]
 mod testing;

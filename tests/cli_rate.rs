@@ -256,10 +256,22 @@ fn explain_takes_a_puzzle_argument_and_tells_the_steps_in_words() {
         text.contains("Rating   2.6/1.2/1.2 hard, hardest step: Pointing"),
         "{text}"
     );
-    assert!(text.contains("(hidden single in box"), "{text}");
-    assert!(text.contains("pointing: "), "{text}");
-    // The candidate grid is shown before the pointing step.
-    assert!(text.contains("+--"), "{text}");
+    assert!(
+        text.contains("Hidden Single: r1c1 = 3, the only place for 3 in box 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Pointing: in box 5, 5 can only go in r4c5 and r5c5"),
+        "{text}"
+    );
+    // The puzzle on a board, then the candidate grid before the pointing
+    // step, rows and columns labelled, the eliminations marked.
+    assert!(
+        text.contains("  r1 | .   .   .   | .   1   .   | 9   .   .   |"),
+        "{text}"
+    );
+    assert!(text.contains("      c1 "), "{text}");
+    assert!(text.contains("34(5)68"), "{text}");
     assert!(text.contains("Solution "), "{text}");
     sudokuflow()
         .args(["explain", "not-a-puzzle"])

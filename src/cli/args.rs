@@ -359,32 +359,44 @@ Puzzles: each argument is a puzzle written on one line (81 cells, '.' or '0'
 for empty), a file of puzzles as for solve, or '-' for standard input (the
 default).
 
-Text output (the default): for each puzzle its rating, then every step in
-order with its rating and the reason in words,
-    1. [1.2] r3c5 = 7 (hidden single in box 2)
-   14. [2.6] pointing: 4 in box 1 lies on row 2, so r2c7, r2c8 <> 4
-with the grid of candidates printed before each step that needs them, and
-the solution. Chains are written as implications: r1c2=4 -> r1c5<>4 -> ...
-In a nested chain, a link proved by an inner chain is followed by that chain
-in brackets: r3c1<>1 [if r3c1=1, then ... and ...]. Nested chains make the
-hardest puzzles take seconds. --budget caps the work on one puzzle, in chain
-nodes followed, as for rate (the same default, so explain's rating is
-rate's); a larger one, or 'unlimited', lets more of them finish.
+Text output (the default): for each puzzle its rating and the puzzle on a
+board, then every step in order with its rating and why it holds,
+    1. [1.2] Hidden Single: r3c5 = 7, the only place for 7 in box 2
+   14. [2.6] Pointing: in box 1, 4 can only go in r2c1 and r2c2, both in row
+       2; so the 4 of row 2 is in box 1, and r2c7 and r2c8 cannot be 4
+with the grid of candidates before each step that needs them (rows and
+columns labelled, the candidates the step eliminates in parentheses, the
+digit it places in brackets), and the solution. A chain is told a node a
+line, each with the reason it follows (r5c7 = 2  the only place left for 2
+in row 5, as r5c3 is not 2); a nested chain follows the node it proves,
+further in. Nested chains make the hardest puzzles take seconds. --budget
+caps the work on one puzzle, in chain nodes followed, as for rate (the same
+default, so explain's rating is rate's); a larger one, or 'unlimited', lets
+more of them finish.
 
---format json writes JSON Lines, one document per puzzle:
-  {\"puzzle\": \"...\", \"solution\": \"...\", \"rating\": {\"er\": 4.4, \"ep\": 1.2,
-   \"ed\": 1.2, \"level\": \"hard\", \"hardest\": \"XYZ-Wing\", \"complete\": true},
-   \"steps\": [{\"technique\": \"Hidden Single\", \"rating\": 1.2,
-   \"placements\": [[3, 5, 7]], \"eliminations\": [], \"text\": \"...\"}, ...]}
-with rows, columns and digits from 1. Applying the steps in order to the
-puzzle's candidates reaches its solution.
+--format json writes JSON Lines, one document per puzzle; the README
+documents its fields (each step's cells, houses and chain nodes with their
+reasons). A bad line gets {\"line\": N, \"error\": \"conflicting-givens\",
+\"message\": \"...\"}. Applying the steps in order to the puzzle's candidates
+reaches its solution.
 
-Bad puzzles get the marker lines of rate, and the exit status is as for rate.
+--format html writes one self-contained page (no network): per puzzle its
+rating, a table of contents and a board for every step with what it looks at
+shaded, what it places and eliminates marked and a chain's links drawn. The
+format is also taken from the extension of -o (.html, .json, .jsonl).
+
+--order simple takes the steps as a person finds them: a full house, a naked
+single or a hidden single whenever there is one, the rest in rating order.
+The rating is the puzzle's either way.
+
+Bad puzzles get the marker lines of rate in text, and the exit status is as
+for rate.
 
 Examples:
   sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
   sudokuflow explain --format json puzzles.txt > steps.jsonl
-  sudokuflow generate --level hard | sudokuflow explain";
+  sudokuflow generate --level hard -n 3 | sudokuflow explain -o hard.html
+  sudokuflow generate --level medium | sudokuflow explain --order simple";
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
@@ -520,9 +532,13 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
     pub column: Option<String>,
 
-    /// Steps in words, or one JSON document per puzzle
-    #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
-    pub format: ExplainFormat,
+    /// Steps in words, one JSON document per puzzle, or an HTML page [default: from the extension of -o, else text]
+    #[arg(short, long, value_enum)]
+    pub format: Option<ExplainFormat>,
+
+    /// The order of the steps: 'rating' (Sudoku Explainer's, easiest rating first) or 'simple' (singles first, as a person finds them)
+    #[arg(long, value_enum, default_value_t = ExplainOrder::Rating)]
+    pub order: ExplainOrder,
 
     /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
     #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
@@ -542,6 +558,16 @@ pub enum ExplainFormat {
     Text,
     /// JSON Lines: one document per puzzle
     Json,
+    /// One self-contained HTML page, a board for every step
+    Html,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainOrder {
+    /// Sudoku Explainer's: the step with the lowest rating every time
+    Rating,
+    /// A full house, naked single or hidden single first whenever there is one
+    Simple,
 }
 
 /// A parser for a whole number from `min` to `max`, whose errors say so in

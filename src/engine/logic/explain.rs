@@ -8,7 +8,7 @@ use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique, Words};
 use super::{
     AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Searches, Stuck, easiest_step,
-    order_free_up_to, step_up_to, sweep,
+    order_free_up_to, singles, step_up_to, sweep,
 };
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
@@ -37,6 +37,20 @@ impl fmt::Display for RateError {
 
 impl std::error::Error for RateError {}
 
+/// The order in which steps are taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Sudoku Explainer's, which ratings follow: the step with the lowest
+    /// rating every time, so a direct hidden pair (2.0) comes before a
+    /// naked single (2.3).
+    #[default]
+    Rating,
+    /// The order a person finds steps in: a full house, a naked single, a
+    /// hidden single (in a box, then in a line), and only when no single is
+    /// left, the rest in rating order.
+    Simple,
+}
+
 /// The steps from a grid of candidates, one by one, each applied before the
 /// next is looked for. Ends when the grid is solved or no step is found
 /// (within the budget and ceiling of its [`Options`]).
@@ -45,6 +59,7 @@ pub struct Stepper {
     searches: Searches,
     uniqueness: bool,
     ceiling: Option<Difficulty>,
+    order: Order,
     stuck: Option<Stuck>,
 }
 
@@ -58,8 +73,26 @@ impl Stepper {
             searches: Searches::new(options.budget, Words::Described),
             uniqueness: unique,
             ceiling: options.ceiling,
+            order: Order::Rating,
             stuck: None,
         }
+    }
+
+    /// The same, taking its steps in `order`.
+    pub fn with_order(mut self, order: Order) -> Stepper {
+        self.order = order;
+        self
+    }
+
+    /// The first single in the simple order (see [`Order::Simple`]) within
+    /// the ceiling, if any.
+    fn simple_single(&self) -> Option<Step> {
+        let c = &self.candidates;
+        singles::full_house(c)
+            .or_else(|| singles::naked_single(c, Words::Described))
+            .or_else(|| singles::hidden_single_box(c))
+            .or_else(|| singles::hidden_single_line(c))
+            .filter(|step| self.ceiling.is_none_or(|ceiling| step.rating <= ceiling))
     }
 
     /// The grid as the steps so far have left it.
@@ -79,6 +112,12 @@ impl Iterator for Stepper {
     fn next(&mut self) -> Option<Step> {
         if self.stuck.is_some() || self.candidates.is_solved() {
             return None;
+        }
+        if self.order == Order::Simple
+            && let Some(step) = self.simple_single()
+        {
+            step.apply(&mut self.candidates);
+            return Some(step);
         }
         match easiest_step(
             &self.candidates,
@@ -275,8 +314,22 @@ pub fn explain(puzzle: &Grid) -> Result<Explanation, RateError> {
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
 pub fn explain_with(puzzle: &Grid, options: &Options) -> Result<Explanation, RateError> {
+    explain_in_order(puzzle, options, Order::Rating)
+}
+
+/// Explains `puzzle` step by step under `options`, taking the steps in
+/// `order`. The rating is the puzzle's, from steps in rating order,
+/// whatever the order of the steps told.
+///
+/// # Errors
+/// When the puzzle has conflicting givens, no solution or several.
+pub fn explain_in_order(
+    puzzle: &Grid,
+    options: &Options,
+    order: Order,
+) -> Result<Explanation, RateError> {
     let mut steps = Vec::new();
-    let (rating, solution) = run(puzzle, options, |step| steps.push(step.clone()))?;
+    let (rating, solution) = run(puzzle, options, order, |step| steps.push(step.clone()))?;
     Ok(Explanation {
         puzzle: *puzzle,
         solution,
@@ -304,6 +357,7 @@ fn check_unique(puzzle: &Grid) -> Result<(), RateError> {
 fn run(
     puzzle: &Grid,
     options: &Options,
+    order: Order,
     mut each: impl FnMut(&Step),
 ) -> Result<(Rating, Grid), RateError> {
     check_unique(puzzle)?;
@@ -311,13 +365,18 @@ fn run(
         .map_err(|_| RateError::NoSolution)?
         .grid;
     let candidates = Candidates::from_grid(puzzle).map_err(|_| RateError::ConflictingGivens)?;
-    let mut stepper = Stepper::new(candidates, true, options);
+    let mut stepper = Stepper::new(candidates.clone(), true, options).with_order(order);
     let mut tally = Tally::default();
     for step in stepper.by_ref() {
         tally.add(step.rating, step.technique, !step.placements.is_empty());
         each(&step);
     }
-    let rating = tally.finish(stepper.stuck, options, stepper.searches.chainer.work());
+    let rating = match order {
+        Order::Rating => tally.finish(stepper.stuck, options, stepper.searches.chainer.work()),
+        // Steps in another order can rate the puzzle otherwise: the rating
+        // is rate's.
+        Order::Simple => rate_candidates(candidates, options, None)?,
+    };
     Ok((rating, solution))
 }
 

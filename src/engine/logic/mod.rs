@@ -54,11 +54,14 @@ mod wings;
 pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
 pub use enumerate::all_steps;
 pub use explain::{
-    Explanation, RateError, Stepper, explain, explain_with, is_level, next_step, rate, rate_with,
+    Explanation, Order, RateError, Stepper, explain, explain_in_order, explain_with, is_level,
+    next_step, rate, rate_with,
 };
 pub use rating::{Level, Options, Rating};
 use step::Words;
-pub use step::{Candidate, Difficulty, Step, Technique};
+pub use step::{
+    Candidate, ChainNode, Difficulty, House, HouseKind, Step, Technique, chain_sections,
+};
 
 use chains::{Chainer, Inner};
 use memo::{NoneByDigit, NoneByUnit};
@@ -171,29 +174,35 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::AlignedPairExclusion, false, |c, _| {
         exclusion::aligned_pair_exclusion(c)
     }),
-    (Technique::XCycle, false, |c, s| s.chainer.x_chains(c)),
-    (Technique::YCycle, false, |c, s| s.chainer.y_cycles(c)),
+    (Technique::XCycle, false, |c, s| {
+        s.chainer.x_chains(c, s.words)
+    }),
+    (Technique::YCycle, false, |c, s| {
+        s.chainer.y_cycles(c, s.words)
+    }),
     (Technique::ForcingChain, false, |c, s| {
-        s.chainer.forcing_chains(c)
+        s.chainer.forcing_chains(c, s.words)
     }),
     (Technique::AlignedTripleExclusion, false, |c, _| {
         exclusion::aligned_triple_exclusion(c)
     }),
-    (Technique::Nishio, false, |c, s| s.chainer.nishio(c)),
+    (Technique::Nishio, false, |c, s| {
+        s.chainer.nishio(c, s.words)
+    }),
     (Technique::CellForcingChains, false, |c, s| {
-        s.chainer.multiple_chains(c)
+        s.chainer.multiple_chains(c, s.words)
     }),
     (Technique::DynamicForcingChains, false, |c, s| {
-        s.chainer.dynamic_chains(c)
+        s.chainer.dynamic_chains(c, s.words)
     }),
     (Technique::DynamicForcingChainsPlus, false, |c, s| {
-        s.chainer.dynamic_plus_chains(c)
+        s.chainer.dynamic_plus_chains(c, s.words)
     }),
     (Technique::NestedForcingChains, false, |c, s| {
-        s.chainer.nested_chains(c, Inner::Static)
+        s.chainer.nested_chains(c, Inner::Static, s.words)
     }),
     (Technique::NestedDynamicForcingChains, false, |c, s| {
-        s.chainer.nested_chains(c, Inner::Dynamic)
+        s.chainer.nested_chains(c, Inner::Dynamic, s.words)
     }),
 ];
 
