@@ -935,15 +935,27 @@ fn puzzle_and_solution_lines_are_read_and_checked() {
         .stdout(solutions);
 }
 
-/// Completion scripts and manual pages come from the same definitions as
-/// --help, so every command and option is in them.
+/// The binary writes a completion script for every shell and a manual page
+/// for every command `--help` lists (what each holds is checked against the
+/// definitions by the unit test of `generated_docs.rs`).
 #[test]
 fn completions_and_manual_pages_cover_every_command() {
+    let help = sudokuflow().arg("--help").output();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.contains(&"play"), "{help}");
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let output = sudokuflow().args(["completions", shell]).output();
         assert!(output.status.success(), "{shell}");
         let script = String::from_utf8(output.stdout).unwrap();
-        for word in ["solve", "generate", "rate", "explain", "threads"] {
+        for word in &commands {
             assert!(script.contains(word), "{shell} completion lacks {word}");
         }
     }
@@ -951,10 +963,20 @@ fn completions_and_manual_pages_cover_every_command() {
     let page = String::from_utf8(page.stdout).unwrap();
     assert!(page.starts_with(".ie"), "{page}");
     assert!(page.contains(".TH sudokuflow 1"), "{page}");
-    assert!(page.contains("sudokuflow\\-rate(1)"), "{page}");
+    for command in &commands {
+        assert!(
+            page.contains(&format!("sudokuflow\\-{command}(1)")),
+            "{page}"
+        );
+        let own = sudokuflow().args(["man", command]).output();
+        let own = String::from_utf8(own.stdout).unwrap();
+        assert!(
+            own.contains(&format!(".TH sudokuflow-{command} 1")),
+            "{own}"
+        );
+    }
     let rate = sudokuflow().args(["man", "rate"]).output();
     let rate = String::from_utf8(rate.stdout).unwrap();
-    assert!(rate.contains(".TH sudokuflow-rate 1"), "{rate}");
     assert!(rate.contains("\\-\\-budget"), "{rate}");
     sudokuflow()
         .args(["man", "nope"])
@@ -963,4 +985,24 @@ fn completions_and_manual_pages_cover_every_command() {
         .stderr(predicate::str::contains(
             "no command 'nope'; the commands are solve",
         ));
+}
+
+/// A run that misses its deadline (here a shell whose children sleep, one
+/// holding the output pipe) is killed with everything it started, and the
+/// test fails saying so, instead of hanging.
+#[test]
+fn a_run_past_its_deadline_is_killed_and_fails_the_test() {
+    let hung = std::panic::catch_unwind(|| {
+        program("sh")
+            .args(["-c", "sleep 1000 & sleep 1000"])
+            .timeout(std::time::Duration::from_millis(500))
+            .output()
+    });
+    let panic = hung.expect_err("a hung run must fail the test");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        message
+            .starts_with("sh -c sleep 1000 & sleep 1000 did not end within 500ms and was killed"),
+        "{message}"
+    );
 }

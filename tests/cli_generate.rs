@@ -332,7 +332,14 @@ fn output_file_is_written_atomically() {
         .assert()
         .success()
         .stdout("");
-    assert_eq!(fs::read_to_string(&shuffled).unwrap().lines().count(), 300);
+    let shuffled = fs::read_to_string(&shuffled).unwrap();
+    assert_eq!(shuffled.lines().count(), 300);
+    for (variant, puzzle) in shuffled.lines().zip(stdout.lines()).step_by(10) {
+        assert!(
+            equivalent(parse(puzzle).cells(), parse(variant).cells()),
+            "{variant}"
+        );
+    }
     assert_eq!(dir_entries(dir.path()), ["puzzles.txt", "shuffled.txt"]);
 }
 
@@ -535,8 +542,14 @@ fn shuffle_reads_grid_blocks_and_writes_any_format() {
         grid_input.to_str().unwrap(),
     ]);
     let boards = parse_blocks(&out, 13);
-    assert!(!boards.is_empty());
-    for board in &boards {
+    let inputs = common::formats::grid_records(&fs::read(&grid_input).unwrap());
+    assert_eq!(boards.len(), inputs.len());
+    for (board, input) in boards.iter().zip(inputs) {
+        let (input, _) = input.puzzle.unwrap();
+        assert!(
+            equivalent(input.cells(), board.cells()),
+            "{board} from {input}"
+        );
         assert_eq!(solutions(board), 1, "{board}");
     }
     // Generated puzzles piped through shuffle stay unique.

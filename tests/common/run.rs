@@ -293,9 +293,8 @@ impl Running {
     fn check_deadline(&self, output: &str) {
         if self.fate.0.lock().unwrap().killed {
             panic!(
-                "{} did not end within {} s and was killed (a hang?){output}",
-                self.what,
-                self.deadline.as_secs()
+                "{} did not end within {:?} and was killed (a hang?){output}",
+                self.what, self.deadline
             );
         }
     }
