@@ -38,9 +38,11 @@ const TECHNIQUES: [Technique; 25] = [
     Technique::AlignedPairExclusion,
 ];
 
-/// The chain families (and the aligned triple exclusion), one asked per
-/// input: some take long on a grid with many candidates.
-const CHAINS: [Technique; 13] = [
+/// The chain families (and the aligned triple exclusion) asked one per
+/// input, without a work limit: the dynamic and nested chains, which take
+/// seconds on a grid with many candidates, only through the engine's own
+/// order below, under a budget.
+const CHAINS: [Technique; 9] = [
     Technique::XCycle,
     Technique::ForcingXChain,
     Technique::YCycle,
@@ -50,10 +52,6 @@ const CHAINS: [Technique; 13] = [
     Technique::Nishio,
     Technique::CellForcingChains,
     Technique::RegionForcingChains,
-    Technique::DynamicForcingChains,
-    Technique::DynamicForcingChainsPlus,
-    Technique::NestedForcingChains,
-    Technique::NestedDynamicForcingChains,
 ];
 
 fn relies_on_uniqueness(technique: Technique) -> bool {
