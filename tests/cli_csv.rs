@@ -108,6 +108,8 @@ fn format_csv_adds_a_column_to_each_row() {
         );
         let (_, plain, _) = run(&["canon", "--column", column], table.as_bytes());
         assert_eq!(out.lines().next().unwrap(), format!("{header},canonical"));
+        assert_eq!(out.lines().count(), rows.len() + 1);
+        assert_eq!(plain.lines().count(), rows.len());
         for ((line, row), canonical) in out.lines().skip(1).zip(&rows).zip(plain.lines()) {
             assert_eq!(line, format!("{row},{canonical}"));
         }
@@ -124,6 +126,8 @@ fn rate_csv_adds_rating_and_level() {
     );
     assert_eq!(status, 0);
     let (_, lines, _) = run(&["rate", "--column", column], table.as_bytes());
+    assert_eq!(out.lines().count(), pairs.len() + 1);
+    assert_eq!(lines.lines().count(), pairs.len());
     let mut rows = out.lines();
     assert_eq!(
         rows.next().unwrap(),
