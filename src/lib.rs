@@ -8,6 +8,8 @@
 mod engine;
 pub mod explain;
 mod stream;
+#[cfg(test)]
+mod testing;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};
 pub use stream::{answer, batch, format, input, pipeline, rating_format};

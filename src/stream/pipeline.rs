@@ -13,7 +13,7 @@
 //! and there are a fixed number of slots, so memory stays flat however large
 //! the input, the count or the variants per puzzle.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -816,12 +816,18 @@ impl<B: Batch> Producer<B> {
 
     /// Sends the jobs of one input; false when the run is to stop.
     fn read_input(&mut self, index: usize, input: Input) -> bool {
-        let mut format = self.options.input_format;
         let mut grid = GridReader::default();
         // Jobs of about the same output size whatever the answers per puzzle.
         let answers = self.options.answers_per_puzzle();
         let records_per_job = (RECORDS_PER_JOB / (answers * self.options.cost_per_puzzle())).max(1);
-        'chunks: for chunk in input.chunks() {
+        let chunks = Detected {
+            chunks: input.chunks(),
+            format: self.options.input_format,
+            decided: self.options.input_format != InputFormat::Auto,
+            detector: format::FormatDetector::default(),
+            held: VecDeque::new(),
+        };
+        'chunks: for (chunk, format) in chunks {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(error) => {
@@ -832,9 +838,6 @@ impl<B: Batch> Producer<B> {
                     return false;
                 }
             };
-            if format == InputFormat::Auto {
-                format = detect_format(&chunk);
-            }
             if format == InputFormat::Grid {
                 if grid.read(&chunk) {
                     break;
@@ -980,15 +983,49 @@ impl GridReader {
     }
 }
 
-/// The format of an input whose first chunk is `chunk` (see
-/// [`format::FormatDetector`]); [`InputFormat::Auto`] if the chunk has no
-/// significant line (its lines then mean the same in either format).
-fn detect_format(chunk: &Chunk) -> InputFormat {
-    let mut detector = format::FormatDetector::default();
-    chunk
-        .lines()
-        .find_map(|(_, line)| detector.feed(format::classify(line)))
-        .unwrap_or_else(|| detector.at_end())
+/// An input's chunks, each with the format to read it in: for
+/// [`InputFormat::Auto`], what [`format::FormatDetector`] finds in the first
+/// lines ([`InputFormat::Auto`], read as lines, if they have no significant
+/// line). A stream's chunk ends where a read did, maybe inside the first
+/// board, so chunks are held back until the format is known, up to
+/// [`CHUNK_LEN`] bytes (as much as a file's first chunk).
+struct Detected<I> {
+    chunks: I,
+    format: InputFormat,
+    decided: bool,
+    detector: format::FormatDetector,
+    held: VecDeque<Chunk>,
+}
+
+impl<I: Iterator<Item = io::Result<Chunk>>> Iterator for Detected<I> {
+    type Item = (io::Result<Chunk>, InputFormat);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.decided {
+            let Some(chunk) = self.chunks.next() else {
+                self.format = self.detector.at_end();
+                self.decided = true;
+                break;
+            };
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(error) => return Some((Err(error), self.format)),
+            };
+            let found = chunk
+                .lines()
+                .find_map(|(_, line)| self.detector.feed(format::classify(line)));
+            self.held.push_back(chunk);
+            let held: usize = self.held.iter().map(|c| c.data.bytes().len()).sum();
+            if let Some(format) = found.or((held >= CHUNK_LEN).then(|| self.detector.at_end())) {
+                self.format = format;
+                self.decided = true;
+            }
+        }
+        if let Some(chunk) = self.held.pop_front() {
+            return Some((Ok(chunk), self.format));
+        }
+        self.chunks.next().map(|chunk| (chunk, self.format))
+    }
 }
 
 /// A worker's job: the answer or problem of every puzzle, into one batch.

@@ -64,3 +64,78 @@ fn write_all(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
         .with_context(|| format!("error writing to {}", output.name()))?;
     output.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+    use clap_complete::Shell;
+
+    /// Each command of the definitions (not clap's `help`), with the long
+    /// options it shows.
+    fn commands() -> Vec<(String, Vec<String>)> {
+        Cli::command()
+            .get_subcommands()
+            .filter(|c| c.get_name() != "help")
+            .map(|c| {
+                let options = c
+                    .get_arguments()
+                    .filter(|a| !a.is_hide_set())
+                    .filter_map(|a| a.get_long().map(str::to_string))
+                    .collect();
+                (c.get_name().to_string(), options)
+            })
+            .collect()
+    }
+
+    /// Every command of the definitions, and every long option of each, is
+    /// in every shell's completion script and in the command's manual page,
+    /// as `completions -o` and `man -o` write them.
+    #[test]
+    fn completions_and_manual_pages_cover_every_command_and_option() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out");
+        let written = || std::fs::read_to_string(&path).unwrap();
+        let commands = commands();
+        assert!(
+            commands.iter().any(|(name, _)| name == "play"),
+            "{commands:?}"
+        );
+        for &shell in Shell::value_variants() {
+            let output = Some(path.clone());
+            completions(&CompletionsArgs { shell, output }).unwrap();
+            let script = written();
+            for (name, options) in &commands {
+                assert!(script.contains(name.as_str()), "{shell} lacks {name}");
+                for option in options {
+                    // fish names a long option with -l.
+                    let word = match shell {
+                        Shell::Fish => format!("-l {option}"),
+                        _ => format!("--{option}"),
+                    };
+                    assert!(script.contains(&word), "{shell} lacks {name} {word}");
+                }
+            }
+        }
+        man(&ManArgs {
+            command: None,
+            output: Some(path.clone()),
+        })
+        .unwrap();
+        let top = written();
+        for (name, options) in &commands {
+            assert!(top.contains(&format!("sudokuflow\\-{name}(1)")), "{top}");
+            man(&ManArgs {
+                command: Some(name.clone()),
+                output: Some(path.clone()),
+            })
+            .unwrap();
+            let page = written();
+            assert!(page.contains(&format!(".TH sudokuflow-{name} 1")), "{page}");
+            for option in options {
+                let roff = format!("\\-\\-{}", option.replace('-', "\\-"));
+                assert!(page.contains(&roff), "man {name} lacks {roff}");
+            }
+        }
+    }
+}
