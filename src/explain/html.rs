@@ -137,6 +137,7 @@ p.case { margin: .4rem 0 0; font-style: italic; }
 .cells { display: grid; grid-template-columns: repeat(9, var(--cell));
   grid-template-rows: repeat(9, var(--cell)); }
 .c { display: grid; grid-template-columns: repeat(3, 1fr); grid-template-rows: repeat(3, 1fr);
+  padding: calc(var(--cell) * .05);
   font-family: "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; }
 .c i { font-style: normal; font-size: calc(var(--cell) * .27); line-height: 1;
   display: flex; align-items: center; justify-content: center; color: #555;
