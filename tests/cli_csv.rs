@@ -421,3 +421,17 @@ fn line_input_with_csv_output_has_a_puzzle_column() {
     assert!(out.starts_with("puzzle,solution\n"));
     assert_eq!(out.lines().count(), 3);
 }
+
+#[test]
+fn a_stream_whose_last_line_has_no_newline_is_cut_into_jobs() {
+    // The last line is read (and counted) with the chunk before it; cutting
+    // the chunk it ends for smaller jobs once underflowed that count.
+    let puzzles: Vec<String> = generated(200, 6).into_iter().map(|(p, _)| p).collect();
+    let input = puzzles.join("\n");
+    for args in [&["shuffle", "-n", "2", "--seed", "1"][..], &["rate"]] {
+        let (status, out, err) = run(args, input.as_bytes());
+        assert_eq!((status, err.as_str()), (0, ""), "{args:?}");
+        let per_puzzle = if args[0] == "shuffle" { 2 } else { 1 };
+        assert_eq!(out.lines().count(), 200 * per_puzzle, "{args:?}");
+    }
+}

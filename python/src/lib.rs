@@ -30,49 +30,63 @@ enum Kind<'py> {
     Series(Bound<'py, PyAny>),
 }
 
-/// Puzzles read from Python: each row's grid, or why it is not a puzzle.
+/// Puzzles read from Python: the readable ones, in order, and the rows
+/// of the others with why they are not puzzles.
 struct Puzzles<'py> {
     kind: Kind<'py>,
-    rows: Vec<Result<Grid, String>>,
+    grids: Vec<Grid>,
+    /// Unreadable rows, in order.
+    bad: Vec<(usize, String)>,
 }
 
 impl Puzzles<'_> {
-    /// The readable puzzles, and their rows.
-    fn good(&self) -> (Vec<Grid>, Vec<usize>) {
-        self.rows
-            .iter()
-            .enumerate()
-            .filter_map(|(i, row)| row.as_ref().ok().map(|grid| (*grid, i)))
-            .unzip()
+    fn len(&self) -> usize {
+        self.grids.len() + self.bad.len()
     }
 
-    /// Each row's answer: `answers` for the readable rows, in order, and the
-    /// reason for the others. With `strict`, the first bad row is a
+    fn push(&mut self, row: Result<Grid, String>) {
+        match row {
+            Ok(grid) => self.grids.push(grid),
+            Err(reason) => self.bad.push((self.len(), reason)),
+        }
+    }
+
+    /// Each row's answer: `answers` for the readable rows, in order, and
+    /// `None` for the others; with `strict`, the first bad row is a
     /// `ValueError` naming it.
+    fn rows<T, E: std::fmt::Display>(
+        &self,
+        answers: Vec<Result<T, E>>,
+        strict: bool,
+        mut each: impl FnMut(usize, Option<T>),
+    ) -> PyResult<()> {
+        let mut answers = answers.into_iter();
+        let mut bad = self.bad.iter().peekable();
+        for row in 0..self.len() {
+            if let Some((_, reason)) = bad.next_if(|(at, _)| *at == row) {
+                if strict {
+                    return Err(bad_row(row, reason));
+                }
+                each(row, None);
+                continue;
+            }
+            match answers.next().expect("one answer per readable row") {
+                Ok(answer) => each(row, Some(answer)),
+                Err(e) if strict => return Err(bad_row(row, &e.to_string())),
+                Err(_) => each(row, None),
+            }
+        }
+        Ok(())
+    }
+
+    /// As [`Puzzles::rows`], collected.
     fn answers<T, E: std::fmt::Display>(
         &self,
         answers: Vec<Result<T, E>>,
         strict: bool,
     ) -> PyResult<Vec<Option<T>>> {
-        let mut answers = answers.into_iter();
-        let mut out = Vec::with_capacity(self.rows.len());
-        for (i, row) in self.rows.iter().enumerate() {
-            let answer = match row {
-                Ok(_) => answers.next().expect("one answer per good row"),
-                Err(reason) => {
-                    if strict {
-                        return Err(bad_row(i, reason));
-                    }
-                    out.push(None);
-                    continue;
-                }
-            };
-            match answer {
-                Ok(answer) => out.push(Some(answer)),
-                Err(e) if strict => return Err(bad_row(i, &e.to_string())),
-                Err(_) => out.push(None),
-            }
-        }
+        let mut out = Vec::with_capacity(self.len());
+        self.rows(answers, strict, |_, answer| out.push(answer))?;
         Ok(out)
     }
 }
@@ -85,11 +99,9 @@ fn bad_row(row: usize, reason: &str) -> PyErr {
 /// missing one), a uint8 array of shape (n, 81), or a pandas Series.
 fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Puzzles<'py>> {
     if let Ok(text) = puzzles.cast::<PyString>() {
-        let row = Grid::parse_line(text.to_str()?.as_bytes()).map_err(|e| e.to_string());
-        return Ok(Puzzles {
-            kind: Kind::One,
-            rows: vec![row],
-        });
+        let mut read = Puzzles::new(Kind::One);
+        read.push(Grid::parse_line(text.to_str()?.as_bytes()).map_err(|e| e.to_string()));
+        return Ok(read);
     }
     if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
         return read_array(array);
@@ -97,19 +109,26 @@ fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Puzzles<'py>> {
     let class = puzzles.get_type();
     if class.name()?.to_str()? == "Series" && class.module()?.to_str()?.starts_with("pandas") {
         let list = puzzles.call_method0("tolist")?;
-        let rows = read_strings(&list)?;
-        return Ok(Puzzles {
-            kind: Kind::Series(puzzles.clone()),
-            rows,
-        });
+        let mut read = Puzzles::new(Kind::Series(puzzles.clone()));
+        read_strings(&list, &mut read)?;
+        return Ok(read);
     }
-    Ok(Puzzles {
-        kind: Kind::List,
-        rows: read_strings(puzzles)?,
-    })
+    let mut read = Puzzles::new(Kind::List);
+    read_strings(puzzles, &mut read)?;
+    Ok(read)
 }
 
-fn read_strings(sequence: &Bound<'_, PyAny>) -> PyResult<Vec<Result<Grid, String>>> {
+impl<'py> Puzzles<'py> {
+    fn new(kind: Kind<'py>) -> Puzzles<'py> {
+        Puzzles {
+            kind,
+            grids: Vec::new(),
+            bad: Vec::new(),
+        }
+    }
+}
+
+fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult<()> {
     let items = sequence.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "puzzles must be a list of strings, a uint8 NumPy array of shape (n, 81) or a \
@@ -117,7 +136,6 @@ fn read_strings(sequence: &Bound<'_, PyAny>) -> PyResult<Vec<Result<Grid, String
             type_name(sequence)
         ))
     })?;
-    let mut rows = Vec::new();
     for (i, item) in items.enumerate() {
         let item = item?;
         let row = if let Ok(text) = item.cast::<PyString>() {
@@ -131,9 +149,9 @@ fn read_strings(sequence: &Bound<'_, PyAny>) -> PyResult<Vec<Result<Grid, String
                 type_name(&item)
             )));
         };
-        rows.push(row);
+        read.push(row);
     }
-    Ok(rows)
+    Ok(())
 }
 
 fn read_array<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Puzzles<'py>> {
@@ -157,25 +175,32 @@ fn read_array<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Puzzles<'py>>
         )));
     }
     let readonly = array.readonly();
-    let view = readonly.as_array();
-    let rows = view
-        .rows()
-        .into_iter()
-        .map(|row| {
-            let mut cells = [0u8; 81];
-            for (cell, &value) in cells.iter_mut().zip(row.iter()) {
-                *cell = value;
+    let mut read = Puzzles::new(Kind::Array);
+    read.grids.reserve(shape[0]);
+    let mut take = |cells: [u8; 81]| {
+        read.push(Grid::from_cells(cells).ok_or_else(|| {
+            let value = cells.iter().find(|&&v| v > 9).expect("a cell over 9");
+            format!("a cell holds {value}; cells are 0 (empty) to 9")
+        }));
+    };
+    match readonly.as_slice() {
+        // Contiguous (most arrays): rows straight from memory.
+        Ok(cells) => {
+            for row in cells.chunks_exact(81) {
+                take(row.try_into().expect("rows of 81"));
             }
-            Grid::from_cells(cells).ok_or_else(|| {
-                let value = cells.iter().find(|&&v| v > 9).expect("a cell over 9");
-                format!("a cell holds {value}; cells are 0 (empty) to 9")
-            })
-        })
-        .collect();
-    Ok(Puzzles {
-        kind: Kind::Array,
-        rows,
-    })
+        }
+        Err(_) => {
+            for row in readonly.as_array().rows() {
+                let mut cells = [0u8; 81];
+                for (cell, &value) in cells.iter_mut().zip(row.iter()) {
+                    *cell = value;
+                }
+                take(cells);
+            }
+        }
+    }
+    Ok(read)
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {
@@ -185,28 +210,30 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "an object".to_string(), |n| n.to_string())
 }
 
-/// Grids as the kind the puzzles came in: strings, or an (n, 81) uint8
-/// array with a row of zeros for a bad puzzle.
-fn grids_out<'py>(
+/// The answers (one per readable puzzle) as the kind the puzzles came in:
+/// strings, or an (n, 81) uint8 array with a row of zeros for a bad puzzle.
+fn grids_out<'py, E: std::fmt::Display>(
     py: Python<'py>,
-    kind: &Kind<'py>,
-    grids: Vec<Option<Grid>>,
+    puzzles: &Puzzles<'py>,
+    answers: Vec<Result<Grid, E>>,
+    strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Kind::Array = kind {
-        let array = PyArray2::<u8>::zeros(py, [grids.len(), 81], false);
+    if let Kind::Array = puzzles.kind {
+        let array = PyArray2::<u8>::zeros(py, [puzzles.len(), 81], false);
         {
             let mut cells = array.readwrite();
             let slice = cells.as_slice_mut().expect("a new array is contiguous");
-            for (row, grid) in slice.chunks_exact_mut(81).zip(&grids) {
+            puzzles.rows(answers, strict, |row, grid| {
                 if let Some(grid) = grid {
-                    row.copy_from_slice(grid.cells());
+                    slice[row * 81..][..81].copy_from_slice(grid.cells());
                 }
-            }
+            })?;
         }
         return Ok(array.into_any());
     }
-    let strings = grids.into_iter().map(|grid| grid.map(|g| g.to_string()));
-    values_out(py, kind, strings)
+    let strings = puzzles.answers(answers, strict)?;
+    let strings = strings.into_iter().map(|grid| grid.map(|g| g.to_string()));
+    values_out(py, &puzzles.kind, strings)
 }
 
 /// Values as a list (a Series for a Series, the value alone for one puzzle).
@@ -280,10 +307,8 @@ fn solve<'py>(
     let py = puzzles.py();
     let threads = workers(threads)?;
     let puzzles = read(puzzles)?;
-    let (grids, _) = puzzles.good();
-    let answers = py.detach(|| batch::solve(&grids, threads));
-    let answers = puzzles.answers(answers, strict)?;
-    grids_out(py, &puzzles.kind, answers)
+    let answers = py.detach(|| batch::solve(&puzzles.grids, threads));
+    grids_out(py, &puzzles, answers, strict)
 }
 
 /// Counts each puzzle's solutions, stopping at `limit` (so that with the
@@ -305,8 +330,7 @@ fn count<'py>(
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
     let puzzles = read(puzzles)?;
-    let (grids, _) = puzzles.good();
-    let answers = py.detach(|| batch::count(&grids, limit, threads));
+    let answers = py.detach(|| batch::count(&puzzles.grids, limit, threads));
     // The command line prints 0 for no solution, a count like any other.
     let answers = answers
         .into_iter()
@@ -358,8 +382,7 @@ fn rate<'py>(
     let threads = workers(threads)?;
     let options = logic_options(budget)?;
     let puzzles = read(puzzles)?;
-    let (grids, _) = puzzles.good();
-    let answers = py.detach(|| batch::rate(&grids, &options, threads));
+    let answers = py.detach(|| batch::rate(&puzzles.grids, &options, threads));
     let ratings = puzzles.answers(answers, strict)?;
     let dicts = ratings
         .iter()
@@ -393,8 +416,7 @@ fn explain<'py>(
     let threads = workers(threads)?;
     let options = logic_options(budget)?;
     let puzzles = read(puzzles)?;
-    let (grids, _) = puzzles.good();
-    let answers = py.detach(|| batch::explain(&grids, &options, threads));
+    let answers = py.detach(|| batch::explain(&puzzles.grids, &options, threads));
     let explanations = puzzles.answers(answers, strict)?;
     let loads = py.import("json")?.getattr("loads")?;
     let mut dicts = Vec::with_capacity(explanations.len());
@@ -428,10 +450,8 @@ fn canon<'py>(
     let py = puzzles.py();
     let threads = workers(threads)?;
     let puzzles = read(puzzles)?;
-    let (grids, _) = puzzles.good();
-    let answers = py.detach(|| batch::canonical(&grids, threads));
-    let answers = puzzles.answers(answers, strict)?;
-    grids_out(py, &puzzles.kind, answers)
+    let answers = py.detach(|| batch::canonical(&puzzles.grids, threads));
+    grids_out(py, &puzzles, answers, strict)
 }
 
 /// An equivalent of each puzzle (relabelled digits, permuted rows, columns,
@@ -449,11 +469,9 @@ fn shuffle<'py>(
     let threads = workers(threads)?;
     let seed = seed_or_random(seed);
     let puzzles = read(puzzles)?;
-    let (grids, _) = puzzles.good();
-    let answers = py.detach(|| batch::shuffle(&grids, seed, threads));
+    let answers = py.detach(|| batch::shuffle(&puzzles.grids, seed, threads));
     let answers = answers.into_iter().map(Ok::<_, String>).collect();
-    let answers = puzzles.answers(answers, strict)?;
-    grids_out(py, &puzzles.kind, answers)
+    grids_out(py, &puzzles, answers, strict)
 }
 
 /// Generates `n` puzzles with exactly one solution, as `sudokuflow generate`
@@ -505,9 +523,11 @@ fn generate<'py>(
     let made = py
         .detach(|| batch::generate(&config, seed, n, threads))
         .map_err(|(index, e)| PyValueError::new_err(format!("puzzle {index}: {e}")))?;
-    let grids = made.into_iter().map(|g| Some(g.puzzle)).collect();
     let kind = if array { Kind::Array } else { Kind::List };
-    grids_out(py, &kind, grids)
+    let mut puzzles = Puzzles::new(kind);
+    let answers = made.iter().map(|g| Ok::<_, String>(g.puzzle)).collect();
+    puzzles.grids = made.iter().map(|g| g.puzzle).collect();
+    grids_out(py, &puzzles, answers, false)
 }
 
 /// sudokuflow: a fast Sudoku engine. solve, count, rate, explain, canon and

@@ -46,7 +46,9 @@ def test_bad_puzzles_give_none_or_a_zero_row_and_strict_names_the_row(cli, puzzl
     mixed = [puzzles[0], BAD_CHARACTER, CONFLICTING, NO_SOLUTION, "", puzzles[1]]
     first, last = cli("solve", stdin=puzzles[0] + "\n" + puzzles[1])
     assert sf.solve(mixed) == [first, None, None, None, None, last]
-    assert sf.solve(pd.Series([puzzles[0], None, float("nan")])).tolist() == [first, None, None]
+    # Missing values in and out, as pandas writes them.
+    answer = sf.solve(pd.Series([puzzles[0], None, float("nan")]))
+    assert answer[0] == first and answer[1:].isna().all()
     array = to_array([puzzles[0], puzzles[1], puzzles[2]])
     array[1, 0:2] = 7  # conflicting givens
     array[2, 5] = 12  # not a cell

@@ -73,10 +73,11 @@ pub fn canonical(puzzles: &[Grid], threads: usize) -> Vec<Result<Grid, SolveErro
     })
 }
 
-/// An equivalent of each puzzle: puzzle `i` under the transform
-/// [`generator::shuffle`] draws from `seed`, `i` and variant 0.
+/// An equivalent of each puzzle: the `i`-th (from 1) under the transform
+/// [`generator::shuffle`] draws from `seed`, `i` and variant 0, as `sudokuflow
+/// shuffle --seed` shuffles a file of these puzzles, one per line.
 pub fn shuffle(puzzles: &[Grid], seed: u64, threads: usize) -> Vec<Grid> {
-    let indexed: Vec<(u64, &Grid)> = (0..).zip(puzzles).collect();
+    let indexed: Vec<(u64, &Grid)> = (1..).zip(puzzles).collect();
     map(&indexed, threads, |&(i, grid)| {
         generator::shuffle(grid, seed, i, 0)
     })
