@@ -147,6 +147,17 @@ impl Run {
         self.command.stderr(Stdio::piped());
         // Its own group, so that the whole of it can be killed.
         self.command.process_group(0);
+        // A suite started as a script's background job inherits SIGINT and
+        // SIGQUIT ignored; the programs under test start with them as a
+        // terminal gives them (a test that wants them ignored says so).
+        // SAFETY: signal(2) is async-signal-safe and touches no memory of ours.
+        unsafe {
+            self.command.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
         let mut child = self.command.spawn()?;
         let mut stdin = child.stdin.take();
         if let Some(bytes) = self.stdin.clone() {
