@@ -9,7 +9,7 @@ mod engine;
 mod stream;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};
-pub use stream::{format, input, pipeline, rating_format};
+pub use stream::{format, input, pipeline, puzzles, rating_format};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};

@@ -4,4 +4,5 @@
 pub mod format;
 pub mod input;
 pub mod pipeline;
+pub mod puzzles;
 pub mod rating_format;

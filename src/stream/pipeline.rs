@@ -624,7 +624,7 @@ impl GridReader {
 /// The format of an input whose first chunk is `chunk` (see
 /// [`format::FormatDetector`]); [`InputFormat::Auto`] if the chunk has no
 /// significant line (its lines then mean the same in either format).
-fn detect_format(chunk: &Chunk) -> InputFormat {
+pub(crate) fn detect_format(chunk: &Chunk) -> InputFormat {
     let mut detector = format::FormatDetector::default();
     chunk
         .lines()
