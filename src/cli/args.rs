@@ -120,6 +120,10 @@ pub struct ManArgs {
     /// without it, the page of sudokuflow itself
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,
+
+    /// Write to FILE, replacing it only once complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Arguments of `sudokuflow completions`.
@@ -128,13 +132,19 @@ pub struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+
+    /// Write to FILE, replacing it only once complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 impl Command {
     /// True when the command writes to standard output: no `-o FILE`.
     pub fn writes_stdout(&self) -> bool {
         let output = match self {
-            Command::Completions(_) | Command::Man(_) | Command::Play(_) => return true,
+            Command::Play(_) => return true,
+            Command::Completions(args) => &args.output,
+            Command::Man(args) => &args.output,
             Command::Solve(args) => &args.output.output,
             Command::Generate(args) => &args.output.output,
             Command::Shuffle(args) => &args.output.output,
@@ -147,6 +157,11 @@ impl Command {
         output
             .as_deref()
             .is_none_or(|path| path == std::path::Path::new("-"))
+    }
+
+    /// True when the command takes `-o FILE`.
+    pub fn has_output_option(&self) -> bool {
+        !matches!(self, Command::Play(_))
     }
 
     /// True when the command reads standard input: no input named, or `-`.
@@ -375,6 +390,10 @@ pub struct RateArgs {
     #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = parse_budget)]
     pub budget: Budget,
 
+    /// One line per puzzle, or CSV: each input row with 'rating' and 'level' columns added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
     /// Stop at the first bad puzzle, after writing its marker line
     #[arg(long)]
     pub strict: bool,
@@ -489,6 +508,10 @@ pub struct ExplainArgs {
     /// How the input files are laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
+
+    /// Read files as CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
+    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
+    pub column: Option<String>,
 
     /// Steps in words, or one JSON document per puzzle
     #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
@@ -695,6 +718,10 @@ pub struct CanonArgs {
     #[arg(long)]
     pub zeros: bool,
 
+    /// One line per puzzle, or CSV: each input row with a 'canonical' column added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
     /// Stop at the first bad puzzle, after writing its marker line
     #[arg(long)]
     pub strict: bool,
@@ -776,6 +803,10 @@ pub struct InputArgs {
     /// How the input is laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
+
+    /// Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
+    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
+    pub column: Option<String>,
 }
 
 /// Where and how puzzles are written.
@@ -821,6 +852,26 @@ pub enum FormatArg {
     Grid,
     /// A board with box borders, then a blank line
     Pretty,
+    /// CSV: each input row (a --column table's row, else the puzzle) with the answer's column added, under a header
+    Csv,
+}
+
+/// The output of commands whose answers are lines: as lines, or as CSV.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TableFormatArg {
+    /// One line per puzzle
+    Line,
+    /// CSV: each input row (a --column table's row, else the puzzle) with the answer's columns added, under a header
+    Csv,
+}
+
+impl From<TableFormatArg> for OutputFormat {
+    fn from(arg: TableFormatArg) -> OutputFormat {
+        match arg {
+            TableFormatArg::Line => OutputFormat::Line,
+            TableFormatArg::Csv => OutputFormat::Csv,
+        }
+    }
 }
 
 impl From<InputArg> for InputFormat {
@@ -839,6 +890,7 @@ impl From<FormatArg> for OutputFormat {
             FormatArg::Line => OutputFormat::Line,
             FormatArg::Grid => OutputFormat::Grid,
             FormatArg::Pretty => OutputFormat::Pretty,
+            FormatArg::Csv => OutputFormat::Csv,
         }
     }
 }

@@ -8,12 +8,12 @@ use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use super::app::App;
 use super::save;
 use crate::cli::report::message as say;
+use crate::cli::signals;
 
 /// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
 /// restore the terminal and save the game) before the panic goes on.
@@ -71,11 +71,13 @@ pub fn exiting() {
     std::mem::forget(EXITING.lock().unwrap_or_else(|p| p.into_inner()));
 }
 
-/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP, calls `restore`
+/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP (unless ignored
+/// when the program started), calls `restore`
 /// (the terminal), saves the last snapshot where no one is asked, and ends
 /// the process with 128 + the signal.
 pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    // Those ignored at start stay ignored, as for every command.
+    let mut signals = Signals::new(signals::termination_signals())?;
     std::thread::Builder::new()
         .name("sudokuflow-play-signals".into())
         .spawn(move || {

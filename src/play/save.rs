@@ -20,6 +20,7 @@ use sudokuflow::Grid;
 use super::app::{App, State};
 use super::board::{Board, Move, first_repeat};
 use super::clock::{SharedClock, Timer};
+use crate::cli::output::AtomicFile;
 
 /// Bumped whenever a field changes meaning. Fields added since (the moves,
 /// `saved_at`, `level`) are optional, so older saves still load.
@@ -113,20 +114,16 @@ pub fn encode(app: &App) -> String {
     serde_json::to_string(&saved).expect("a game encodes as JSON")
 }
 
-/// Writes `bytes` as the file at `path`, atomically (a temporary file in
-/// its folder, synced, then renamed over it): the one place the game writes
-/// a file.
+/// Writes `bytes` as the file at `path`, atomically (the program's one
+/// atomic writer: a temporary file in its folder, synced, then renamed over
+/// it): the one place the game writes a file.
 pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().expect("a file path has a folder");
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(bytes)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    temp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    file.commit()
 }
 
 /// Why the file at `path` can't be replaced without asking: it exists and

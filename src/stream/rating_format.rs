@@ -31,6 +31,23 @@ pub fn write_rating_line(puzzle: &Grid, rating: &Rating, out: &mut Vec<u8>) {
     out.push(b'\n');
 }
 
+/// Appends the `rating` and `level` fields of a CSV row, `<ER>/<EP>/<ED>`
+/// as [`write_rating_line`] writes it and the level, split by `delimiter`,
+/// and a newline.
+pub fn write_rating_fields(rating: &Rating, delimiter: u8, out: &mut Vec<u8>) {
+    if !rating.complete {
+        out.push(b'>');
+    }
+    push_difficulty(rating.er, out);
+    out.push(b'/');
+    push_difficulty(rating.ep, out);
+    out.push(b'/');
+    push_difficulty(rating.ed, out);
+    out.push(delimiter);
+    out.extend_from_slice(rating.level.name().as_bytes());
+    out.push(b'\n');
+}
+
 /// Appends a difficulty as its `Display` writes it (`4.4`).
 fn push_difficulty(difficulty: Difficulty, out: &mut Vec<u8>) {
     let (whole, tenth) = (difficulty.0 / 10, difficulty.0 % 10);

@@ -8,18 +8,19 @@ use sudokuflow::input::Input;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_inputs, run_inputs, threads};
+use super::{open_inputs, run_inputs, threads, with_column};
 use crate::cli::args::{ExplainArgs, ExplainFormat};
 
 /// `sudokuflow explain`: 0 when every puzzle was explained, 1 when some got a marker.
 pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
     let mut inputs = Vec::new();
     for (position, arg) in args.puzzles.iter().enumerate() {
-        inputs.push(puzzle_or_file(arg, position + 1)?);
+        inputs.push(puzzle_or_file(arg, position + 1, args.column.as_deref())?);
     }
     if inputs.is_empty() {
-        inputs = open_inputs(&["-"])?;
+        inputs = with_column(open_inputs(&["-"])?, args.column.as_deref());
     }
+
     let options = Options {
         mode: Mode::Explain {
             options: logic::Options {
@@ -38,10 +39,11 @@ pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
 }
 
 /// An argument as an input: standard input for `-`, the file if one has this
-/// name, else the argument itself if it reads as a puzzle line.
-fn puzzle_or_file(arg: &str, position: usize) -> anyhow::Result<Input> {
+/// name (a table when `column` is given), else the argument itself if it
+/// reads as a puzzle line.
+fn puzzle_or_file(arg: &str, position: usize, column: Option<&str>) -> anyhow::Result<Input> {
     if arg == "-" || Path::new(arg).exists() {
-        return Ok(open_inputs(&[arg])?.remove(0));
+        return Ok(with_column(open_inputs(&[arg])?, column).remove(0));
     }
     match Grid::parse_line(arg.as_bytes()) {
         Ok(_) => Ok(Input::from_reader(

@@ -11,7 +11,7 @@ use sudokuflow::grid::Grid;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
 
-use super::{open_inputs, threads};
+use super::{open_input_args, threads};
 use crate::cli::args::{PrintArgs, PrintFormat};
 use crate::cli::output::Output;
 use crate::cli::progress::Progress;
@@ -125,7 +125,7 @@ fn write_file(
 /// The puzzles to print, in input order, rated on the pipeline, and whether
 /// any line was left out (each reported on stderr as it was read).
 fn read_entries(args: &PrintArgs) -> anyhow::Result<(Vec<Entry>, bool)> {
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let total_bytes = inputs.iter().map(|input| input.known_len()).sum();
     let budget = if args.no_rating {
         // Still checks that the puzzle has one solution, but rates nothing.
