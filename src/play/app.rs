@@ -748,7 +748,7 @@ impl App {
     /// Applies a hint's step (its placements and eliminations) or revealed
     /// cell as one move.
     fn apply_offer(&mut self, offer: &Offer, auto: bool) {
-        let technique = offer.name();
+        let technique = offer.summary();
         let by = match (offer, auto) {
             (_, true) => Move::Auto { technique },
             (Offer::Step(_), false) => Move::Hint { technique },
@@ -1034,9 +1034,15 @@ pub mod tests {
         for p in &step.placements {
             assert_eq!(app.board().cells[usize::from(p.cell)], p.digit);
         }
+        let p = &step.placements[0];
         assert_eq!(
             app.history[app.at].by.describe(),
-            format!("hint: {}", step.technique.name())
+            format!(
+                "hint: {}: {} = {}",
+                step.technique.name(),
+                cell_name(p.cell.into()),
+                p.digit
+            )
         );
         assert_eq!(app.hints_used, 1);
         app.place(2, 1); // r1c3 is 4

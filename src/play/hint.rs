@@ -65,6 +65,30 @@ impl Offer {
             Offer::Reveal { cell, .. } => format!("{} from the solution", cell_name(*cell)),
         }
     }
+
+    /// The technique and what it does, for the history: `Hidden Single:
+    /// r9c6 = 4`, `Pointing: 2 notes removed`.
+    pub fn summary(&self) -> String {
+        let Offer::Step(step) = self else {
+            return self.name();
+        };
+        let placed: Vec<String> = step
+            .placements
+            .iter()
+            .map(|p| format!("{} = {}", cell_name(p.cell.into()), p.digit))
+            .collect();
+        let removed = match step.eliminations.len() {
+            0 => String::new(),
+            1 => "1 note removed".into(),
+            n => format!("{n} notes removed"),
+        };
+        let what: Vec<String> = placed
+            .into_iter()
+            .chain([removed])
+            .filter(|t| !t.is_empty())
+            .collect();
+        format!("{}: {}", step.technique.name(), what.join(", "))
+    }
 }
 
 impl Hint {

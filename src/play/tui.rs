@@ -259,10 +259,15 @@ fn wait_on(tty: RawFd, winch: &mut UnixStream, timeout: Duration) -> io::Result<
 }
 
 impl Loop {
-    /// Readies a game for this front end.
+    /// Readies a game for this front end; a game not begun says where the
+    /// keys are.
     fn prepare(&self, app: &mut App) {
         app.settings = self.settings;
         app.front = Front::Screen;
+        if app.message.is_empty() && app.history.len() == 1 {
+            app.message =
+                "? shows the keys: arrows move, 1-9 place, n pencil marks, H hint, q quits".into();
+        }
     }
 
     fn run(&mut self, screen: &mut Screen) -> io::Result<()> {

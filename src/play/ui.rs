@@ -319,7 +319,16 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
     lines.push(Line::from(""));
     if !layout.shape.shows_notes() {
         let room = usize::from(layout.panel.height).saturating_sub(lines.len() + 1);
-        if room >= 12 {
+        let b = app.cursor / 27 * 3 + app.cursor % 9 / 3;
+        let box_cells = (0..9).map(|i| b / 3 * 27 + b % 3 * 3 + i / 3 * 9 + i % 3);
+        let box_has_notes = box_cells
+            .into_iter()
+            .any(|c| app.shown().cells[c] == 0 && app.shown().notes[c] != 0);
+        if !box_has_notes {
+            lines.push(Line::from(format!("no notes in box {}", b + 1)));
+            lines.push(Line::from("n pencil marks   F fill all"));
+            lines.push(Line::from("v every cell's notes"));
+        } else if room >= 12 {
             lines.extend(box_notes(app, styles));
         } else {
             lines.extend(cell_notes(app, styles));
@@ -611,12 +620,27 @@ impl<'a> View<'a> {
         let (width, height) = (usize::from(shape.cell.0), shape.cell.1);
         let base = self.cell_style(cell, styles);
         let digit = self.board.cells[cell];
+        // Without colour a conflict shows as !5! so it needs no colour.
+        let marked = !styles.color && self.conflicts.contains(&cell);
+        if digit != 0 && height == 3 {
+            // A digit three lines high: never taken for a note.
+            let glyph = BIG_DIGITS[usize::from(digit) - 1][usize::from(sub)];
+            let text = if marked && sub == 1 {
+                format!("!{glyph}!")
+            } else {
+                format!(" {glyph} ")
+            };
+            return vec![
+                Span::styled(" ".repeat((width - 5) / 2), base),
+                Span::styled(text, self.digit_style(cell, styles)),
+                Span::styled(" ".repeat(width - 5 - (width - 5) / 2), base),
+            ];
+        }
         if digit != 0 {
             if sub != (height - 1) / 2 {
                 return vec![Span::styled(" ".repeat(width), base)];
             }
-            // Without colour a conflict shows as !5! so it needs no colour.
-            let text = if !styles.color && self.conflicts.contains(&cell) {
+            let text = if marked {
                 format!("!{digit}!")
             } else {
                 format!(" {digit} ")
@@ -656,8 +680,12 @@ impl<'a> View<'a> {
             if gap && i > 0 {
                 spans.push(Span::styled(" ", base));
             }
+            // On two lines, where notes 1-5 stand where a digit would, a
+            // dot marks each missing one: the cell reads as notes.
             let text = if notes & (1 << d) != 0 {
                 d.to_string()
+            } else if height == 2 && notes != 0 {
+                "·".into()
             } else {
                 " ".into()
             };
@@ -668,6 +696,19 @@ impl<'a> View<'a> {
         spans
     }
 }
+
+/// Digits three lines high, for cells three lines high: 1 to 9.
+const BIG_DIGITS: [[&str; 3]; 9] = [
+    [" ┓ ", " ┃ ", "╺┻╸"],
+    ["╺━┓", "┏━┛", "┗━╸"],
+    ["╺━┓", " ━┫", "╺━┛"],
+    ["╻ ╻", "┗━┫", "  ╹"],
+    ["┏━╸", "┗━┓", "╺━┛"],
+    ["┏━╸", "┣━┓", "┗━┛"],
+    ["╺━┓", "  ┃", "  ╹"],
+    ["┏━┓", "┣━┫", "┗━┛"],
+    ["┏━┓", "┗━┫", "╺━┛"],
+];
 
 /// Rows of a start-screen list on a terminal `height` rows high.
 pub fn menu_rows(height: u16) -> usize {
@@ -864,8 +905,9 @@ mod tests {
             let terminal = terminal(&app, 120, 40, color);
             let buffer = terminal.backend().buffer();
             let layout = layout::choose(buffer.area, false).unwrap();
+            // r1c3's 4, three lines high.
             let (modifier, text) = cell_at(&terminal, 2);
-            assert_eq!(text, "   4   ", "r1c3's 4 on its middle line");
+            assert_eq!(text, "  ┗━┫  ", "the middle of a big 4");
             assert!(!modifier.contains(Modifier::DIM));
             // r2c2's notes are 2 and 7: its top line shows the 2 where a
             // 3x3 grid has it.

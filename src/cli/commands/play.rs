@@ -17,6 +17,12 @@ use crate::play::plain::{self, End, MAX_COMMAND, Read};
 use crate::play::tui::{self, Context, Screen};
 use crate::play::{guard, save, source};
 
+/// A new game's seed when none is given: short enough to read off the
+/// screen and type back (`--seed`), plenty for variety.
+fn game_seed() -> u64 {
+    random_seed() % 1_000_000
+}
+
 pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
     let clock = clock::system();
     if args.plain {
@@ -26,7 +32,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
         bail!("play needs a terminal; use --plain for line mode");
     }
     // Full screen: the start screen unless the arguments name the game.
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = args.seed.unwrap_or_else(game_seed);
     let folder = Path::new(".");
     let screen = if args.resume {
         Screen::Game(Box::new(save::load_newest(clock.clone())?))
@@ -266,6 +272,6 @@ fn game_from_file(
 }
 
 fn new_game(level: Level, seed: Option<u64>, clock: &SharedClock) -> anyhow::Result<App> {
-    let seed = seed.unwrap_or_else(random_seed);
+    let seed = seed.unwrap_or_else(game_seed);
     Menu::new_game(level, seed, clock.clone())
 }
