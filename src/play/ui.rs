@@ -42,7 +42,7 @@ struct Styles {
 impl Styles {
     fn lines(&self) -> Style {
         if self.color {
-            Style::default().fg(Color::DarkGray)
+            Style::default().fg(Color::Gray)
         } else {
             Style::default()
         }
@@ -186,7 +186,7 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
         Line::from("N new game   m start screen"),
         Line::from("u undo   q quit   Esc close"),
     ]);
-    let width = 31;
+    let width = 33;
     let height = lines.len() as u16 + 2;
     let rect = Rect::new(
         board.x + board.width.saturating_sub(width) / 2,
@@ -206,6 +206,7 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
             Block::default()
                 .borders(Borders::ALL)
                 .border_style(border)
+                .padding(ratatui::widgets::Padding::horizontal(1))
                 .title(" Solved! "),
         ),
         rect,
@@ -560,6 +561,7 @@ impl<'a> View<'a> {
     fn cell_style(&self, cell: usize, styles: &Styles) -> Style {
         let app = self.app;
         let digit = self.board.cells[cell];
+        let focus = self.focus.contains(&cell);
         let mut style = Style::default();
         if styles.color {
             if sees(cell, app.cursor) {
@@ -568,10 +570,17 @@ impl<'a> View<'a> {
             if digit != 0 && digit == self.same {
                 style = style.bg(Color::Rgb(90, 80, 20));
             }
-            if self.focus.contains(&cell) {
-                style = style.bg(Color::Green).fg(Color::Black);
-            }
-        } else if digit != 0 && digit == self.same || self.focus.contains(&cell) {
+            // The digit's colour over the whole cell, so that the cursor
+            // (reversed) is one block of colour.
+            style = match digit {
+                _ if focus => style.bg(Color::Rgb(70, 140, 70)).fg(Color::Black),
+                0 => style,
+                _ if self.conflicts.contains(&cell) => style.fg(Color::Red),
+                _ if app.wrong.contains(&cell) => style.fg(Color::Magenta),
+                _ if app.is_given(cell) => style.fg(Color::White),
+                _ => style.fg(Color::Cyan),
+            };
+        } else if digit != 0 && digit == self.same || focus {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
         if cell == app.cursor {
@@ -580,30 +589,21 @@ impl<'a> View<'a> {
         style
     }
 
-    /// The style of the cell's digit, over its cell style.
+    /// The style of the cell's digit, over its cell style: bold givens,
+    /// crossed-out wrong digits, underlined and bold conflicts (for
+    /// monochrome terminals that show no red).
     fn digit_style(&self, cell: usize, styles: &Styles) -> Style {
-        let app = self.app;
         let mut style = self.cell_style(cell, styles);
-        let focus = self.focus.contains(&cell);
-        if app.is_given(cell) {
+        if self.app.is_given(cell) {
             style = style.add_modifier(Modifier::BOLD);
-            if styles.color && !focus {
-                style = style.fg(Color::White);
-            }
-        } else if styles.color && !focus {
-            style = style.fg(Color::Cyan);
         }
-        if app.wrong.contains(&cell) {
+        if self.app.wrong.contains(&cell) {
             style = style.add_modifier(Modifier::CROSSED_OUT);
-            if styles.color {
-                style = style.fg(Color::Magenta);
-            }
         }
-        // Underlined too, for monochrome terminals that show no red.
         if self.conflicts.contains(&cell) {
             style = style.add_modifier(Modifier::UNDERLINED);
             if styles.color {
-                style = style.fg(Color::Red).add_modifier(Modifier::BOLD);
+                style = style.add_modifier(Modifier::BOLD);
             }
         }
         style
@@ -651,9 +651,20 @@ impl<'a> View<'a> {
             )];
         }
         let notes = self.board.notes[cell];
+        let focus = self.focus.contains(&cell);
+        // The spaces between notes take the notes' colour too: reversed
+        // under the cursor, the cell is one block.
+        let base = if focus || notes == 0 {
+            base
+        } else {
+            base.patch(styles.note())
+        };
         let note_style = |d: u16| {
             let style = if self.same != 0 && d == u16::from(self.same) {
                 styles.note_same()
+            } else if focus && styles.color {
+                // Dark on the hint's green.
+                Style::default().fg(Color::Black)
             } else {
                 styles.note()
             };
