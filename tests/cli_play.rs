@@ -441,13 +441,16 @@ impl Tmux {
         String::from_utf8(out.stdout).unwrap()
     }
 
-    /// Waits up to 5 s for `text` on the screen.
+    /// Waits up to 5 s for `text` on the screen (as it is, or wrapped
+    /// over lines).
     fn wait_for(&self, text: &str) -> String {
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) || start.elapsed() > Duration::from_secs(5) {
-                assert!(screen.contains(text), "waiting for {text:?}:\n{screen}");
+            let found = screen.contains(text) || words(&screen).contains(&words(text));
+            if found || start.elapsed() > Duration::from_secs(5) {
+                assert!(found, "waiting for {text:?}:\n{screen}");
                 return screen;
             }
             sleep(Duration::from_millis(50));
@@ -489,11 +492,16 @@ impl Tmux {
     }
 
     fn start_with(&self, data: &Path, args: &str, before: &str, after: &str) {
+        let folder = if data.is_dir() {
+            data
+        } else {
+            data.parent().unwrap()
+        };
         let command = format!(
             "cd {} && {before}env XDG_DATA_HOME={} XDG_CONFIG_HOME={}/config NO_COLOR=1 {} play {args}{after}",
+            folder.display(),
             data.display(),
-            data.display(),
-            data.display(),
+            folder.display(),
             env!("CARGO_BIN_EXE_sudokuflow")
         );
         let ok = tmux()
@@ -693,5 +701,45 @@ fn full_screen_game_in_tmux() {
     fifth.keys(&["n"]);
     fifth.wait_for("the save file was kept");
     assert_eq!(fs::read_to_string(slot(dir.path())).unwrap(), "{corrupt");
+    fs::remove_file(slot(dir.path())).unwrap();
+
+    // Item 15: m goes to the start screen (the game saved and listed), N
+    // starts a new game of the level asked for.
+    let sixth = Tmux(format!("sudokuflow-test6-{pid}"));
+    sixth.start(dir.path(), "--level easy --seed 1");
+    sixth.wait_for("new easy game, seed 1");
+    sixth.keys(&["F", "m"]);
+    sixth.wait_for("Saved games");
+    sixth.keys(&["Enter"]);
+    sixth.wait_for("move 1/1");
+    sixth.keys(&["N"]);
+    sixth.wait_for("New game: 1 easy, 2 medium");
+    sixth.keys(&["2"]);
+    sixth.wait_for("new medium game, seed 2");
+    sixth.keys(&["Q"]);
+    sixth.wait_for("Game saved to");
+    assert_eq!(saves(dir.path()).len(), 2, "both games kept");
+
+    // Item 7: a save that can't be written keeps the game open; leaving
+    // without it ends with status 2.
+    let blocked = dir.path().join("blocked");
+    fs::write(&blocked, "").unwrap();
+    let seventh = Tmux(format!("sudokuflow-test7-{pid}"));
+    seventh.start_with(
+        &blocked,
+        "--level easy --seed 1",
+        "",
+        "; echo status=$?; sleep 30",
+    );
+    seventh.wait_for("new easy game, seed 1");
+    seventh.keys(&["Q"]);
+    seventh.wait_for("could not save the game");
+    seventh.keys(&["Escape"]);
+    seventh.wait_for("back to the game");
+    seventh.keys(&["Q"]);
+    seventh.wait_for("y quits without saving (exit status 2)");
+    seventh.keys(&["y"]);
+    seventh.wait_for("The game could not be saved.");
+    seventh.wait_for("status=2");
     drop((first, second, third));
 }

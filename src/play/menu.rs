@@ -178,13 +178,10 @@ impl Menu {
                             true,
                         )
                     }
-                    Err(_) => {
-                        let name = listed.path.file_name().unwrap_or_default();
-                        Row::Item(
-                            format!("{} can't be read  {date}", name.to_string_lossy()),
-                            false,
-                        )
-                    }
+                    Err(_) => Row::Item(
+                        format!("a save that can't be read (Enter says why)  {date}"),
+                        false,
+                    ),
                 }
             }
             Choice::New(level) => Row::Item(format!("New {level} game"), true),

@@ -1027,6 +1027,24 @@ mod tests {
         assert!(text.contains("No such file or directory"), "{text}");
     }
 
+    /// Item 11 of issue 28: the start screen's messages wrap too.
+    #[test]
+    fn menu_messages_wrap() {
+        use crate::play::clock::ManualClock;
+        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new());
+        menu.message = format!(
+            "cannot read /{}/sudoku1.txt: No such file or directory (os error 2)",
+            "a-long-folder-name".repeat(3)
+        );
+        menu.saves.clear();
+        let text = menu_screen(&menu, 80, 24);
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("No such file or directory (os error 2)"),
+            "{text}"
+        );
+    }
+
     fn menu_screen(menu: &Menu, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| draw_menu(f, menu, false)).unwrap();
