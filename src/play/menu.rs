@@ -73,14 +73,14 @@ pub struct Menu {
 
 impl Menu {
     /// The start screen on the main list (on the newest saved game, if
-    /// any); files come from `folder`.
-    pub fn new(folder: &Path, seed: u64, clock: SharedClock) -> Menu {
+    /// any, of `saves`: see [`save::list`]); files come from `folder`.
+    pub fn new(folder: &Path, seed: u64, clock: SharedClock, saves: Vec<Listed>) -> Menu {
         Menu {
             page: Page::Main,
             selected: 0,
             main_selected: 0,
             files_selected: 0,
-            saves: save::list(),
+            saves,
             files: Files::default(),
             file: None,
             entries: Vec::new(),
@@ -93,9 +93,14 @@ impl Menu {
     }
 
     /// The start screen on the puzzle list of `path` (`play FILE`).
-    pub fn with_file(path: &Path, seed: u64, clock: SharedClock) -> anyhow::Result<Menu> {
+    pub fn with_file(
+        path: &Path,
+        seed: u64,
+        clock: SharedClock,
+        saves: Vec<Listed>,
+    ) -> anyhow::Result<Menu> {
         let folder = path.parent().unwrap_or(Path::new("."));
-        let mut menu = Menu::new(folder, seed, clock);
+        let mut menu = Menu::new(folder, seed, clock, saves);
         menu.open(path)?;
         Ok(menu)
     }
@@ -358,9 +363,7 @@ mod tests {
 
     /// A menu on `dir` that lists no saved games.
     fn menu(dir: &Path, seed: u64) -> Menu {
-        let mut menu = Menu::new(dir, seed, ManualClock::new());
-        menu.saves.clear();
-        menu
+        Menu::new(dir, seed, ManualClock::new(), Vec::new())
     }
 
     fn started(outcome: MenuOutcome) -> Box<App> {
@@ -478,12 +481,21 @@ mod tests {
     #[test]
     fn play_file_opens_its_list() {
         let dir = folder();
-        let menu = Menu::with_file(&dir.path().join("a.txt"), 0, ManualClock::new()).unwrap();
+        let menu =
+            Menu::with_file(&dir.path().join("a.txt"), 0, ManualClock::new(), Vec::new()).unwrap();
         assert_eq!((menu.page, menu.len()), (Page::Puzzles, 1));
-        assert!(Menu::with_file(&dir.path().join("missing.txt"), 0, ManualClock::new()).is_err());
+        assert!(
+            Menu::with_file(
+                &dir.path().join("missing.txt"),
+                0,
+                ManualClock::new(),
+                Vec::new()
+            )
+            .is_err()
+        );
         let empty = dir.path().join("empty.txt");
         fs::write(&empty, "").unwrap();
-        let menu = Menu::with_file(&empty, 0, ManualClock::new()).unwrap();
+        let menu = Menu::with_file(&empty, 0, ManualClock::new(), Vec::new()).unwrap();
         assert_eq!(menu.message, format!("no puzzles in {}", empty.display()));
     }
 }

@@ -501,6 +501,7 @@ impl Loop {
                 &self.context.folder,
                 self.context.seed,
                 self.context.clock.clone(),
+                save::list(),
             )))),
         }
     }
@@ -518,7 +519,12 @@ mod tests {
     // comes back and the panic goes on.
     #[test]
     fn a_panic_restores_the_terminal_and_goes_on() {
-        let mut screen = Screen::Menu(Box::new(Menu::new(Path::new("."), 0, ManualClock::new())));
+        let mut screen = Screen::Menu(Box::new(Menu::new(
+            Path::new("."),
+            0,
+            ManualClock::new(),
+            Vec::new(),
+        )));
         let restored = Cell::new(false);
         let result = catch_unwind(AssertUnwindSafe(|| {
             guard::guard(

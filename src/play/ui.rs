@@ -1031,12 +1031,11 @@ mod tests {
     #[test]
     fn menu_messages_wrap() {
         use crate::play::clock::ManualClock;
-        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new());
+        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new(), Vec::new());
         menu.message = format!(
             "cannot read /{}/sudoku1.txt: No such file or directory (os error 2)",
             "a-long-folder-name".repeat(3)
         );
-        menu.saves.clear();
         let text = menu_screen(&menu, 80, 24);
         let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
@@ -1064,7 +1063,7 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.path().join("more.txt"), format!("{puzzle}\n")).unwrap();
-        let mut menu = Menu::new(dir.path(), 1, ManualClock::new());
+        let mut menu = Menu::new(dir.path(), 1, ManualClock::new(), Vec::new());
         menu.saves = vec![Listed {
             path: dir.path().join("game-1.json"),
             saved_at: 0,

@@ -48,10 +48,20 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
                 None => return Ok(0),
             }
         } else {
-            Screen::Menu(Box::new(Menu::with_file(path, seed, clock.clone())?))
+            Screen::Menu(Box::new(Menu::with_file(
+                path,
+                seed,
+                clock.clone(),
+                save::list(),
+            )?))
         }
     } else {
-        Screen::Menu(Box::new(Menu::new(folder, seed, clock.clone())))
+        Screen::Menu(Box::new(Menu::new(
+            folder,
+            seed,
+            clock.clone(),
+            save::list(),
+        )))
     };
     let context = Context {
         folder: folder.to_path_buf(),
