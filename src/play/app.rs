@@ -1221,6 +1221,63 @@ pub mod tests {
         assert!(app.message.contains("1 wrong digit "), "{}", app.message);
     }
 
+    /// The CPU time this thread has used: unlike the wall clock, it does
+    /// not count the time other processes of a busy machine take.
+    fn thread_cpu_time() -> Duration {
+        // SAFETY: clock_gettime writes into the timespec we own.
+        let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    }
+
+    /// Measures, asserts nothing about time: how much CPU time `H`, drawing
+    /// the screen and the snapshot for signals take (hint named, then
+    /// applied) over whole games on the first 20 puzzles of
+    /// `forum_hardest_11plus.txt` and on new games of each level. Run with
+    /// `SUDOKUFLOW_DATA=... cargo test --bin sudokuflow key_latency -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, run by hand"]
+    fn key_latency() {
+        let data = std::env::var("SUDOKUFLOW_DATA").expect("SUDOKUFLOW_DATA");
+        let text = std::fs::read_to_string(format!("{data}/forum_hardest_11plus.txt")).unwrap();
+        let mut sets: Vec<(String, Vec<Grid>)> = Level::ALL
+            .into_iter()
+            .map(|level| {
+                let puzzles = (0..5)
+                    .map(|seed| crate::play::source::new_game(level, seed).unwrap())
+                    .collect();
+                (format!("new {level} games x5"), puzzles)
+            })
+            .collect();
+        let hardest = text.lines().take(20);
+        let hardest = hardest.map(|l| Grid::parse_line(l.as_bytes()).unwrap());
+        sets.push(("forum hardest x20".into(), hardest.collect()));
+        for (name, puzzles) in sets {
+            let (mut keys, mut total, mut worst) = (0u32, Duration::ZERO, Duration::ZERO);
+            for puzzle in puzzles {
+                let mut app = App::new(puzzle, ManualClock::new());
+                let backend = ratatui::backend::TestBackend::new(120, 40);
+                let mut terminal = ratatui::Terminal::new(backend).unwrap();
+                while !app.is_solved() {
+                    let start = thread_cpu_time();
+                    app.key(Key::Char('H'));
+                    terminal
+                        .draw(|f| crate::play::ui::draw(f, &app, true))
+                        .unwrap();
+                    // The full screen keeps a snapshot for signals.
+                    crate::play::save::encode(&app);
+                    let took = thread_cpu_time() - start;
+                    (keys, total, worst) = (keys + 1, total + took, worst.max(took));
+                    if took > Duration::from_millis(16) {
+                        println!("  over 16 ms: {took:.2?} {}", app.message);
+                    }
+                }
+            }
+            let mean = total / keys.max(1);
+            println!("{name:<22} {keys:5} H keys  CPU mean {mean:>10.2?}  worst {worst:>10.2?}");
+        }
+    }
+
     #[test]
     fn pause_stops_the_timer_and_any_key_resumes() {
         let (mut app, clock) = app_on(PUZZLE);

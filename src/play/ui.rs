@@ -630,9 +630,18 @@ impl<'a> View<'a> {
             } else {
                 format!(" {glyph} ")
             };
+            // Underlined on its last line only, crossed out on its middle
+            // one: on every line either would look like a grid.
+            let mut style = self.digit_style(cell, styles);
+            if sub != 2 {
+                style = style.remove_modifier(Modifier::UNDERLINED);
+            }
+            if sub != 1 {
+                style = style.remove_modifier(Modifier::CROSSED_OUT);
+            }
             return vec![
                 Span::styled(" ".repeat((width - 5) / 2), base),
-                Span::styled(text, self.digit_style(cell, styles)),
+                Span::styled(text, style),
                 Span::styled(" ".repeat(width - 5 - (width - 5) / 2), base),
             ];
         }
