@@ -134,11 +134,16 @@ pub fn print_rate_stats(summary: &Summary, wall: Duration) {
     for (level, count) in Level::ALL.iter().zip(summary.levels) {
         text += &format!("{:<13} {count}\n", format!("{level}:"));
     }
+    let rated = summary.puzzles - summary.failed;
     text += &format!(
         "lower bounds: {}\n\
+         work:         {} chain nodes, {:.0} a puzzle, at most {}\n\
          wall time:    {seconds:.3} s\n\
          puzzles/s:    {:.0}\n",
         summary.lower_bounds,
+        summary.work,
+        average(summary.work as f64, rated as f64),
+        summary.most_work,
         average(summary.puzzles as f64, seconds)
     );
     let _ = io::stderr().lock().write_all(text.as_bytes());

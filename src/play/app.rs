@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{self, ALL_DIGITS, Level, Options, Rating, Step};
+use sudokuflow::logic::{self, ALL_DIGITS, Level, Rating, Step};
 
 use super::board::{Board, Move, cell_name, peers};
 use super::clock::{self, SharedClock, Timer};
@@ -176,13 +176,8 @@ impl App {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
-        // A bounded budget keeps the start quick; a harder puzzle shows a
-        // lower bound.
-        let budget = Options {
-            budget: Some(Duration::from_millis(100)),
-            ceiling: None,
-        };
-        let rating = solution.and_then(|_| logic::rate_with(&puzzle, &budget).ok());
+        // The default budget: the rating `rate` gives.
+        let rating = solution.and_then(|_| logic::rate(&puzzle).ok());
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],

@@ -4,8 +4,6 @@
 //! looked for on a board consistent with the solution. A hint is shown in
 //! rungs, one per `H`; the press after the last rung applies it.
 
-use std::time::Duration;
-
 use sudokuflow::Grid;
 use sudokuflow::logic::{self, ALL_DIGITS, Candidates, Options, Step};
 
@@ -121,13 +119,12 @@ pub enum Finding {
     Nothing,
 }
 
-/// Time a hint may spend looking for a step: a key must be answered within
-/// a frame (16 ms), so a longer search gives way to a revealed cell.
-pub const HINT_BUDGET: Duration = Duration::from_millis(10);
-
+/// The hint's search: within [`Options::HINT_BUDGET`] (a key is answered
+/// within a frame, and a board always gets the same hint), past which a
+/// cell is revealed.
 fn options() -> Options {
     Options {
-        budget: Some(HINT_BUDGET),
+        budget: Some(Options::HINT_BUDGET),
         ceiling: None,
     }
 }

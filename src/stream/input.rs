@@ -272,7 +272,10 @@ impl Chunk {
             None => &owned[..],
         };
         let mut pieces = Vec::new();
-        let (mut start, mut first_line, mut counted) = (0, self.first_line, 0);
+        // A stream's chunk may hold more bytes than it stands for (the start of
+        // a line read, and counted, with the chunk before): pieces count what
+        // is left of its count, so that they add up to it.
+        let (mut start, mut first_line, mut uncounted) = (0, self.first_line, self.input_bytes);
         while start < bytes.len() {
             // The end of the last line that fits, or of the first line.
             let limit = bytes.len().min(start + max_len.max(1));
@@ -290,8 +293,8 @@ impl Chunk {
                 }
                 None => ChunkData::Owned(bytes[start..end].to_vec()),
             };
-            let input_bytes = (end - start) as u64;
-            counted += input_bytes;
+            let input_bytes = ((end - start) as u64).min(uncounted);
+            uncounted -= input_bytes;
             pieces.push(Chunk {
                 data,
                 first_line,
@@ -302,7 +305,7 @@ impl Chunk {
         }
         // Bytes the chunk stands for beyond its data (a skipped long line's tail).
         match pieces.last_mut() {
-            Some(last) => last.input_bytes += self.input_bytes - counted,
+            Some(last) => last.input_bytes += uncounted,
             None => pieces.push(Chunk {
                 data: ChunkData::Owned(Vec::new()),
                 first_line: self.first_line,

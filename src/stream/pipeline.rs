@@ -21,6 +21,7 @@ use std::thread;
 
 use rayon::ThreadPool;
 
+use crate::explain;
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
@@ -70,12 +71,15 @@ pub enum Mode {
         /// Budget and ceiling of the rating.
         options: logic::Options,
     },
-    /// The explanation, step by step, in words or as JSON Lines.
+    /// The explanation, step by step: in words, as JSON Lines or as
+    /// sections of an HTML page (see [`explain::Format`]).
     Explain {
         /// Budget and ceiling of the explanation.
         options: logic::Options,
-        /// JSON Lines instead of words.
-        json: bool,
+        /// How it is written.
+        format: explain::Format,
+        /// The order of the steps.
+        order: logic::Order,
     },
     /// The minlex canonical form ([`Grid::canonical`]); with `with_input`,
     /// a space and the puzzle as read (for `dedupe`). Puzzles are not
@@ -133,6 +137,12 @@ impl Options {
     /// at 8, 1.87 times.
     fn cost_per_puzzle(&self) -> usize {
         match self.mode {
+            // A page of boards per puzzle: jobs of a few puzzles, so that
+            // the pages waiting to be written stay small.
+            Mode::Explain {
+                format: explain::Format::Html,
+                ..
+            } => 64,
             Mode::Rate { .. } | Mode::Explain { .. } => 8,
             _ => 1,
         }
@@ -205,6 +215,11 @@ pub struct Summary {
     pub levels: [u64; 5],
     /// Rated puzzles whose rating is a lower bound (budget or engine exhausted).
     pub lower_bounds: u64,
+    /// Work over all rated puzzles, in chain nodes followed (the unit of
+    /// the budget).
+    pub work: u64,
+    /// The most work one puzzle took.
+    pub most_work: u64,
     /// Canonicalised puzzles by automorphism count: entry `k` counts those
     /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
     /// ([`Mode::Canon`]).
@@ -221,6 +236,8 @@ impl std::ops::AddAssign for Summary {
             *level += more;
         }
         self.lower_bounds += other.lower_bounds;
+        self.work += other.work;
+        self.most_work = self.most_work.max(other.most_work);
         for (count, more) in self.automorphisms.iter_mut().zip(other.automorphisms) {
             *count += more;
         }
@@ -975,6 +992,10 @@ fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
     let per_puzzle = match options.mode {
         Mode::Count { .. } => 4,
         Mode::Rate { .. } => 128,
+        Mode::Explain {
+            format: explain::Format::Html,
+            ..
+        } => 64 * 1024,
         Mode::Explain { .. } => 4096,
         Mode::Canon { with_input, .. } => 82 * (1 + usize::from(with_input)),
         Mode::Solve | Mode::Shuffle { .. } => options.output_format.bytes_per_grid(),
@@ -1019,6 +1040,8 @@ impl Done {
     fn count_rating(&mut self, rating: &logic::Rating) {
         self.summary.levels[rating.level as usize] += 1;
         self.summary.lower_bounds += u64::from(!rating.complete);
+        self.summary.work += rating.work;
+        self.summary.most_work = self.summary.most_work.max(rating.work);
     }
 
     /// Writes the answer to one puzzle, or its marker; false to stop the job.
@@ -1076,13 +1099,24 @@ impl Done {
                 }
                 Ok(())
             }
-            Mode::Explain { options, json } => {
-                let explanation = logic::explain_with(&grid, &options)?;
+            Mode::Explain {
+                options,
+                format,
+                order,
+            } => {
+                let explanation = logic::explain_in_order(&grid, &options, order)?;
                 self.count_rating(&explanation.rating);
-                if json {
-                    rating_format::write_explanation_json(&explanation, &mut self.output);
-                } else {
-                    rating_format::write_explanation_text(&explanation, &mut self.output);
+                match format {
+                    explain::Format::Text => {
+                        explain::text::write_explanation_text(&explanation, &mut self.output);
+                    }
+                    explain::Format::Json => {
+                        explain::json::write_explanation_json(&explanation, &mut self.output);
+                    }
+                    explain::Format::Html => {
+                        let id = html_id(self.input, line);
+                        explain::html::write_puzzle(&explanation, &id, line, &mut self.output);
+                    }
                 }
                 Ok(())
             }
@@ -1117,18 +1151,33 @@ impl Done {
         let Err(problem) = answer else {
             return true;
         };
-        for _ in 0..options.answers_per_puzzle() {
-            start_row(&mut self.output);
-            options
-                .answer_format()
-                .write_marker(problem, &mut self.output);
-            if rows && options.added_columns().len() > 1 {
-                // Empty fields after the marker, one per further column.
-                self.output.pop();
-                for _ in 1..options.added_columns().len() {
-                    self.output.push(delimiter);
+        match options.mode {
+            Mode::Explain {
+                format: explain::Format::Json,
+                ..
+            } => explain::json::write_error_json(line, problem, &mut self.output),
+            Mode::Explain {
+                format: explain::Format::Html,
+                ..
+            } => {
+                let id = html_id(self.input, line);
+                explain::html::write_error(&id, line, problem, &mut self.output);
+            }
+            _ => {
+                for _ in 0..options.answers_per_puzzle() {
+                    start_row(&mut self.output);
+                    options
+                        .answer_format()
+                        .write_marker(problem, &mut self.output);
+                    if rows && options.added_columns().len() > 1 {
+                        // Empty fields after the marker, one per further column.
+                        self.output.pop();
+                        for _ in 1..options.added_columns().len() {
+                            self.output.push(delimiter);
+                        }
+                        self.output.push(b'\n');
+                    }
                 }
-                self.output.push(b'\n');
             }
         }
         self.summary.failed += 1;
@@ -1138,6 +1187,12 @@ impl Done {
         }
         !options.strict
     }
+}
+
+/// The anchor of the puzzle at `line` of the input at position `input` in
+/// an HTML explanation: unique on the page.
+fn html_id(input: usize, line: u64) -> String {
+    format!("p{}-{line}", input + 1)
 }
 
 /// Starts a row of CSV output: the table's row as read, or the puzzle (a

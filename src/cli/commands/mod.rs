@@ -25,7 +25,7 @@ pub use shuffle::shuffle;
 pub use solve::solve;
 
 use std::hash::{BuildHasher, RandomState};
-use std::io;
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::thread;
@@ -48,11 +48,29 @@ fn run_inputs(
     output: Option<&Path>,
     run: &RunArgs,
 ) -> anyhow::Result<Summary> {
+    run_inputs_framed(inputs, options, output, run, (&[], &[]))
+}
+
+/// [`run_inputs`], the output between a head and a foot (an HTML page's).
+fn run_inputs_framed(
+    inputs: Vec<Input>,
+    options: &Options,
+    output: Option<&Path>,
+    run: &RunArgs,
+    (head, foot): (&[u8], &[u8]),
+) -> anyhow::Result<Summary> {
     let total_bytes = inputs.iter().map(Input::known_len).sum::<Option<u64>>();
     let tables = inputs.iter().any(|input| input.column().is_some());
     let mut output = Output::create(output)?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, run.quiet), run.quiet);
-    let result = pipeline::run(inputs, options, &mut output, &mut reporter);
+    let result = output
+        .write_all(head)
+        .map_err(pipeline::Error::Write)
+        .and_then(|()| pipeline::run(inputs, options, &mut output, &mut reporter))
+        .and_then(|summary| {
+            output.write_all(foot).map_err(pipeline::Error::Write)?;
+            Ok(summary)
+        });
     let result = finish_output(result, output, options.strict);
     reporter.finish(result.is_ok());
     if tables && matches!(result, Ok(Summary { puzzles: 0, .. })) {

@@ -4,7 +4,6 @@
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::Context;
 use sudokuflow::grid::Grid;
@@ -128,8 +127,8 @@ fn read_entries(args: &PrintArgs) -> anyhow::Result<(Vec<Entry>, bool)> {
     let inputs = open_input_args(&args.input)?;
     let total_bytes = inputs.iter().map(|input| input.known_len()).sum();
     let budget = if args.no_rating {
-        // Still checks that the puzzle has one solution, but rates nothing.
-        Some(Duration::ZERO)
+        // Still checks that the puzzle has one solution, but follows no chain.
+        Some(0)
     } else {
         args.budget.0
     };
