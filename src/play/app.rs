@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{self, ALL_DIGITS, Level, Rating, Step};
+use sudokuflow::logic::{ALL_DIGITS, Level, Step};
 
 use super::board::{Board, Move, cell_name, peers};
 use super::clock::{self, SharedClock, Timer};
 use super::hint::{self, Finding, Hint, Offer, Rung};
+use super::rating::Rated;
 use super::settings::{Setting, Settings};
 
 /// A key as the game understands it, independent of the terminal library.
@@ -133,8 +134,9 @@ pub struct App {
     pub puzzle: Grid,
     /// The unique solution, when the puzzle has one.
     pub solution: Option<Grid>,
-    /// The puzzle's rating and level, when it has one solution.
-    pub rating: Option<Rating>,
+    /// The puzzle's rating and level, when it has one solution, worked out
+    /// in the background.
+    pub rating: Rated,
     /// Every state since the start; `at` is the one played on.
     pub history: Vec<State>,
     pub at: usize,
@@ -176,8 +178,9 @@ impl App {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
-        // The default budget: the rating `rate` gives.
-        let rating = solution.and_then(|_| logic::rate(&puzzle).ok());
+        // With the default budget, the rating `rate` gives: seconds on the
+        // hardest puzzles, so the game starts meanwhile.
+        let rating = Rated::start(puzzle, solution.is_some());
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],
@@ -225,6 +228,15 @@ impl App {
     /// Time played so far.
     pub fn elapsed(&self) -> Duration {
         self.timer.elapsed()
+    }
+
+    /// The level and rating (`easy 1.2/1.2/1.2`), or why there is none.
+    pub fn level_text(&self) -> String {
+        match self.rating.get() {
+            Some(Some(rating)) => format!("{} {}", rating.level, rating.triple()),
+            Some(None) => "unrated (not one solution)".into(),
+            None => "being rated...".into(),
+        }
     }
 
     /// The key or command for `action` in this front end.

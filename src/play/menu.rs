@@ -10,6 +10,7 @@ use sudokuflow::logic::Level;
 
 use super::app::{App, Key};
 use super::clock::{self, SharedClock};
+use super::rating::Pending;
 use super::save::{self, Listed};
 use super::source::{self, Entry, Files};
 
@@ -62,7 +63,7 @@ pub struct Menu {
     /// (rated as they come into view).
     pub file: Option<PathBuf>,
     pub entries: Vec<Entry>,
-    pub ratings: Vec<Option<String>>,
+    pub ratings: Vec<Option<Pending>>,
     /// A message under the list, e.g. why a puzzle can't be played.
     pub message: String,
     folder: PathBuf,
@@ -152,7 +153,10 @@ impl Menu {
                 .iter()
                 .enumerate()
                 .map(|(i, e)| {
-                    let rating = self.ratings[i].as_deref().unwrap_or("");
+                    let rating = match &self.ratings[i] {
+                        Some(pending) => pending.get().unwrap_or("being rated..."),
+                        None => "",
+                    };
                     let problem = e.problem.as_deref().unwrap_or("");
                     let detail: Vec<&str> = [rating, problem]
                         .into_iter()
@@ -219,8 +223,8 @@ impl Menu {
         }
     }
 
-    /// Rates the puzzles not rated yet on the page of `rows` lines that
-    /// shows the selection: the front end calls it before drawing.
+    /// Starts rating the puzzles not rated yet on the page of `rows` lines
+    /// that shows the selection: the front end calls it before drawing.
     pub fn rate_around(&mut self, rows: usize) {
         if self.page != Page::Puzzles {
             return;
@@ -229,9 +233,22 @@ impl Menu {
         let last = (first + rows).min(self.entries.len());
         for i in first..last {
             if self.ratings[i].is_none() {
-                self.ratings[i] = Some(source::rating_text(&self.entries[i]));
+                let (puzzle, playable) = (self.entries[i].puzzle, self.entries[i].playable);
+                self.ratings[i] = Some(Pending::start(move || {
+                    source::rating_text(puzzle.as_ref(), playable)
+                }));
             }
         }
+    }
+
+    /// True while some rating shown is being worked out.
+    pub fn rating(&self) -> bool {
+        self.page == Page::Puzzles
+            && self
+                .ratings
+                .iter()
+                .flatten()
+                .any(|pending| pending.get().is_none())
     }
 
     pub fn key(&mut self, key: Key) -> MenuOutcome {
@@ -398,7 +415,7 @@ mod tests {
         menu.key(Key::Down);
         let app = started(menu.key(Key::Enter));
         assert_eq!(app.source, "new medium game, seed 3");
-        assert_eq!(app.rating.as_ref().map(|r| r.level), Some(Level::Medium));
+        assert_eq!(app.rating.wait().map(|r| r.level), Some(Level::Medium));
     }
 
     #[test]
@@ -434,8 +451,9 @@ mod tests {
             menu.message
         );
         menu.rate_around(10);
-        assert_eq!(menu.ratings[0].as_deref(), Some("easy 1.2/1.2/1.2"));
-        assert_eq!(menu.ratings[1].as_deref(), Some(""));
+        let rated = |i: usize| menu.ratings[i].as_ref().unwrap().wait().to_string();
+        assert_eq!(rated(0), "easy 1.2/1.2/1.2");
+        assert_eq!(rated(1), "");
 
         // A bad line and conflicting givens can't be started.
         menu.key(Key::Down);

@@ -13,6 +13,7 @@ pub mod hint;
 pub mod layout;
 pub mod menu;
 pub mod plain;
+pub mod rating;
 pub mod save;
 pub mod settings;
 pub mod source;

@@ -82,11 +82,7 @@ pub fn board_text(app: &App) -> String {
     let board = app.board();
     let conflicts = app.conflicts();
     let mut out = String::new();
-    let level = match &app.rating {
-        Some(rating) => format!("{} {}", rating.level, rating.triple()),
-        None => "unrated".into(),
-    };
-    out.push_str(&format!("{} · {level}\n", app.source));
+    out.push_str(&format!("{} · {}\n", app.source, app.level_text()));
     let rule = "  +---------+---------+---------+\n";
     out.push_str("    1  2  3   4  5  6   7  8  9\n");
     for row in 0..9 {
@@ -230,7 +226,11 @@ pub fn command(app: &mut App, line: &str) -> Request {
         ["notes"] => app.fill_notes(),
         ["restart"] => app.restart(),
         ["new"] => {
-            let level = app.rating.as_ref().map_or(Level::Medium, |r| r.level);
+            let level = app
+                .rating
+                .get()
+                .flatten()
+                .map_or(Level::Medium, |r| r.level);
             return Request::Leave(Leave::NewGame(level));
         }
         ["new", level] => match level.parse::<Level>() {
@@ -295,6 +295,8 @@ pub enum End {
 pub fn run(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<End> {
     app.front = Front::Plain;
     app.settings = settings::load().0;
+    // Line by line, the same output for the same input: the rating first.
+    app.rating.wait();
     let result = guard::guard(
         app,
         |app| play(app, input, out),
@@ -408,11 +410,30 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
     }
 }
 
-/// Lists the file's puzzles, a line each.
+/// Most puzzles of a file listed with their ratings: rating takes up to
+/// seconds a puzzle on the hardest ones.
+const RATED_LIST: usize = 200;
+
+/// Lists the file's puzzles, a line each, rated (on every core) when they
+/// are few.
 pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> io::Result<()> {
-    for (i, e) in entries.iter().enumerate() {
+    use rayon::prelude::*;
+    let ratings: Vec<String> = if entries.len() <= RATED_LIST {
+        entries
+            .par_iter()
+            .map(|e| super::source::rating_text(e.puzzle.as_ref(), e.playable))
+            .collect()
+    } else {
+        writeln!(
+            out,
+            "{} puzzles, not rated here ('sudokuflow rate FILE' rates them):",
+            entries.len()
+        )?;
+        vec![String::new(); entries.len()]
+    };
+    for (i, (e, rating)) in entries.iter().zip(ratings).enumerate() {
         let rating = if e.playable {
-            format!("{:<20} ", super::source::rating_text(e))
+            format!("{rating:<20} ")
         } else {
             String::new()
         };

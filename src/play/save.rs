@@ -108,7 +108,8 @@ pub fn encode(app: &App) -> String {
         saved_at: now_seconds(),
         level: app
             .rating
-            .as_ref()
+            .get()
+            .flatten()
             .map(|r| format!("{} {}", r.level, r.triple())),
     };
     serde_json::to_string(&saved).expect("a game encodes as JSON")

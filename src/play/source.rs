@@ -47,8 +47,8 @@ pub fn open_file(path: &Path) -> anyhow::Result<Vec<Entry>> {
 /// An entry's level and rating for a list (`easy 1.2/1.2/1.2`), empty for
 /// a puzzle without one solution: with the default budget, the rating
 /// `rate` gives.
-pub fn rating_text(entry: &Entry) -> String {
-    match (&entry.puzzle, entry.playable) {
+pub fn rating_text(puzzle: Option<&Grid>, playable: bool) -> String {
+    match (puzzle, playable) {
         (Some(p), true) => logic::rate(p)
             .map(|r| format!("{} {}", r.level, r.triple()))
             .unwrap_or_default(),

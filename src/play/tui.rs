@@ -295,6 +295,8 @@ impl Loop {
                     .autosolve
                     .as_ref()
                     .map_or(Duration::from_secs(1), |a| a.delay),
+                // Ratings come in from the background.
+                Screen::Menu(menu) if menu.rating() => Duration::from_millis(100),
                 Screen::Menu(_) => Duration::from_secs(60),
             };
             if let Waited::Timeout = wait_on(io::stdin().as_raw_fd(), &mut self.winch, wait)? {

@@ -271,10 +271,7 @@ fn history(frame: &mut Frame, app: &App, selected: usize, panel: Rect) {
 /// notes of the cursor's box (or, in a short panel, of the cursor's cell).
 fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>> {
     let time = clock::format(app.elapsed());
-    let level = match &app.rating {
-        Some(rating) => format!("{} {}", rating.level, rating.triple()),
-        None => "unrated (not one solution)".to_string(),
-    };
+    let level = app.level_text();
     let mode = if app.pencil { "pencil marks" } else { "digits" };
     let moves = format!("{}/{}", app.at, app.history.len() - 1);
     let cursor = cell_name(app.cursor);
@@ -847,6 +844,7 @@ mod tests {
     /// on r1c4 (notes 2 and 6), a hint named, 1:05 on the clock.
     fn snapshot_game() -> App {
         let (mut app, clock) = app_on(PUZZLE);
+        app.rating.wait();
         app.source = "sudoku1.txt #1".into();
         keys(&mut app, "4F");
         app.key(Key::Right);
@@ -1100,6 +1098,9 @@ mod tests {
         insta::assert_snapshot!("menu_files_80x24", menu_screen(&menu, 80, 24));
         menu.key(Key::Enter);
         menu.rate_around(menu_rows(24));
+        for pending in menu.ratings.iter().flatten() {
+            pending.wait();
+        }
         menu.key(Key::Down);
         menu.key(Key::Down);
         menu.key(Key::Enter);
