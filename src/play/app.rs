@@ -641,8 +641,10 @@ impl App {
         );
     }
 
-    /// Makes `board` the new current state, dropping any redo states.
+    /// Makes `board` the new current state, dropping any redo states; the
+    /// message of the state before goes.
     fn push(&mut self, board: Board, by: Move) {
+        self.message.clear();
         self.history.truncate(self.at + 1);
         self.history.push(State { board, by });
         self.at += 1;
@@ -832,8 +834,10 @@ impl App {
         }
         match hint::find(self.board(), self.solution.as_ref(), self.cursor) {
             Finding::Offer(offer) => {
-                self.message = format!("auto-solve: {}", offer.name());
                 self.apply_offer(&offer, true);
+                if !self.is_solved() {
+                    self.message = format!("auto-solve: {}", offer.name());
+                }
             }
             _ => self.autosolve = None,
         }

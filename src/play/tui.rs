@@ -328,6 +328,14 @@ impl Loop {
                 let Some(key) = key_of(k) else {
                     return Next::Stay;
                 };
+                // Too small to draw the list: it takes no keys but Q.
+                if area.width < ui::MENU_SIZE.0 || area.height < ui::MENU_SIZE.1 {
+                    return if key == Key::Char('Q') {
+                        Next::Exit
+                    } else {
+                        Next::Stay
+                    };
+                }
                 match menu.key(key) {
                     MenuOutcome::Continue => Next::Stay,
                     MenuOutcome::Start(mut app) => {

@@ -727,6 +727,9 @@ const BIG_DIGITS: [[&str; 3]; 9] = [
     ["┏━┓", "┗━┫", "╺━┛"],
 ];
 
+/// The smallest terminal the start screen is drawn on.
+pub const MENU_SIZE: (u16, u16) = (30, 8);
+
 /// Rows of a start-screen list on a terminal `height` rows high.
 pub fn menu_rows(height: u16) -> usize {
     usize::from(height.saturating_sub(6)).max(1)
@@ -738,8 +741,8 @@ pub fn menu_rows(height: u16) -> usize {
 pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     use super::menu::{Page, Row};
     let area = frame.area();
-    if area.width < 30 || area.height < 8 {
-        return too_small(frame, 30, 8);
+    if area.width < MENU_SIZE.0 || area.height < MENU_SIZE.1 {
+        return too_small(frame, MENU_SIZE.0, MENU_SIZE.1);
     }
     let rows = menu.rows();
     // The row of the selected item.
