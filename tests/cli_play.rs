@@ -76,7 +76,7 @@ fn run(data: &Path, args: &[&str], script: &str) -> (String, Option<i32>) {
         stdout.read_to_string(&mut out).unwrap();
         out
     });
-    let status = wait(&mut child, 60);
+    let status = wait(&mut child, 300);
     writer.join().unwrap();
     let mut stderr = String::new();
     child
@@ -200,8 +200,19 @@ fn peak_memory(
     // SAFETY: an all-zero rusage is valid; wait4 fills it for our child.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let pid = child.id() as libc::pid_t;
+    // A deadline: past 300 s the child is killed (and the test fails on
+    // its status).
+    let (done, deadline) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if deadline.recv_timeout(Duration::from_secs(300)).is_err() {
+            // SAFETY: a plain kill(2) of our own child, not yet waited for.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    });
     // SAFETY: waits for our own child, writing into locals.
     let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let _ = done.send(());
+    watchdog.join().unwrap();
     assert_eq!(waited, pid);
     writer.join().unwrap();
     let out = reader.join().unwrap();
