@@ -1,14 +1,15 @@
 //! `sudokuflow play` through the real binary: plain mode from a script, and
 //! the full screen driven in tmux (send-keys, capture-pane).
 
-mod common;
-
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::{Run, program, sudokuflow, temp_dir, wait_until};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -31,8 +32,9 @@ fn saves(data: &Path) -> Vec<String> {
     names
 }
 
-fn command(data: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sudokuflow"));
+/// `sudokuflow play` with its saves and settings in `data`, run there.
+fn command(data: &Path) -> Run {
+    let mut command = sudokuflow();
     command
         .arg("play")
         .env("XDG_DATA_HOME", data)
@@ -41,51 +43,13 @@ fn command(data: &Path) -> Command {
     command
 }
 
-/// Waits for `child` up to `seconds`, killing it past that.
-fn wait(child: &mut Child, seconds: u64) -> ExitStatus {
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("no end within {seconds} s");
-        }
-        sleep(Duration::from_millis(20));
-    }
-}
-
-/// Runs `play ARGS` in plain mode on `script`; its output and status.
+/// Runs `play ARGS` in plain mode on `script`; its output (stdout, then
+/// stderr) and status.
 fn run(data: &Path, args: &[&str], script: &str) -> (String, Option<i32>) {
-    let mut child = command(data)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let script = script.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = String::new();
-        stdout.read_to_string(&mut out).unwrap();
-        out
-    });
-    let status = wait(&mut child, 300);
-    writer.join().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    (reader.join().unwrap() + &stderr, status.code())
+    let output = command(data).args(args).write_stdin(script).output();
+    let out = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (out, output.status.code())
 }
 
 /// `run` for a game that must end with status 0.
@@ -97,7 +61,7 @@ fn play(data: &Path, args: &[&str], script: &str) -> String {
 
 #[test]
 fn plain_game_places_undoes_saves_resumes_and_solves() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let file = file.to_str().unwrap();
@@ -139,7 +103,7 @@ fn plain_game_places_undoes_saves_resumes_and_solves() {
 /// prompts ask again after a bare Enter or a typo.
 #[test]
 fn plain_mode_shows_level_seed_notes_and_asks_again() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let out = play(
         dir.path(),
         &["--plain", "--level", "hard", "--seed", "7"],
@@ -177,7 +141,11 @@ fn peak_memory(
     args: &[&str],
     input: impl Read + Send + 'static,
 ) -> (String, i32, u64) {
-    let mut child = command(data)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .arg("play")
+        .env("XDG_DATA_HOME", data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .current_dir(data)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -229,7 +197,7 @@ fn peak_memory(
 /// memory.
 #[test]
 fn plain_mode_reads_with_bounded_memory() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let huge = 200 << 20;
     let line = std::io::repeat(b'x').take(huge).chain(&b"\nquit!\n"[..]);
     let (out, status, mib) = peak_memory(
@@ -270,7 +238,7 @@ fn plain_mode_reads_with_bounded_memory() {
 /// Item 13 of issue 28: the full screen without a terminal says what to do.
 #[test]
 fn full_screen_without_a_terminal_says_so() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let (out, status) = run(dir.path(), &["--level", "easy"], "");
     assert_eq!(status, Some(2), "{out}");
     assert_eq!(
@@ -283,28 +251,17 @@ fn full_screen_without_a_terminal_says_so() {
 /// stays open, and ends with status 2 if the input ends.
 #[test]
 fn a_save_that_cannot_be_written_is_an_error() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     // A folder under a file can't be made, even by root.
     let blocked = dir.path().join("blocked");
     fs::write(&blocked, "").unwrap();
-    let mut command = command(dir.path());
-    command.env("XDG_DATA_HOME", &blocked);
-    let output = command
+    let output = command(dir.path())
+        .env("XDG_DATA_HOME", &blocked)
         .args(["--plain", "sudoku1.txt", "--puzzle", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"r1c3 4\nquit\nr1c4 6\n")?;
-            child.wait_with_output()
-        })
-        .unwrap();
+        .write_stdin("r1c3 4\nquit\nr1c4 6\n")
+        .output();
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(
         out.contains("could not save the game: cannot create"),
@@ -317,24 +274,20 @@ fn a_save_that_cannot_be_written_is_an_error() {
 
 #[test]
 fn plain_game_saves_on_ctrl_c() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let mut child = command(dir.path())
         .args(["--plain", file.to_str().unwrap(), "--puzzle", "1"])
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn();
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "r1c3 4").unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     // The board after the move: the game is waiting for the next command.
     assert!(lines.any(|l| l.unwrap().starts_with("state 1/1")));
-    // SAFETY: a plain kill(2) of our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let status = wait(&mut child, 10);
+    child.signal(libc::SIGINT);
+    let status = child.wait();
     let mut stderr = String::new();
     child
         .stderr
@@ -351,32 +304,23 @@ fn plain_game_saves_on_ctrl_c() {
 
 #[test]
 fn plain_game_is_saved_when_its_output_fails() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let mut child = command(dir.path())
         .args(["--plain", file.to_str().unwrap(), "--puzzle", "1"])
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn();
     drop(child.stdout.take()); // a closed pipe: printing the board fails
-    wait(&mut child, 10);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let output = child.wait_with_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("game was saved to"), "{stderr}");
     assert!(slot(dir.path()).exists());
 }
 
 #[test]
 fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let saved = slot(dir.path());
@@ -403,7 +347,7 @@ fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
 /// games are listed, the newest first.
 #[test]
 fn each_game_keeps_its_own_save() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     fs::write(dir.path().join("sudoku1.txt"), format!("{PUZZLE}\n")).unwrap();
     play(
         dir.path(),
@@ -424,8 +368,8 @@ fn each_game_keeps_its_own_save() {
 }
 
 /// tmux on a server of this test's own, apart from any other tmux in use.
-fn tmux() -> Command {
-    let mut command = Command::new("tmux");
+fn tmux() -> Run {
+    let mut command = program("tmux");
     command.args(["-L", &format!("sudokuflow-test-{}", std::process::id())]);
     command
 }
@@ -435,55 +379,46 @@ struct Tmux(String);
 impl Tmux {
     fn keys(&self, keys: &[&str]) {
         for key in keys {
-            let ok = tmux()
-                .args(["send-keys", "-t", &self.0, key])
-                .status()
-                .unwrap();
-            assert!(ok.success());
+            let ok = tmux().args(["send-keys", "-t", &self.0, key]).output();
+            assert!(ok.status.success());
             sleep(Duration::from_millis(60));
         }
     }
 
     fn screen(&self) -> String {
-        let out = tmux()
-            .args(["capture-pane", "-p", "-t", &self.0])
-            .output()
-            .unwrap();
+        let out = tmux().args(["capture-pane", "-p", "-t", &self.0]).output();
         String::from_utf8(out.stdout).unwrap()
     }
 
-    /// Waits for `text` on the screen (as it is, or wrapped over lines):
-    /// up to 30 s, as long as a loaded machine may take; no longer than it
-    /// takes to appear.
+    /// Waits for `text` on the screen (as it is, or wrapped over lines),
+    /// failing at the common deadline.
     fn wait_for(&self, text: &str) -> String {
         let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            let found = screen.contains(text) || words(&screen).contains(&words(text));
-            if found || start.elapsed() > Duration::from_secs(30) {
-                assert!(found, "waiting for {text:?}:\n{screen}");
-                return screen;
-            }
-            sleep(Duration::from_millis(50));
-        }
+        let mut screen = String::new();
+        let what = format!("{text:?} on the screen");
+        let shown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            wait_until(&what, || {
+                screen = self.screen();
+                screen.contains(text) || words(&screen).contains(&words(text))
+            })
+        }));
+        assert!(shown.is_ok(), "waiting for {text:?}:\n{screen}");
+        screen
     }
 
     fn resize(&self, width: u16, height: u16) {
         let ok = tmux()
             .args(["resize-window", "-t", &self.0])
             .args(["-x", &width.to_string(), "-y", &height.to_string()])
-            .status()
-            .unwrap();
-        assert!(ok.success());
+            .output();
+        assert!(ok.status.success());
     }
 
     /// The pid of the pane's process: the game itself (started with exec).
     fn pid(&self) -> i32 {
         let out = tmux()
             .args(["display-message", "-p", "-t", &self.0, "#{pane_pid}"])
-            .output()
-            .unwrap();
+            .output();
         String::from_utf8(out.stdout)
             .unwrap()
             .trim()
@@ -519,8 +454,7 @@ impl Tmux {
         let ok = tmux()
             .args(["new-session", "-d", "-s", &self.0, "-x", "80", "-y", "24"])
             .args(["sh", "-c", &command])
-            .output()
-            .unwrap();
+            .output();
         let why = String::from_utf8_lossy(&ok.stderr);
         assert!(ok.status.success(), "tmux new-session failed: {why}");
     }
@@ -534,15 +468,6 @@ impl Drop for Tmux {
     fn drop(&mut self) {
         // Quietly: a session whose game was killed is gone already.
         self.kill();
-    }
-}
-
-/// Waits up to `limit` for `done`.
-fn wait_until(done: impl Fn() -> bool, limit: Duration, what: &str) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < limit, "{what}");
-        sleep(Duration::from_millis(20));
     }
 }
 
@@ -560,10 +485,11 @@ fn ended(pid: i32) -> bool {
 
 #[test]
 fn full_screen_game_in_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        return common::skip("tmux is not installed");
+    if program("tmux").arg("-V").try_output().is_err() {
+        common::skip("tmux is not installed: the full-screen game test did not run");
+        return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     fs::write(dir.path().join("sudoku1.txt"), format!("{PUZZLE}\n")).unwrap();
     fs::write(dir.path().join("other.txt"), format!("{PUZZLE}\n")).unwrap();
     let pid = std::process::id();
@@ -598,11 +524,9 @@ fn full_screen_game_in_tmux() {
     first.keys(&["H"]);
     first.wait_for("H again to apply");
     first.keys(&["Escape"]);
-    wait_until(
-        || !first.screen().contains("H again to apply"),
-        Duration::from_secs(30),
-        "Esc dismisses the hint",
-    );
+    wait_until("Esc to dismiss the hint", || {
+        !first.screen().contains("H again to apply")
+    });
     first.wait_for("move 2/2");
     first.keys(&["s"]);
     first.wait_for("saved to");
@@ -677,11 +601,9 @@ fn full_screen_game_in_tmux() {
 
     // Quitting a solved game removes its save.
     third.keys(&["q"]);
-    wait_until(
-        || saves(dir.path()).is_empty(),
-        Duration::from_secs(30),
-        "a solved game leaves no save",
-    );
+    wait_until("a solved game to leave no save", || {
+        saves(dir.path()).is_empty()
+    });
 
     // Item 1: the terminal goes away (the session killed under the game):
     // the game is saved and the process gone within a second.
@@ -693,13 +615,8 @@ fn full_screen_game_in_tmux() {
     let game = fourth.pid();
     // The other sessions keep the server up meanwhile.
     fourth.kill();
-    // It ends within milliseconds; the margin is for a loaded machine (the
-    // bug this catches never ended at all).
-    wait_until(
-        || ended(game),
-        Duration::from_secs(10),
-        "the game outlived its terminal",
-    );
+    // It ends within milliseconds (the bug this catches never ended at all).
+    wait_until("the game to end with its terminal", || ended(game));
     let out = play(dir.path(), &["--plain", "--resume"], "quit\n");
     assert!(out.contains("state 1/1"), "{out}");
 

@@ -5,23 +5,21 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{program, sudokuflow, temp_dir};
 
 use sudokuflow::Grid;
 
 const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sample.txt");
 const REFERENCE_IMAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/print_page_1.pgm");
 
-fn sudokuflow(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
-        .args(args)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .unwrap()
+fn print(args: &[&str]) -> Output {
+    sudokuflow().args(args).env("LC_ALL", "C.UTF-8").output()
 }
 
 fn print_ok(args: &[&str]) {
-    let output = sudokuflow(args);
+    let output = print(args);
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -32,9 +30,9 @@ fn print_ok(args: &[&str]) {
 
 /// True when `tool` runs here; otherwise a visible skip (a failure in CI).
 fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
+    let found = program(tool)
         .arg("--version")
-        .output()
+        .try_output()
         .is_ok_and(|output| output.status.success() || !output.stderr.is_empty());
     if !found {
         common::skip(&format!("{tool} is not installed"));
@@ -43,7 +41,7 @@ fn have(tool: &str) -> bool {
 }
 
 fn run(tool: &str, args: &[&str]) -> String {
-    let output = Command::new(tool).args(args).output().unwrap();
+    let output = program(tool).args(args).output();
     assert!(
         output.status.success(),
         "{tool} {args:?}: {}",
@@ -90,7 +88,7 @@ fn pdf_pages_render_and_hold_the_givens_in_order() {
     if !have("pdftotext") || !have("pdftoppm") || !have("pdfinfo") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let pdf = temp_path(&dir, "one.pdf");
     print_ok(&[
         "print",
@@ -183,7 +181,7 @@ fn first_page_looks_like_the_reference() {
     if !have("pdftoppm") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let pdf = temp_path(&dir, "sheet.pdf");
     print_ok(&[
         "print",
@@ -238,7 +236,7 @@ fn first_page_looks_like_the_reference() {
 
 #[test]
 fn svg_pages_are_xml_with_81_cells_a_board() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = temp_path(&dir, "sheet.svg");
     print_ok(&[
         "print",
@@ -295,7 +293,7 @@ fn svg_pages_are_xml_with_81_cells_a_board() {
 
 #[test]
 fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let html = temp_path(&dir, "sheet.html");
     print_ok(&[
         "print",
@@ -317,7 +315,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
     let url = format!("file://{}", html.display());
     let shot = temp_path(&dir, "shot.png");
     let printed = temp_path(&dir, "printed.pdf");
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -328,13 +326,12 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
             &format!("--screenshot={}", shot.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{log}");
     assert!(!log.contains("CONSOLE"), "console messages: {log}");
     assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -343,8 +340,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
             &format!("--print-to-pdf={}", printed.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     assert!(
         output.status.success(),
         "{}",
@@ -356,7 +352,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
 
 #[test]
 fn bad_lines_are_reported_and_left_out() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = temp_path(&dir, "mixed.txt");
     let good = std::fs::read_to_string(SAMPLE)
         .unwrap()
@@ -368,7 +364,7 @@ fn bad_lines_are_reported_and_left_out() {
     let several = format!("{}\n", ".".repeat(81));
     std::fs::write(&input, format!("{good}\n12345\n{several}")).unwrap();
     let html = temp_path(&dir, "out.html");
-    let output = sudokuflow(&[
+    let output = print(&[
         "print",
         input.to_str().unwrap(),
         "-o",
@@ -390,18 +386,18 @@ fn bad_lines_are_reported_and_left_out() {
 
 #[test]
 fn the_format_comes_from_the_option_or_the_extension() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let unknown = temp_path(&dir, "sheet.txt");
-    let output = sudokuflow(&["print", SAMPLE, "-o", unknown.to_str().unwrap()]);
+    let output = print(&["print", SAMPLE, "-o", unknown.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--format pdf, svg or html"));
     assert!(!unknown.exists());
 
-    let output = sudokuflow(&["print", SAMPLE, "--format", "svg"]);
+    let output = print(&["print", SAMPLE, "--format", "svg"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("one file per page"));
 
-    let output = sudokuflow(&["print", SAMPLE, "--format", "pdf", "--no-rating"]);
+    let output = print(&["print", SAMPLE, "--format", "pdf", "--no-rating"]);
     assert_eq!(output.status.code(), Some(0));
     assert!(output.stdout.starts_with(b"%PDF-"));
 
@@ -423,7 +419,7 @@ fn the_format_comes_from_the_option_or_the_extension() {
 
 #[test]
 fn one_page_of_svg_is_written_under_its_own_name() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = temp_path(&dir, "one.svg");
     let input = temp_path(&dir, "one.txt");
     let first = sample_puzzles()[0];
@@ -445,15 +441,14 @@ fn one_page_of_svg_is_written_under_its_own_name() {
 
 #[test]
 fn paper_follows_the_locale_unless_given() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let html = temp_path(&dir, "sheet.html");
-    let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let output = sudokuflow()
         .args(["print", SAMPLE, "--no-rating", "-o", html.to_str().unwrap()])
         .env_remove("LC_ALL")
         .env_remove("LC_PAPER")
         .env("LANG", "en_US.UTF-8")
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     assert!(
         std::fs::read_to_string(&html)

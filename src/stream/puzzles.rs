@@ -8,7 +8,7 @@ use std::io;
 use crate::format::{self, GridAssembler, InputFormat, LineKind, Problem};
 use crate::grid::Grid;
 use crate::input::{Chunks, Input};
-use crate::pipeline;
+use crate::pipeline::Detected;
 
 /// A puzzle of the input, or why it could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +26,7 @@ pub struct ReadPuzzle {
 /// pieces, and a line over 64 KiB is a [`Problem::LineTooLong`] whose rest
 /// is skipped.
 pub struct Puzzles {
-    chunks: Chunks,
-    format: InputFormat,
+    chunks: Detected<Chunks>,
     assembler: GridAssembler,
     ready: std::vec::IntoIter<ReadPuzzle>,
     done: bool,
@@ -37,8 +36,7 @@ pub struct Puzzles {
 /// for [`InputFormat::Auto`]).
 pub fn puzzles(input: Input, format: InputFormat) -> Puzzles {
     Puzzles {
-        chunks: input.chunks(),
-        format,
+        chunks: Detected::new(input.chunks(), format),
         assembler: GridAssembler::default(),
         ready: Vec::new().into_iter(),
         done: false,
@@ -48,12 +46,10 @@ pub fn puzzles(input: Input, format: InputFormat) -> Puzzles {
 impl Puzzles {
     /// Reads the next chunk into `ready`; false at the end of the input.
     fn read_chunk(&mut self) -> io::Result<bool> {
-        let Some(chunk) = self.chunks.next().transpose()? else {
+        let Some((chunk, format)) = self.chunks.next() else {
             return Ok(false);
         };
-        if self.format == InputFormat::Auto {
-            self.format = pipeline::detect_format(&chunk);
-        }
+        let chunk = chunk?;
         let mut ready = Vec::new();
         for (line, text) in chunk.lines() {
             let kind = format::classify(text);
@@ -61,7 +57,7 @@ impl Puzzles {
                 self.done = true;
                 break;
             }
-            if self.format == InputFormat::Grid {
+            if format == InputFormat::Grid {
                 ready.extend(self.assembler.feed(line, kind).map(|r| ReadPuzzle {
                     line: r.line,
                     puzzle: r.puzzle,
