@@ -515,17 +515,22 @@ fn full_screen_game_in_tmux() {
     first.wait_for("┃ 5 │ 3 │   ┃   │ 7 │   ┃");
     first.keys(&["h", "4"]);
     first.wait_for("┃ 5 │ 3 │ 4 ┃");
+    // The hint's ladder: where to look, then the step, then applied.
+    first.keys(&["H"]);
+    first.wait_for(": look at ");
+    first.wait_for("H again shows more");
     first.keys(&["H"]);
     first.wait_for("H again to apply");
+    first.wait_for("move 1/1");
     first.keys(&["H"]);
     first.wait_for("applied: ");
     first.wait_for("move 2/2");
     // A hint dismissed with Esc: the game goes on.
     first.keys(&["H"]);
-    first.wait_for("H again to apply");
+    first.wait_for("H again shows more");
     first.keys(&["Escape"]);
     wait_until("Esc to dismiss the hint", || {
-        !first.screen().contains("H again to apply")
+        !first.screen().contains("H again shows more")
     });
     first.wait_for("move 2/2");
     first.keys(&["s"]);

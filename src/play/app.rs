@@ -691,16 +691,16 @@ impl App {
     }
 
     /// Climbs the hint's ladder: the first press looks at the position
-    /// (pointing out a mistake first, see [`hint::find`]) and shows the
-    /// hint's first rung, each next press the next rung, and the press
-    /// after the last applies it.
+    /// (pointing out a mistake first, see [`hint::find`]) and says where to
+    /// look, the second shows what the step finds, and the third applies
+    /// it.
     pub fn hint(&mut self) {
         if self.locked() {
             return;
         }
         let again = self.key_name(Action::Hint);
         if let Some(hint) = &mut self.hint {
-            match hint.rung.next() {
+            match hint.next_rung() {
                 Some(rung) => {
                     hint.rung = rung;
                     self.message = hint.message(again);
@@ -1026,20 +1026,35 @@ pub mod tests {
     }
 
     #[test]
-    fn hint_names_then_applies_and_check_marks_wrong_entries() {
+    fn hint_says_where_then_shows_then_applies_and_check_marks_wrong_entries() {
         let mut app = app();
+        let before = app.history.len();
         app.key(Key::Char('H'));
         let Some(Hint {
             offer: Offer::Step(step),
-            rung: Rung::Named,
+            rung: Rung::Clue,
         }) = app.hint.clone()
         else {
             panic!("a step from the engine: {:?}", app.hint);
         };
-        assert!(app.message.contains(step.technique.name()));
-        assert!(app.message.contains("H again"), "{}", app.message);
-        assert!(!step.focus.is_empty());
-        let before = app.history.len();
+        // First where to look (technique, digit, house), no cell lit.
+        assert_eq!(
+            app.message,
+            format!("hint: {} (H again shows more)", step.clue())
+        );
+        assert!(step.clue().contains(step.technique.name()));
+        assert!(app.hint.as_ref().unwrap().cells().is_empty());
+        // Then what it finds and why, its cells lit.
+        app.key(Key::Char('H'));
+        assert_eq!(app.hint.as_ref().unwrap().rung, Rung::Shown);
+        assert_eq!(
+            app.message,
+            format!("hint: {} (H again to apply)", step.headline())
+        );
+        let lit = app.hint.as_ref().unwrap().cells();
+        assert!(step.placements.iter().all(|p| lit.contains(&p.cell.into())));
+        assert_eq!(app.history.len(), before, "nothing applied yet");
+        // Then applied.
         app.key(Key::Char('H'));
         assert_eq!(app.history.len(), before + 1);
         for p in &step.placements {
@@ -1102,7 +1117,7 @@ pub mod tests {
         assert_eq!(app.key(Key::Char('q')), Outcome::Quit { save: true });
     }
 
-    /// Item 4 of issue 28: after a wrong digit, `H` `H` never places a
+    /// Item 4 of issue 28: after a wrong digit, `H` `H` `H` never places a
     /// second one: the hint names the wrong cell first.
     #[test]
     fn hints_never_build_on_a_wrong_digit() {
@@ -1110,7 +1125,7 @@ pub mod tests {
         app.place(2, 1); // r1c3 is 4; 1 conflicts with nothing
         assert!(app.conflicts().is_empty());
         let before = app.board().clone();
-        keys(&mut app, "HH");
+        keys(&mut app, "HHH");
         assert_eq!(app.board(), &before, "nothing applied");
         assert_eq!(app.wrong, vec![2]);
         assert!(
@@ -1121,15 +1136,15 @@ pub mod tests {
         );
         assert_eq!(app.hints_used, 0);
         app.clear(2);
-        keys(&mut app, "HH");
+        keys(&mut app, "HHH");
         assert_eq!(app.hints_used, 1);
         let solution = app.solution.unwrap();
         let board = app.board();
         assert!((0..81).all(|c| board.cells[c] == 0 || board.cells[c] == solution.get(c)));
     }
 
-    /// Over many random wrong digits on an expert puzzle, two hints never
-    /// place a digit the solution disagrees with.
+    /// Over many random wrong digits on an expert puzzle, a hint's three
+    /// presses never place a digit the solution disagrees with.
     #[test]
     fn hints_after_a_mistake_never_add_one_on_an_expert_puzzle() {
         let puzzle = crate::play::source::new_game(Level::Expert, 5).unwrap();
@@ -1146,7 +1161,7 @@ pub mod tests {
                     continue;
                 }
                 tries += 1;
-                keys(&mut app, "HH");
+                keys(&mut app, "HHH");
                 let wrong = (0..81)
                     .filter(|&c| {
                         app.board().cells[c] != 0 && app.board().cells[c] != solution.get(c)
@@ -1200,10 +1215,20 @@ pub mod tests {
                 revealed = true;
                 assert_eq!(digit, solution.get(cell));
                 assert!(app.message.contains("from the solution"), "{}", app.message);
-                assert_eq!(hint.offer.cells(), vec![cell]);
+                assert_eq!(hint.cells(), vec![cell]);
             }
-            app.key(Key::Char('H'));
-            assert!(app.conflicts().is_empty());
+            // Up the ladder until it is applied: two more presses at most.
+            for _ in 0..2 {
+                if app.hint.is_some() {
+                    app.key(Key::Char('H'));
+                }
+            }
+            assert!(app.hint.is_none(), "applied");
+            let board = app.board();
+            assert!(
+                (0..81).all(|c| board.cells[c] == 0 || board.cells[c] == solution.get(c)),
+                "every step applied agrees with the solution"
+            );
         }
         assert!(revealed, "this puzzle needs a revealed cell");
         assert!(app.is_solved());
@@ -1391,8 +1416,7 @@ pub mod tests {
         let mut app = app();
         keys(&mut app, "4");
         keys(&mut app, "ln26n");
-        app.key(Key::Char('H'));
-        app.key(Key::Char('H'));
+        keys(&mut app, "HHH");
         let named: Vec<String> = app.history.iter().map(|s| s.by.describe()).collect();
         assert_eq!(
             named[..4],
@@ -1459,6 +1483,12 @@ pub mod tests {
     fn plain_messages_name_plain_commands() {
         let mut app = app();
         app.front = Front::Plain;
+        app.hint();
+        assert!(
+            app.message.contains("(hint again shows more)"),
+            "{}",
+            app.message
+        );
         app.hint();
         assert!(
             app.message.contains("(hint again to apply)"),

@@ -2,10 +2,12 @@
 //! the player's mistakes: a digit the solution disagrees with, or notes
 //! that leave out a cell's digit, is pointed out first, and a step is only
 //! looked for on a board consistent with the solution. A hint is shown in
-//! rungs, one per `H`; the press after the last rung applies it.
+//! rungs, one per `H` (where to look, then what it finds, on the board);
+//! the press after the last rung applies it. Steps are taken in the order a
+//! person finds them ([`Order::Simple`]: singles first).
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{self, ALL_DIGITS, Candidates, Options, Step};
+use sudokuflow::logic::{ALL_DIGITS, Candidates, Options, Order, Step, Stepper};
 
 use super::board::{Board, cell_name};
 
@@ -21,23 +23,18 @@ pub enum Offer {
 }
 
 /// How much of a hint is shown. Each `H` climbs one rung; the press after
-/// the last applies the hint. Rungs that tell more (the digit and house,
-/// then the cells) go between these.
+/// the last applies the hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rung {
-    /// The technique named and its cells lit.
-    Named,
+    /// Where to look and what for: the technique, the digits and the house
+    /// ([`Step::clue`]), no cell lit; a revealed cell is named.
+    Clue,
+    /// What the step finds and why ([`Step::headline`]), its cells lit.
+    Shown,
 }
 
 impl Rung {
-    pub const FIRST: Rung = Rung::Named;
-
-    /// The next rung up, or `None` when the next press applies the hint.
-    pub fn next(self) -> Option<Rung> {
-        match self {
-            Rung::Named => None,
-        }
-    }
+    pub const FIRST: Rung = Rung::Clue;
 }
 
 /// A hint being shown.
@@ -48,10 +45,23 @@ pub struct Hint {
 }
 
 impl Offer {
-    /// The cells to highlight.
+    /// The cells to highlight once the step is shown: the pattern's and
+    /// those it places a digit in or takes notes from.
     pub fn cells(&self) -> Vec<usize> {
         match self {
-            Offer::Step(step) => step.focus.iter().map(|c| usize::from(c.cell)).collect(),
+            Offer::Step(step) => {
+                let mut cells: Vec<usize> = step
+                    .cells
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .chain(step.focus.iter().map(|c| usize::from(c.cell)))
+                    .chain(step.placements.iter().map(|c| usize::from(c.cell)))
+                    .chain(step.eliminations.iter().map(|c| usize::from(c.cell)))
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                cells
+            }
             Offer::Reveal { cell, .. } => vec![*cell],
         }
     }
@@ -90,14 +100,34 @@ impl Offer {
 }
 
 impl Hint {
+    /// The next rung up, or `None` when the next press applies the hint (a
+    /// revealed cell has one rung).
+    pub fn next_rung(&self) -> Option<Rung> {
+        match (&self.offer, self.rung) {
+            (Offer::Step(_), Rung::Clue) => Some(Rung::Shown),
+            _ => None,
+        }
+    }
+
+    /// The cells lit on the board at this rung.
+    pub fn cells(&self) -> Vec<usize> {
+        match (&self.offer, self.rung) {
+            (Offer::Step(_), Rung::Clue) => Vec::new(),
+            (offer, _) => offer.cells(),
+        }
+    }
+
     /// What the status line says at the hint's rung; `again` names the key
     /// that climbs on (`H`, or `hint` in plain mode).
     pub fn message(&self, again: &str) -> String {
         match (&self.offer, self.rung) {
-            (Offer::Step(step), Rung::Named) => {
-                format!("hint: {} ({again} again to apply)", step.technique.name())
+            (Offer::Step(step), Rung::Clue) => {
+                format!("hint: {} ({again} again shows more)", step.clue())
             }
-            (Offer::Reveal { cell, .. }, Rung::Named) => format!(
+            (Offer::Step(step), Rung::Shown) => {
+                format!("hint: {} ({again} again to apply)", step.headline())
+            }
+            (Offer::Reveal { cell, .. }, _) => format!(
                 "hint: no step found within the hint's budget (it needs long or nested chains); {again} again reveals {} from the solution",
                 cell_name(*cell)
             ),
@@ -159,7 +189,9 @@ pub fn find(board: &Board, solution: Option<&Grid>, cursor: usize) -> Finding {
         return Finding::Nothing;
     }
     // Uniqueness techniques only where the puzzle has one solution.
-    let step = logic::next_step(&candidates, solution.is_some(), &options());
+    let step = Stepper::new(candidates, solution.is_some(), &options())
+        .with_order(Order::Simple)
+        .next();
     match (step, solution) {
         (Some(step), Some(solution)) if agrees(&step, solution) => {
             Finding::Offer(Offer::Step(step))

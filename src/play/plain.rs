@@ -13,6 +13,7 @@ use super::app::{App, Front};
 use super::board::cell_name;
 use super::clock;
 use super::guard;
+use super::hint::{Offer, Rung};
 use super::save;
 use super::settings::{self, Setting};
 
@@ -20,7 +21,7 @@ const HELP: &str = "\
 commands: r3c5 7 (place 7 in row 3, column 5)   r3c5 0 (clear it, or its notes)
           note r3c5 7 (add or take away a pencil mark)   notes (fill all notes)
           undo  redo  history  history N (return to state N)
-          hint (name the next step; again to apply it)  check  solve
+          hint (where to look; again: the step; again: apply it)  check  solve
           restart  new [LEVEL] (a new game)  menu (the start prompt)
           set mistakes on|off (the counter)   set highlight on|off
           save  save! (over a save file this version can't read)
@@ -216,9 +217,13 @@ pub fn command(app: &mut App, line: &str) -> Request {
         },
         ["hint"] => {
             app.hint();
-            if let Some(hint) = &app.hint {
-                let cells: Vec<String> = hint.offer.cells().into_iter().map(cell_name).collect();
-                app.message = format!("{}; look at {}", app.message, cells.join(" "));
+            // No colours here: the cells a shown step lights are named.
+            if let Some(hint) = &app.hint
+                && hint.rung == Rung::Shown
+                && let Offer::Step(_) = hint.offer
+            {
+                let cells: Vec<String> = hint.cells().into_iter().map(cell_name).collect();
+                app.message = format!("{}; the cells: {}", app.message, cells.join(" "));
             }
         }
         ["check"] => app.check(),
@@ -521,7 +526,14 @@ mod tests {
         );
         command(&mut app, "hint");
         assert!(
-            app.message.contains("(hint again to apply)"),
+            app.message.contains("(hint again shows more)"),
+            "{}",
+            app.message
+        );
+        assert!(!app.message.contains("the cells:"), "{}", app.message);
+        command(&mut app, "hint");
+        assert!(
+            app.message.contains("(hint again to apply)") && app.message.contains("; the cells: r"),
             "{}",
             app.message
         );

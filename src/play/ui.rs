@@ -19,6 +19,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::app::{App, Overlay};
 use super::board::{Board, cell_name, sees};
 use super::clock;
+use super::hint::Hint;
 use super::layout::{self, Layout, Shape};
 use super::settings::Setting;
 
@@ -26,7 +27,7 @@ pub const KEYS: &str = "\
 arrows/hjkl move    1-9 place    0 . Del Backspace clear
 n  pencil marks on/off      F  fill every cell's notes
 u  undo   U Ctrl-R redo     t  history (Enter goes back)
-H  hint: names it, again applies it     c  check
+H  hint: where, then what, then apply   c  check
 a  auto-solve (+ - speed, other keys stop)
 v  every cell's notes on a board of their own
 Space pause   o settings   R restart   N new game
@@ -545,11 +546,7 @@ impl<'a> View<'a> {
             app,
             board,
             conflicts: app.conflicts(),
-            focus: app
-                .hint
-                .as_ref()
-                .map(|h| h.offer.cells())
-                .unwrap_or_default(),
+            focus: app.hint.as_ref().map(Hint::cells).unwrap_or_default(),
             same,
         }
     }
@@ -844,14 +841,15 @@ mod tests {
     }
 
     /// The game the snapshots show: a digit, all notes filled, the cursor
-    /// on r1c4 (notes 2 and 6), a hint named, 1:05 on the clock.
+    /// on r1c4 (notes 2 and 6), a hint shown (its second rung, cells lit),
+    /// 1:05 on the clock.
     fn snapshot_game() -> App {
         let (mut app, clock) = app_on(PUZZLE);
         app.rating.wait();
         app.source = "sudoku1.txt #1".into();
         keys(&mut app, "4F");
         app.key(Key::Right);
-        keys(&mut app, "H");
+        keys(&mut app, "HH");
         clock.advance(Duration::from_secs(65));
         app
     }
@@ -1002,6 +1000,9 @@ mod tests {
     #[test]
     fn redraws_cleanly_on_resize() {
         let (mut app, _) = app_on(PUZZLE);
+        // Rated before drawing: a rating arriving between two draws
+        // changes the panel.
+        app.rating.wait();
         app.key(Key::Char('F'));
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         for (width, height) in [(120, 40), (80, 24), (100, 30), (50, 10), (60, 20)] {
