@@ -181,7 +181,7 @@ impl Menu {
                             clock::format(std::time::Duration::from_secs(game.seconds_played));
                         Row::Item(
                             format!(
-                                "Resume  {level:<22} {:>2}/81  {time:>7}  {date}  {}",
+                                "Resume  {level:<18} {:>2}/81  {time:>7}  {date}  {}",
                                 game.filled, game.source
                             ),
                             true,
@@ -264,7 +264,11 @@ impl Menu {
             Key::Enter => return self.enter(),
             Key::Esc | Key::Char('q') | Key::Backspace => match self.page {
                 Page::Main => return MenuOutcome::Quit,
-                Page::Files => self.go_main(),
+                Page::Files => {
+                    // Opened again, the list has the cursor where it was.
+                    self.files_selected = self.selected;
+                    self.go_main();
+                }
                 Page::Puzzles => self.go_files(),
             },
             _ => {}
@@ -489,6 +493,7 @@ mod tests {
         assert_eq!(menu.page, Page::Main);
         assert_eq!(menu.choices()[menu.selected], Choice::OpenFile);
         menu.key(Key::Enter);
+        assert_eq!((menu.page, menu.selected), (Page::Files, 1));
         menu.key(Key::Home);
         menu.key(Key::Enter);
         let app = started(menu.key(Key::Enter));

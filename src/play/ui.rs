@@ -735,6 +735,16 @@ pub fn menu_rows(height: u16) -> usize {
 /// The start screen: the page's list in a box (headings bold, items that
 /// can't be opened dim, the selected one reversed), then the message,
 /// wrapped, and the keys.
+/// `text` cut to `width` characters, an ellipsis showing where.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     use super::menu::{Page, Row};
     let area = frame.area();
@@ -773,7 +783,8 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
                 if i == selected_row {
                     style = style.add_modifier(Modifier::REVERSED);
                 }
-                Line::from(Span::styled(format!("   {text}"), style))
+                let inner = usize::from(area.width.saturating_sub(2));
+                Line::from(Span::styled(cut(&format!("   {text}"), inner), style))
             }
         })
         .collect();
