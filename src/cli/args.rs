@@ -163,14 +163,21 @@ impl Command {
 }
 
 const PLAY_AFTER_HELP: &str = "\
-Plain mode (--plain) prints the board as text after each command and reads
-commands line by line: 'r3c5 7' places 7 in row 3 column 5, 'r3c5 0' clears it,
-'note r3c5 7', 'notes', 'undo', 'redo', 'history', 'history N', 'hint' (twice
-applies it), 'check', 'solve', 'save', 'quit'. Givens are printed plain, your
-digits in (parentheses), conflicts !between!.
+FILE is a file of puzzles, read as 'solve' reads its input (one a line, or
+boards of 9 rows), or a puzzle itself: 81 cells on the command line.
 
-The game is saved as JSON in $XDG_DATA_HOME/sudokuflow/game.json (default
-~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.";
+Plain mode (--plain) prints the board as text after each command, with the
+pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in
+row 3 column 5, 'r3c5 0' clears it, 'note r3c5 7', 'notes', 'undo', 'redo',
+'history', 'history N', 'hint' (twice applies it), 'check', 'solve',
+'restart', 'new [LEVEL]', 'menu', 'set mistakes on|off', 'save', 'quit'.
+Givens are printed plain, your digits in (parentheses), conflicts !between!.
+
+Each game is saved as JSON in its own file in $XDG_DATA_HOME/sudokuflow
+(default ~/.local/share/sudokuflow) on 's'/'save' and on quitting; the start
+screen lists the saved games, and --resume continues the newest.
+
+Full screen needs a terminal: press ? for the keys.";
 
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
@@ -966,7 +973,7 @@ mod tests {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A file of puzzles (one per line) to choose from
+    /// A file of puzzles to choose from, or a puzzle (81 cells)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
@@ -989,7 +996,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub plain: bool,
 
-    /// Continue the saved game
+    /// Continue the newest saved game
     #[arg(long, conflicts_with_all = ["file", "level"])]
     pub resume: bool,
 }

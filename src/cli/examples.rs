@@ -142,6 +142,9 @@ pub const MAN: &[Example] = &[
 pub const PLAY: &[Example] = &[
     run("sudokuflow play --plain --level hard"),
     run("sudokuflow play --plain sudoku1.txt --puzzle 3"),
+    run(
+        "sudokuflow play --plain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ),
     run("sudokuflow play --plain --resume"),
 ];
 
