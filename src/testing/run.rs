@@ -1,8 +1,8 @@
-//! Running programs (the `sudokuflow` binary, or a tool such as tmux or
-//! pdftoppm) with a deadline: a run that has not ended by then is killed,
-//! with every process it started, and the test fails saying so, instead of
-//! hanging the suite. The deadline is generous: it is there to catch hangs,
-//! never to time anything.
+//! Running programs (the `sudokuflow` binary, a tool such as tmux or
+//! pdftoppm, or a test binary again) with a deadline: a run that has not
+//! ended by then is killed, with every process it started, and the test
+//! fails saying so, instead of hanging the suite. The deadline is generous:
+//! it is there to catch hangs, never to time anything.
 
 use std::ffi::OsStr;
 use std::io::{Read, Write};
@@ -21,11 +21,6 @@ pub const DEADLINE: Duration = Duration::from_secs(300);
 
 /// How often a wait looks again.
 const POLL: Duration = Duration::from_millis(5);
-
-/// A run of the `sudokuflow` binary under test.
-pub fn sudokuflow() -> Run {
-    Run::new(env!("CARGO_BIN_EXE_sudokuflow"))
-}
 
 /// A run of another program.
 pub fn program(name: impl AsRef<OsStr>) -> Run {
