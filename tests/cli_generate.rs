@@ -642,3 +642,93 @@ fn giving_up_without_a_seed_names_the_seed() {
         .unwrap_or_else(|| panic!("no seed in: {stderr}"));
     assert!(seed.parse::<u64>().is_ok(), "{stderr}");
 }
+
+/// A puzzle with more variants than one job makes is cut into ranges of
+/// variants: the same variants as in one piece, in order, each bad line
+/// marked once per variant and counted once, in every layout.
+#[test]
+fn many_variants_are_made_in_ranges_with_the_same_output() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let block: String = puzzle
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    for (format, input, lines_per_variant) in [
+        ("line", format!("{puzzle}\nbad\n{puzzle}\n"), 1),
+        ("pretty", format!("{block}\n{block}"), 14),
+    ] {
+        let run = |n: &str| {
+            sudokuflow()
+                .args([
+                    "shuffle", "--seed", "7", "--format", format, "--stats", "-n", n,
+                ])
+                .write_stdin(input.clone())
+                .output()
+        };
+        // Past 1,600 (line) and 380 (pretty) variants a puzzle takes several jobs.
+        let (few, many) = (run("300"), run("5000"));
+        let few_text = String::from_utf8(few.stdout).unwrap();
+        let many_text = String::from_utf8(many.stdout).unwrap();
+        let few_lines: Vec<&str> = few_text.lines().collect();
+        let many_lines: Vec<&str> = many_text.lines().collect();
+        let puzzles = input.matches(puzzle).count() + input.lines().filter(|l| *l == "bad").count();
+        let puzzles = if format == "line" { puzzles } else { 2 };
+        assert_eq!(
+            many_lines.len(),
+            puzzles * 5000 * lines_per_variant,
+            "{format}"
+        );
+        for p in 0..puzzles {
+            let (a, b) = (300 * lines_per_variant, 5000 * lines_per_variant);
+            assert!(
+                few_lines[p * a..][..a] == many_lines[p * b..][..a],
+                "{format}, puzzle {p}"
+            );
+        }
+        let stderr = String::from_utf8(many.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!("puzzles:      {puzzles}\n")),
+            "{stderr}"
+        );
+        if format == "line" {
+            let markers = many_lines[5000..10000].iter();
+            assert!(markers.clone().all(|l| *l == "!bad-character"));
+            assert_eq!(stderr.matches("<stdin>:2: bad character").count(), 1);
+            assert_eq!(many.status.code(), Some(1));
+        }
+    }
+}
+
+/// `shuffle -n N` streams its variants: its memory does not grow with N
+/// (here 2,000,000 variants, 164 MB of output, read as they come).
+#[test]
+fn many_variants_stream_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("one.txt");
+    fs::write(
+        &input,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
+    )
+    .unwrap();
+    // Reaped by wait4 below, which gives its peak memory.
+    #[allow(clippy::zombie_processes)]
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(["shuffle", "-n", "2000000", "--seed", "1"])
+        .arg(&input)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut stdout = child.stdout.unwrap();
+    let written = std::io::copy(&mut stdout, &mut std::io::sink()).unwrap();
+    assert_eq!(written, 2_000_000 * 82);
+    let mut status = 0;
+    // SAFETY: waits for the child this test started; `usage` is written by the call.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
+    assert_eq!(status, 0);
+    let peak_mb = usage.ru_maxrss / 1024;
+    assert!(peak_mb < 64, "peak memory {peak_mb} MB");
+}

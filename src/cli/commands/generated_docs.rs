@@ -9,6 +9,7 @@ use anyhow::Context;
 use clap::CommandFactory;
 
 use crate::cli::args::{Cli, CompletionsArgs, ManArgs};
+use crate::cli::examples;
 use crate::cli::output::Output;
 
 /// Writes the completion script for the shell asked for to standard output
@@ -42,8 +43,15 @@ pub fn man(args: &ManArgs) -> anyhow::Result<u8> {
                 .version(env!("CARGO_PKG_VERSION"))
         }
     };
+    // The examples, which --help adds after all clap writes, end the page.
+    let prose = command.get_after_help().map(ToString::to_string);
+    let examples = examples::text(examples::of(args.command.as_deref()));
+    let after = match prose {
+        Some(prose) => format!("{prose}\n\n{examples}"),
+        None => examples,
+    };
     let mut page = Vec::new();
-    clap_mangen::Man::new(command).render(&mut page)?;
+    clap_mangen::Man::new(command.after_help(after)).render(&mut page)?;
     write_all(args.output.as_deref(), &page)?;
     Ok(0)
 }

@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use sudokuflow::answer::{Answer, Answered, Batch, Consumer, Outcome};
 use sudokuflow::grid::Grid;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
@@ -144,59 +145,55 @@ fn read_entries(args: &PrintArgs) -> anyhow::Result<(Vec<Entry>, bool)> {
         strict: false,
         threads: threads(&args.run),
     };
-    let mut entries = EntryCollector {
-        line: Vec::new(),
+    let mut entries = Entries {
         entries: Vec::new(),
         with_rating: !args.no_rating,
     };
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
-    let result = pipeline::run(inputs, &options, &mut entries, &mut reporter);
+    let result = pipeline::run_into(inputs, &options, &mut entries, &mut reporter);
     reporter.finish(result.is_ok());
     let summary = result?;
     Ok((entries.entries, summary.failed > 0))
 }
 
-/// The output of the rating pipeline, taken line by line as it comes into
-/// entries, so that only the entries are kept.
-struct EntryCollector {
-    /// The start of a line whose end has not come yet.
-    line: Vec<u8>,
+/// The rated puzzles of a job; bad ones are left out (the reporter names them).
+struct Rated(Vec<(Grid, logic::Rating)>);
+
+impl Batch for Rated {
+    fn new(_options: &Options, input_len: usize) -> Rated {
+        Rated(Vec::with_capacity(input_len / 82 + 1))
+    }
+
+    fn push(&mut self, _options: &Options, answered: Answered<'_>) {
+        if let Outcome::Answered {
+            puzzle,
+            answer: Answer::Rating(rating),
+        } = answered.outcome
+        {
+            self.0.push((*puzzle, rating));
+        }
+    }
+}
+
+/// The entries to print, in input order.
+struct Entries {
     entries: Vec<Entry>,
     with_rating: bool,
 }
 
-impl Write for EntryCollector {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let mut rest = bytes;
-        while let Some(end) = memchr::memchr(b'\n', rest) {
-            self.line.extend_from_slice(&rest[..end]);
-            // Marker lines stand for puzzles left out.
-            if !self.line.starts_with(b"!") {
-                self.entries.push(entry(&self.line, self.with_rating));
-            }
-            self.line.clear();
-            rest = &rest[end + 1..];
-        }
-        self.line.extend_from_slice(rest);
-        Ok(bytes.len())
-    }
+impl Consumer for Entries {
+    type Batch = Rated;
 
-    fn flush(&mut self) -> std::io::Result<()> {
+    fn consume(&mut self, rated: Rated) -> std::io::Result<()> {
+        for (puzzle, rating) in rated.0 {
+            let note = if self.with_rating {
+                let bound = if rating.complete { "" } else { ">" };
+                format!("{} \u{b7} {bound}{}", rating.level, rating.er)
+            } else {
+                String::new()
+            };
+            self.entries.push(Entry { puzzle, note });
+        }
         Ok(())
     }
-}
-
-/// An entry from a line of `rate`'s answer: `<puzzle> <ER>/<EP>/<ED> <level> ...`.
-fn entry(rated: &[u8], with_rating: bool) -> Entry {
-    let puzzle = Grid::parse_line(&rated[..81]).expect("the pipeline writes rated puzzles");
-    let mut fields = std::str::from_utf8(&rated[82..])
-        .expect("the pipeline writes ASCII")
-        .split(' ');
-    let er = fields.next().and_then(|triple| triple.split('/').next());
-    let level = fields.next();
-    let note = match (with_rating, er, level) {
-        (true, Some(er), Some(level)) => format!("{level} \u{b7} {er}"),
-        _ => String::new(),
-    };
-    Entry { puzzle, note }
 }
