@@ -285,6 +285,37 @@ impl Running {
         }
     }
 
+    /// Waits for the program to end (its output read or closed by the
+    /// caller); how it ended and its peak resident memory in KiB, as
+    /// wait4(2) reports them.
+    ///
+    /// # Panics
+    /// When it missed its deadline (it was killed).
+    pub fn wait_with_peak_memory(&mut self) -> (ExitStatus, u64) {
+        use std::os::unix::process::ExitStatusExt;
+        loop {
+            let (lock, wake) = &*self.fate;
+            let mut fate = lock.lock().unwrap();
+            assert!(!fate.reaped, "{} has ended already", self.what);
+            let mut status = 0;
+            // SAFETY: plain data, written by wait4.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            let pid = self.child.id() as i32;
+            // SAFETY: waits for our own child, not yet reaped (under the lock).
+            let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+            assert!(waited >= 0, "waiting for {}", self.what);
+            if waited == pid {
+                fate.reaped = true;
+                wake.notify_all();
+                drop(fate);
+                self.check_deadline("");
+                return (ExitStatus::from_raw(status), usage.ru_maxrss as u64);
+            }
+            drop(fate);
+            thread::sleep(POLL);
+        }
+    }
+
     fn check_deadline(&self, output: &str) {
         if self.fate.0.lock().unwrap().killed {
             panic!(
