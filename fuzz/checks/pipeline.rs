@@ -22,9 +22,6 @@ use super::formats::{Record, grid_records, line_records};
 /// so that a few of them make a line too long to read.
 const STRETCH: usize = 16 * 1024;
 
-/// The most reads a trickle makes of one text.
-const MAX_READS: usize = 512;
-
 pub fn check(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     let control = bytes.byte();
@@ -192,10 +189,7 @@ fn stretch(data: &[u8]) -> Vec<u8> {
 }
 
 /// Input `index` over `text`: one read (0), reads of at most `reading` bytes
-/// (1-199), or a mapped file (200 and up). A long text is read in at most
-/// [`MAX_READS`] reads: each short read costs the stream reader a
-/// `READ_LEN` buffer and a look back over a partial line, so thousands of
-/// them make one input take seconds, not what the fuzzer is here to find.
+/// (1-199), or a mapped file (200 and up).
 fn input(index: usize, text: &[u8], reading: u8) -> Input {
     let name = format!("<input {index}>");
     match reading {
@@ -205,7 +199,7 @@ fn input(index: usize, text: &[u8], reading: u8) -> Input {
             Box::new(Trickle {
                 text: text.to_vec(),
                 at: 0,
-                step: usize::from(reading).max(text.len().div_ceil(MAX_READS)),
+                step: usize::from(reading),
             }),
         ),
         _ => {
