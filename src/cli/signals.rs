@@ -14,7 +14,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use crate::cli::report;
 
-/// The temporary file to remove, for the signal thread.
+/// The temporary file (or directory) to remove, for the signal thread.
 static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// The same path for the SIGBUS handler, which may not lock: a C string
@@ -70,7 +70,10 @@ pub fn handle_termination() -> std::io::Result<()> {
 
 fn remove_pending() {
     if let Some(path) = lock_pending().take() {
-        let _ = std::fs::remove_file(path);
+        // A file, or a directory of files (print's SVG pages).
+        if std::fs::remove_file(&path).is_err() {
+            let _ = std::fs::remove_dir_all(path);
+        }
     }
 }
 
