@@ -280,27 +280,41 @@ fn svg_boards(pages: &[roxmltree::Document]) -> Vec<ReadBoard> {
                 Some("answer") => 1,
                 other => panic!("a text of class {other:?} on a board"),
             };
-            let row = text.attribute("y").unwrap().parse::<f32>().unwrap().floor() as usize;
-            let mut place = |x: &str, digit: char| {
-                let col = x.parse::<f32>().unwrap().floor() as usize;
+            // Positions are moved by `translate(dx dy)`, into the cell.
+            let (dx, dy) = text
+                .attribute("transform")
+                .and_then(|t| t.strip_prefix("translate(")?.strip_suffix(')'))
+                .map_or((0.0, 0.0), |pair| {
+                    let (x, y) = pair.split_once(' ').unwrap();
+                    (x.parse::<f32>().unwrap(), y.parse::<f32>().unwrap())
+                });
+            let numbers =
+                |list: &str| -> Vec<f32> { list.split(' ').map(|n| n.parse().unwrap()).collect() };
+            let mut place = |x: f32, y: f32, digit: char| {
+                let (row, col) = ((y + dy).floor() as usize, (x + dx).floor() as usize);
                 cells[kind].push((row, col, digit.to_digit(10).unwrap() as u8));
             };
-            match text.attribute("x") {
-                Some(xs) => {
-                    let digits = text.text().unwrap();
-                    assert_eq!(xs.split(' ').count(), digits.chars().count());
-                    for (x, digit) in xs.split(' ').zip(digits.chars()) {
-                        place(x, digit);
+            match (text.attribute("x"), text.attribute("y")) {
+                (Some(xs), Some(ys)) => {
+                    let digits: Vec<char> = text.text().unwrap().chars().collect();
+                    let (xs, ys) = (numbers(xs), numbers(ys));
+                    assert!(xs.len() == digits.len() && ys.len() == digits.len());
+                    for ((x, y), digit) in xs.into_iter().zip(ys).zip(digits) {
+                        place(x, y, digit);
                     }
                 }
-                None => {
+                _ => {
                     for span in text.children().filter(|node| node.has_tag_name("tspan")) {
                         let digit = span.text().unwrap();
                         assert_eq!(digit.len(), 1);
-                        place(span.attribute("x").unwrap(), digit.chars().next().unwrap());
+                        let at = |name| span.attribute(name).unwrap().parse::<f32>().unwrap();
+                        place(at("x"), at("y"), digit.chars().next().unwrap());
                     }
                 }
             }
+        }
+        for list in &mut cells {
+            list.sort();
         }
         let [given, answer] = cells;
         boards.push((board.attribute("id").unwrap().to_string(), given, answer));
