@@ -407,16 +407,25 @@ fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
     }
     std::fs::write(temp_path(&dir, "big-7.svg"), "an older run's page").unwrap();
 
-    print_ok(&[
-        "print",
-        SAMPLE,
-        "--per-page",
-        "6",
-        "--no-rating",
-        "--solutions-only",
-        "-o",
-        target,
-    ]);
+    // Named relative to the current directory this time.
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args([
+            "print",
+            SAMPLE,
+            "--per-page",
+            "6",
+            "--no-rating",
+            "--solutions-only",
+        ])
+        .args(["-o", "big.svg"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let mut expected: Vec<String> = others.iter().map(|s| s.to_string()).collect();
     expected.extend(["big-01.svg".to_string(), "big-02.svg".to_string()]);
     expected.sort();

@@ -109,9 +109,12 @@ fn stale_pages(target: &Path, keep: &[PathBuf]) -> std::io::Result<Vec<PathBuf>>
         let name = entry.file_name();
         let is_page = name == target.file_name().unwrap_or_default()
             || is_numbered_page(&name, stem, extension);
-        let path = dir.join(&name);
-        if is_page && entry.file_type()?.is_file() && !keep.iter().any(|kept| kept == &path) {
-            stale.push(path);
+        // All in one directory: names tell them apart.
+        let kept = keep
+            .iter()
+            .any(|kept| kept.file_name() == Some(name.as_os_str()));
+        if is_page && !kept && entry.file_type()?.is_file() {
+            stale.push(dir.join(&name));
         }
     }
     stale.sort();
