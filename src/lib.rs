@@ -6,10 +6,11 @@
 //! that reads, solves and writes puzzles by the million.
 
 mod engine;
+pub mod explain;
 mod stream;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};
-pub use stream::{format, input, pipeline, rating_format};
+pub use stream::{batch, format, input, pipeline, rating_format};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};

@@ -33,9 +33,21 @@ fn run() -> u8 {
         }
     };
     if closed.stdout && cli.command.writes_stdout() {
+        let or_file = if cli.command.has_output_option() {
+            ", or write to a file with -o FILE"
+        } else {
+            ""
+        };
         report::message(format_args!(
-            "standard output is closed; give an open one, or write to a file with -o FILE"
+            "standard output is closed; give an open one{or_file}"
         ));
+        return 2;
+    }
+    // The game saves itself on these signals (see `play::save`).
+    if !matches!(cli.command, Command::Play(_))
+        && let Err(e) = cli::signals::handle_termination()
+    {
+        report::message(format_args!("cannot set up the signal handler: {e}"));
         return 2;
     }
     if closed.stdin && cli.command.reads_stdin() {

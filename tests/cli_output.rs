@@ -9,6 +9,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 const PUZZLE: &str =
     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 const SOLUTION: &str =
@@ -152,12 +154,12 @@ fn closed_standard_streams_are_errors() {
     assert_eq!(fs::read_to_string(&out).unwrap(), format!("{SOLUTION}\n"));
 }
 
-/// Waits for `child` at most 20 seconds; its exit status code.
-fn wait(child: &mut std::process::Child) -> Option<i32> {
+/// Waits for `child` at most 20 seconds; its exit status.
+fn wait_status(child: &mut std::process::Child) -> std::process::ExitStatus {
     let deadline = Instant::now() + Duration::from_secs(20);
     while Instant::now() < deadline {
         if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
+            return status;
         }
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -165,13 +167,17 @@ fn wait(child: &mut std::process::Child) -> Option<i32> {
     panic!("the run did not end");
 }
 
+/// Waits for `child` at most 20 seconds; its exit status code.
+fn wait(child: &mut std::process::Child) -> Option<i32> {
+    wait_status(child).code()
+}
+
+/// The run ends by the signal itself (a shell shows 128 + the signal, and
+/// a script stops as for any program killed by it).
 #[test]
-fn sigterm_and_sighup_end_with_128_plus_the_signal_and_no_temporary_file() {
-    for (signal, code) in [
-        (libc::SIGTERM, 143),
-        (libc::SIGHUP, 129),
-        (libc::SIGINT, 130),
-    ] {
+fn sigterm_sighup_and_sigint_end_the_run_by_the_signal_and_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out.txt");
         // Reads a pipe that stays open: the run waits until it is signalled.
@@ -191,7 +197,7 @@ fn sigterm_and_sighup_end_with_128_plus_the_signal_and_no_temporary_file() {
         }
         // SAFETY: signals a child this test owns.
         unsafe { libc::kill(child.id() as i32, signal) };
-        assert_eq!(wait(&mut child), Some(code), "signal {signal}");
+        assert_eq!(wait_status(&mut child).signal(), Some(signal));
         assert_eq!(
             leftovers(dir.path(), &[]),
             Vec::<String>::new(),
@@ -226,4 +232,202 @@ fn an_input_truncated_while_read_is_an_error_without_leftovers() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("input changed while reading"), "{stderr}");
     assert_eq!(leftovers(dir.path(), &["in.txt"]), Vec::<String>::new());
+}
+
+/// The commands of `sudokuflow --help` whose own help lists `option`.
+fn commands_with(option: &str) -> Vec<String> {
+    let help = Command::new(bin()).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    help.lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .filter(|name| {
+            let own = Command::new(bin()).args([name, "--help"]).output().unwrap();
+            String::from_utf8(own.stdout).unwrap().contains(option)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// `--strict` stops at the first bad puzzle with status 1: an `-o` file is
+/// then left as it was (the README promises it), in every command with
+/// `--strict`.
+#[test]
+fn strict_runs_that_stop_leave_the_output_file_as_it_was() {
+    let strict = commands_with("--strict");
+    assert!(strict.len() >= 3, "{strict:?}");
+    for command in strict {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.txt");
+        fs::write(&input, format!("{PUZZLE}\nbad\n{PUZZLE}\n")).unwrap();
+        let out = dir.path().join("out.txt");
+        fs::write(&out, "previous\n").unwrap();
+        let run = Command::new(bin())
+            .args([&command, "--strict", "-q", "-o"])
+            .arg(&out)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(1), "{command}");
+        assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{command}");
+        assert_eq!(
+            leftovers(dir.path(), &["in.txt", "out.txt"]),
+            Vec::<String>::new()
+        );
+        // Without a bad puzzle the file is written.
+        fs::write(&input, format!("{PUZZLE}\n")).unwrap();
+        let run = Command::new(bin())
+            .args([&command, "--strict", "-o"])
+            .arg(&out)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(0), "{command}");
+        assert_ne!(fs::read_to_string(&out).unwrap(), "previous\n", "{command}");
+    }
+}
+
+/// Every command with `-o` leaves the file as it was when its run fails
+/// (status 2: here an input that does not exist, after one that does).
+#[test]
+fn failed_runs_of_every_command_leave_the_output_file_as_it_was() {
+    let with_output = commands_with("--output");
+    assert!(with_output.len() >= 10, "{with_output:?}");
+    for command in with_output {
+        let dir = tempfile::tempdir().unwrap();
+        let input = puzzle_file(dir.path(), 2);
+        let out = dir.path().join("out.pdf");
+        fs::write(&out, "previous\n").unwrap();
+        let mut args: Vec<String> = vec![command.clone(), "-o".into(), out.display().to_string()];
+        match command.as_str() {
+            // A clue target no grid meets (status 1, nothing replaced).
+            "generate" => args.extend(["--clues", "17", "-j1", "--seed", "1"].map(String::from)),
+            // No shell or command of that name.
+            "completions" => args.push("no-shell".into()),
+            "man" => args.push("no-command".into()),
+            _ => args.extend([input.display().to_string(), "missing.txt".into()]),
+        }
+        let run = Command::new(bin())
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_ne!(run.status.code(), Some(0), "{args:?}");
+        assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{args:?}");
+        assert_eq!(
+            leftovers(dir.path(), &["in.txt", "out.pdf"]),
+            Vec::<String>::new()
+        );
+    }
+}
+
+/// `completions` and `man` write as every command does: a full disk is an
+/// error (status 2, no panic), and they take `-o`, which a closed standard
+/// output suggests; `play`, without `-o`, is not told to use it.
+#[test]
+fn completions_and_man_report_write_errors_and_take_output_files() {
+    if !Path::new("/dev/full").exists() {
+        common::skip("no /dev/full: the full-disk test did not run");
+        return;
+    }
+    let full = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for args in [&["completions", "bash"][..], &["man"], &["man", "solve"]] {
+        let run = Command::new(bin())
+            .args(args)
+            .stdout(full())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("sudokuflow: error writing to stdout: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec '{}' {} >&-", bin(), args.join(" ")))
+            .output()
+            .unwrap();
+        assert_eq!(closed.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&closed.stderr).contains("-o FILE"));
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let to_file = Command::new(bin())
+            .args(args)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(to_file.status.success(), "{args:?}");
+        let direct = Command::new(bin()).args(args).output().unwrap();
+        assert_eq!(fs::read(&out).unwrap(), direct.stdout, "{args:?}");
+    }
+    let closed = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec '{}' play --plain >&-", bin()))
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert!(
+        stderr.contains("standard output is closed") && !stderr.contains("-o"),
+        "{stderr}"
+    );
+}
+
+/// `-o` syncs the new file to disk before renaming it over the old one,
+/// and the folder after, so that a crash leaves the old file or the whole
+/// new one (seen with strace).
+#[test]
+fn output_files_are_synced_before_and_after_the_rename() {
+    if Command::new("strace").arg("-V").output().is_err() {
+        common::skip("no strace: the sync order was not checked");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dir = fs::canonicalize(dir.path()).unwrap();
+    let input = puzzle_file(&dir, 1);
+    let out = dir.join("out.txt");
+    let log = dir.join("strace.log");
+    let status = Command::new("strace")
+        .args([
+            "-f",
+            "-y",
+            "-e",
+            "trace=fsync,fdatasync,rename,renameat,renameat2",
+            "-o",
+        ])
+        .arg(&log)
+        .arg(bin())
+        .args(["solve", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let log = fs::read_to_string(&log).unwrap();
+    let calls: Vec<&str> = log
+        .lines()
+        .filter(|line| !line.contains("+++") && !line.contains("resumed>"))
+        .collect();
+    let rename = calls
+        .iter()
+        .position(|call| call.contains("rename") && call.contains("out.txt"))
+        .unwrap_or_else(|| panic!("no rename: {log}"));
+    let temp_synced = calls[..rename]
+        .iter()
+        .any(|call| call.contains("sync(") && call.contains(".sudokuflow-"));
+    let folder = format!("<{}>)", dir.display());
+    let folder_synced = calls[rename..]
+        .iter()
+        .any(|call| call.contains("sync(") && call.contains(&folder));
+    assert!(temp_synced && folder_synced, "{log}");
 }

@@ -2,6 +2,9 @@
 //! shape other programs parse, markers for bad puzzles, JSON that replays to
 //! the solution, thread counts that agree, and budgets that stop hard puzzles.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sudokuflow::Grid;
@@ -111,24 +114,96 @@ fn rate_marks_bad_and_ambiguous_puzzles_in_place() {
 
 #[test]
 fn a_budget_gives_a_lower_bound_instead_of_hanging() {
-    // A puzzle that needs nested forcing chains, beyond the engine.
+    // A puzzle that needs nested forcing chains, far beyond this budget.
     let hardest =
         "98.7..6..75.....9...6.9....4.59...8...8.4..6......3..4.2..6...1..72...56......2..";
-    let output = stdout_of(&["rate", "--budget", "5ms"], hardest);
-    let (_, er, level) = parse_rate_line(output.trim_end());
-    assert!(er.starts_with('>'), "{output}");
+    let easy = ".41....85.........9.....62...735...22...9.1.....6.4.575...1..46.........8..93....";
+    let output = sudokuflow()
+        .args(["rate", "--budget", "10000", "--stats"])
+        .write_stdin(format!("{hardest}\n{easy}\n"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    let (_, er, level) = parse_rate_line(lines[0]);
+    assert!(er.starts_with('>'), "{stdout}");
     assert_eq!(level, Level::Hell);
+    assert!(!parse_rate_line(lines[1]).1.starts_with('>'), "{stdout}");
+    // --stats counts the lower bounds, and the work they took.
+    let stats = String::from_utf8(output.stderr).unwrap();
+    assert!(stats.contains("lower bounds: 1\n"), "{stats}");
+    let work: u64 = stats
+        .lines()
+        .find_map(|l| l.strip_prefix("work:"))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stats}"));
+    // The budget is checked between chains, so it is passed by less than one.
+    assert!((10_000..12_000).contains(&work), "{stats}");
 }
 
 #[test]
 fn bad_budgets_are_refused_in_plain_words() {
-    sudokuflow()
-        .args(["rate", "--budget", "soon", "data/sample.txt"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--budget"))
-        .stderr(predicate::str::contains("500ms or 2s"));
+    for (budget, why) in [
+        ("soon", "'soon' is not a whole number"),
+        (
+            "500ms",
+            "'500ms' is a time, but the budget is a count of work",
+        ),
+        ("2s", "'2s' is a time, but the budget is a count of work"),
+        ("1.5", "'1.5' is not a whole number"),
+        ("0", "0 is out of range ('unlimited' is no limit)"),
+        ("1000000000001", "1000000000001 is out of range"),
+        ("99999999999999999999999", "is out of range"),
+    ] {
+        for command in ["rate", "explain", "print"] {
+            sudokuflow()
+                .args([command, "--budget", budget, "data/sample.txt"])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains("--budget"))
+                .stderr(predicate::str::contains(why))
+                .stderr(predicate::str::contains(
+                    "give a count of chain nodes from 1 to 1000000000000",
+                ))
+                .stderr(predicate::str::contains("or 'unlimited'"));
+        }
+    }
+    // The help names the unit and the range.
+    let help = stdout_of(&["rate", "--help"], "");
+    assert!(
+        help.contains("in chain nodes followed (1 to 10^12), or 'unlimited'"),
+        "{help}"
+    );
+    assert!(
+        help.contains(&format!(
+            "[default: {}]",
+            sudokuflow::logic::Options::DEFAULT_BUDGET
+        )),
+        "{help}"
+    );
 }
+
+/// Puzzles of the forum's hardest list (SE 11 and up): they run into
+/// [`SMALL_BUDGET`].
+const STOPPED_BY_SMALL_BUDGET: [&str; 5] = [
+    "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+    "98.7..6..5..6..7......9..4.7....9....3..765....53.....3..9..2....2.....1.....2..8",
+    "........1....12.34.14.3.5.......67...47.2...38...........2....5.35.7..1.9........",
+    "98.76.5..7.6..4.9..3.......8...9...72.94...6..........6.7.4..2....6....1...2.7...",
+    ".2.....8...6.8.1.....2..5.6.7...34......4......15...6.3...9.....9......7..21...5.",
+];
+
+/// Puzzles rated 8.3 to 9.0: they finish within [`SMALL_BUDGET`].
+const FINISHED_WITHIN_SMALL_BUDGET: [&str; 3] = [
+    "7.....81..4...82.....2.6..3...32.9..2..8.4..7..3.67...8..6.2.....95...8..51.....2",
+    "7...4...6...759...9..8.1..3...524....3.....2.4.......75.1...2.8.8.....1.2.9...3.4",
+    ".9.3.25...8......4..26..7..1......6.35....4....85...1.4....8..9......1...3.7.....",
+];
+
+/// A budget the forum's hardest puzzles run into within a tenth of a second.
+const SMALL_BUDGET: &str = "1000000";
 
 #[test]
 fn explain_json_steps_replay_to_the_solution() {
@@ -184,10 +259,22 @@ fn explain_takes_a_puzzle_argument_and_tells_the_steps_in_words() {
         text.contains("Rating   2.6/1.2/1.2 hard, hardest step: Pointing"),
         "{text}"
     );
-    assert!(text.contains("(hidden single in box"), "{text}");
-    assert!(text.contains("pointing: "), "{text}");
-    // The candidate grid is shown before the pointing step.
-    assert!(text.contains("+--"), "{text}");
+    assert!(
+        text.contains("Hidden Single: r1c1 = 3, the only place for 3 in box 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Pointing: in box 5, 5 can only go in r4c5 and r5c5"),
+        "{text}"
+    );
+    // The puzzle on a board, then the candidate grid before the pointing
+    // step, rows and columns labelled, the eliminations marked.
+    assert!(
+        text.contains("  r1 | .   .   .   | .   1   .   | 9   .   .   |"),
+        "{text}"
+    );
+    assert!(text.contains("      c1 "), "{text}");
+    assert!(text.contains("34(5)68"), "{text}");
     assert!(text.contains("Solution "), "{text}");
     sudokuflow()
         .args(["explain", "not-a-puzzle"])
@@ -212,7 +299,7 @@ fn generate_by_level_gives_that_level_reproducibly() {
             "",
         );
         assert_eq!(one, two, "{level}: -j1 and -j2 differ");
-        let rated = stdout_of(&["rate", "--budget", "0"], &one);
+        let rated = stdout_of(&["rate", "--budget", "unlimited"], &one);
         for line in rated.lines() {
             let (_, er, got) = parse_rate_line(line);
             // Hell is "harder than expert": a lower bound is hell too.
@@ -251,4 +338,47 @@ fn generate_level_combines_with_clues_and_solution() {
         let rating = sudokuflow::logic::rate(&puzzle).unwrap();
         assert_eq!(rating.level, Level::Easy);
     }
+}
+
+#[test]
+fn ratings_are_the_same_alone_under_load_and_at_any_thread_count() {
+    let puzzles = [
+        &STOPPED_BY_SMALL_BUDGET[..],
+        &FINISHED_WITHIN_SMALL_BUDGET[..],
+    ]
+    .concat();
+    let input = puzzles.join("\n") + "\n";
+    let rate = |threads: &str| stdout_of(&["rate", threads, "--budget", SMALL_BUDGET], &input);
+    let alone = rate("-j1");
+    let lines: Vec<&str> = alone.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (i, line) in lines.iter().enumerate() {
+        let (_, er, level) = parse_rate_line(line);
+        let stopped = i < STOPPED_BY_SMALL_BUDGET.len();
+        assert_eq!(er.starts_with('>'), stopped, "{line}");
+        assert_eq!(level, Level::Hell);
+    }
+    assert_eq!(rate("-j2"), alone, "-j2 differs from -j1");
+    // Threads of this process that keep every core busy while the binary
+    // rates: a rating that hung on time would stop earlier here.
+    let stop = Arc::new(AtomicBool::new(false));
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let spinners: Vec<_> = (0..cores)
+        .map(|_| {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let mut x = 1u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let loaded = [rate("-j1"), rate("-j2")];
+    stop.store(true, Ordering::Relaxed);
+    for spinner in spinners {
+        spinner.join().unwrap();
+    }
+    assert_eq!(loaded[0], alone, "-j1 under load differs from -j1 alone");
+    assert_eq!(loaded[1], alone, "-j2 under load differs from -j1 alone");
 }

@@ -4,7 +4,7 @@
 //! candidate, and each fixture takes some away.
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{ALL_DIGITS, Candidates, Step, Technique, find_step};
+use sudokuflow::logic::{ALL_DIGITS, Candidate, Candidates, Step, Technique, find_step};
 
 /// `r1c1`-style name to a cell index.
 fn cell(name: &str) -> usize {
@@ -140,7 +140,15 @@ fn full_house() {
     }
     let step = found(&p, Technique::FullHouse);
     assert_places(&step, "1.0", "r1c9", 9);
-    assert!(step.text.contains("full house in row 1"), "{}", step.text);
+    assert!(
+        step.text
+            .contains("Full House: r1c9 = 9, the last empty cell of row 1"),
+        "{}",
+        step.text
+    );
+    assert_eq!(step.cells, [8]);
+    assert_eq!(step.houses.len(), 1);
+    assert_eq!(step.houses[0].to_string(), "row 1");
     // Two empty cells: no full house.
     let p = Position::new().value("r1c1", 1).value("r1c2", 2);
     assert_none(&p, Technique::FullHouse);
@@ -190,10 +198,16 @@ fn pointing_and_claiming() {
         &["r2c4", "r2c5", "r2c6", "r2c7", "r2c8", "r2c9"],
     );
     assert!(
-        step.text.starts_with("pointing: 7 in box 1 lies on row 2"),
+        step.text.starts_with(
+            "Pointing: in box 1, 7 can only go in r2c1 and r2c2, both in row 2; so the 7 of row 2 \
+             is in box 1, and r2c4, r2c5, r2c6, r2c7, r2c8 and r2c9 cannot be 7"
+        ),
         "{}",
         step.text
     );
+    let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
+    assert_eq!(houses, ["box 1", "row 2"]);
+    assert_eq!(step.cells, [9, 10]);
     // 3 in row 5 only in box 4: gone from the rest of box 4.
     let p = Position::new().row_only(3, 5, &[1, 3]);
     let step = found(&p, Technique::Claiming);
@@ -738,6 +752,29 @@ fn chain_ratings_agree_with_sudoku_explainer() {
     assert!(close >= 21, "{close} of {total} within 0.2 of SE's");
 }
 
+/// Each branch of a chain step starts from an assumption and every other
+/// node follows, with a reason, from nodes before it; the same for the
+/// chains nested in it.
+fn assert_chains_hold_together(step: &Step) {
+    fn check(chains: &[Vec<sudokuflow::logic::ChainNode>], text: &str) {
+        assert!(!chains.is_empty(), "{text}");
+        for chain in chains {
+            assert_eq!(chain[0].reason, "assumed", "{text}");
+            assert!(chain[0].from.is_empty(), "{text}");
+            for (i, node) in chain.iter().enumerate().skip(1) {
+                assert!(!node.reason.is_empty(), "{text}");
+                assert!(node.from.iter().all(|&f| usize::from(f) < i), "{text}");
+                if !node.inner.is_empty() {
+                    check(&node.inner, text);
+                }
+            }
+        }
+    }
+    check(&step.chains, &step.text);
+    // Written a node a line: no line as long as a whole chain.
+    assert!(step.text.lines().all(|l| l.len() < 300), "{}", step.text);
+}
+
 /// The first puzzle of `forum_hardest_11plus.txt` (SE 11+), where no
 /// technique below nested chains applies.
 const HARDEST: &str =
@@ -779,7 +816,13 @@ fn nested_dynamic_forcing_chains_where_nothing_simpler_applies() {
     let step = find_step(&start, Technique::NestedDynamicForcingChains).unwrap();
     assert_eq!(step.technique, Technique::NestedDynamicForcingChains);
     assert_eliminates(&step, "11.4", 1, &["r2c3"]);
-    assert!(step.text.contains("if r2c3=1, then"), "{}", step.text);
+    assert!(
+        step.text
+            .starts_with("Nested Dynamic Forcing Chains: if r2c3 were 1, "),
+        "{}",
+        step.text
+    );
+    assert_chains_hold_together(&step);
 }
 
 #[test]
@@ -791,8 +834,27 @@ fn nested_forcing_chains_take_inner_chains_as_links() {
     let step = find_step(&position, Technique::NestedForcingChains).unwrap();
     assert_eq!(step.technique, Technique::NestedForcingChains);
     assert_eliminates(&step, "10.3", 2, &["r8c3"]);
-    // An inner chain, in brackets, proves a link of the outer one.
-    assert!(step.text.contains("[if r3c1=1, then"), "{}", step.text);
+    // An inner chain proves a link of the outer one, and is told with it.
+    assert!(
+        step.text
+            .contains("by a chain inside this one: if r3c1 were 1, "),
+        "{}",
+        step.text
+    );
+    assert_chains_hold_together(&step);
+    let inner = step
+        .chains
+        .iter()
+        .flatten()
+        .find(|node| node.reason.contains("if r3c1 were 1"))
+        .expect("the node the inner chain proves");
+    assert!(!inner.inner.is_empty());
+    for branch in &inner.inner {
+        assert_eq!(
+            (branch[0].candidate, branch[0].on),
+            (Candidate::new(18, 1), true)
+        );
+    }
     // The step engine takes it: nothing easier applies.
     assert_eq!(next_step(&position), step);
 }

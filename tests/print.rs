@@ -201,7 +201,7 @@ fn first_page_looks_like_the_reference() {
         "--per-page",
         "6",
         "--budget",
-        "0",
+        "unlimited",
         "--paper",
         "a4",
         "--title",

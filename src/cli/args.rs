@@ -3,13 +3,12 @@
 //! their own structs so later commands can flatten them in.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
-use sudokuflow::logic::Level;
+use sudokuflow::logic::{self, Level};
 
 use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
@@ -121,6 +120,10 @@ pub struct ManArgs {
     /// without it, the page of sudokuflow itself
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,
+
+    /// Write to FILE, replacing it only once complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Arguments of `sudokuflow completions`.
@@ -129,13 +132,19 @@ pub struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+
+    /// Write to FILE, replacing it only once complete
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 impl Command {
     /// True when the command writes to standard output: no `-o FILE`.
     pub fn writes_stdout(&self) -> bool {
         let output = match self {
-            Command::Completions(_) | Command::Man(_) | Command::Play(_) => return true,
+            Command::Play(_) => return true,
+            Command::Completions(args) => &args.output,
+            Command::Man(args) => &args.output,
             Command::Solve(args) => &args.output.output,
             Command::Generate(args) => &args.output.output,
             Command::Shuffle(args) => &args.output.output,
@@ -148,6 +157,11 @@ impl Command {
         output
             .as_deref()
             .is_none_or(|path| path == std::path::Path::new("-"))
+    }
+
+    /// True when the command takes `-o FILE`.
+    pub fn has_output_option(&self) -> bool {
+        !matches!(self, Command::Play(_))
     }
 
     /// True when the command reads standard input: no input named, or `-`.
@@ -199,6 +213,12 @@ and a message on stderr naming the input and line, e.g.
   sudokuflow: puzzles.txt:12: expected 81 cells, found 80
 With --count, a puzzle without solution prints 0 (not a failure).
 
+Tables: --column NAME (or N, from 1) reads CSV or TSV with a header row, the
+puzzles in that column (delimiter found in the header: , tab ; or |; quoted
+fields as RFC 4180), one answer per row; a row with another number of fields
+than the header gets !ragged-row. --format csv writes each input row with a
+'solution' (or 'count') column added. gzip and zstd inputs are read directly.
+
 Exit status:
   0  every puzzle was answered
   1  some puzzle got a marker line
@@ -210,6 +230,7 @@ Examples:
   sudokuflow solve --count --limit 1000 puzzles.txt
   sudokuflow solve --format pretty board.txt
   sudokuflow solve -j 4 -o solutions.txt part1.txt part2.txt
+  sudokuflow solve --column quizzes --format csv kaggle.csv.gz -o solved.csv
   parallel --pipepart -a huge.txt -k --block 1M sudokuflow solve > solutions.txt";
 
 const GENERATE_AFTER_HELP: &str = concat!(
@@ -302,11 +323,16 @@ ER is the rating of the hardest step of the easiest solution path the engine
 knows, EP the hardest step up to the first placed digit, ED the first step's
 rating, on the Sudoku Explainer scale (1.0 to about 11). Nested forcing
 chains (9.5 with forcing chains inside, 10.5 with dynamic ones) are the
-engine's hardest steps, and slow: the hardest puzzles take seconds. A puzzle
-the engine cannot finish within --budget (or at all) still gets a line, its
-ER a lower bound written with '>' (e.g. '>9.5/...') and level hell. With
---budget 0 every machine gives the same ratings; with a budget, a busy
-machine may give a lower bound where a faster one finishes.
+engine's hardest steps, and slow: the hardest puzzles take seconds.
+
+--budget caps the work on one puzzle, counted in chain nodes followed (a
+candidate assumed true or false, and each one reached from it; about 10
+million a second on one core). A puzzle the engine cannot finish within it
+(or at all) still gets a line, its ER a lower bound written with '>' (e.g.
+'>9.5/...') and level hell; --stats counts them. The budget is a count of
+work, not a time, so a rating depends only on the puzzle, the budget and the
+version: the same on every machine, at any load and thread count. rate,
+explain, print and the game share one default.
 
 A puzzle without exactly one solution gets a marker line, as with solve:
   !bad-length  !bad-character  !line-too-long  !conflicting-givens
@@ -324,7 +350,8 @@ Exit status:
 Examples:
   sudokuflow rate puzzles.txt > rated.txt
   sudokuflow generate -n 1000 | sudokuflow rate --stats
-  sudokuflow rate --budget 2s hardest.txt
+  sudokuflow rate --budget 2000000000 hardest.txt
+  sudokuflow rate --budget unlimited hardest.txt
   sudokuflow rate puzzles.txt | awk '$3 == \"hard\"'"
 );
 
@@ -333,39 +360,57 @@ Puzzles: each argument is a puzzle written on one line (81 cells, '.' or '0'
 for empty), a file of puzzles as for solve, or '-' for standard input (the
 default).
 
-Text output (the default): for each puzzle its rating, then every step in
-order with its rating and the reason in words,
-    1. [1.2] r3c5 = 7 (hidden single in box 2)
-   14. [2.6] pointing: 4 in box 1 lies on row 2, so r2c7, r2c8 <> 4
-with the grid of candidates printed before each step that needs them, and
-the solution. Chains are written as implications: r1c2=4 -> r1c5<>4 -> ...
-In a nested chain, a link proved by an inner chain is followed by that chain
-in brackets: r3c1<>1 [if r3c1=1, then ... and ...]. Nested chains make the
-hardest puzzles take seconds: a larger --budget lets them finish.
+Text output (the default): for each puzzle its rating and the puzzle on a
+board, then every step in order with its rating and why it holds,
+    1. [1.2] Hidden Single: r3c5 = 7, the only place for 7 in box 2
+   14. [2.6] Pointing: in box 1, 4 can only go in r2c1 and r2c2, both in row
+       2; so the 4 of row 2 is in box 1, and r2c7 and r2c8 cannot be 4
+with the grid of candidates before each step that needs them (rows and
+columns labelled, the candidates the step eliminates in parentheses, the
+digit it places in brackets), and the solution. A chain is told a node a
+line, each with the reason it follows (r5c7 = 2  the only place left for 2
+in row 5, as r5c3 is not 2); a nested chain follows the node it proves,
+further in. Nested chains make the hardest puzzles take seconds. --budget
+caps the work on one puzzle, in chain nodes followed, as for rate (the same
+default, so explain's rating is rate's); a larger one, or 'unlimited', lets
+more of them finish.
 
---format json writes JSON Lines, one document per puzzle:
-  {\"puzzle\": \"...\", \"solution\": \"...\", \"rating\": {\"er\": 4.4, \"ep\": 1.2,
-   \"ed\": 1.2, \"level\": \"hard\", \"hardest\": \"XYZ-Wing\", \"complete\": true},
-   \"steps\": [{\"technique\": \"Hidden Single\", \"rating\": 1.2,
-   \"placements\": [[3, 5, 7]], \"eliminations\": [], \"text\": \"...\"}, ...]}
-with rows, columns and digits from 1. Applying the steps in order to the
-puzzle's candidates reaches its solution.
+--format json writes JSON Lines, one document per puzzle; the README
+documents its fields (each step's cells, houses and chain nodes with their
+reasons). A bad line gets {\"line\": N, \"error\": \"conflicting-givens\",
+\"message\": \"...\"}. Applying the steps in order to the puzzle's candidates
+reaches its solution.
 
-Bad puzzles get the marker lines of rate, and the exit status is as for rate.
+--format html writes one self-contained page (no network): per puzzle its
+rating, a table of contents and a board for every step with what it looks at
+shaded, what it places and eliminates marked and a chain's links drawn. The
+format is also taken from the extension of -o (.html, .json, .jsonl).
+
+--order simple takes the steps as a person finds them: a full house, a naked
+single or a hidden single whenever there is one, the rest in rating order.
+The rating is the puzzle's either way.
+
+Bad puzzles get the marker lines of rate in text, and the exit status is as
+for rate.
 
 Examples:
   sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
   sudokuflow explain --format json puzzles.txt > steps.jsonl
-  sudokuflow generate --level hard | sudokuflow explain";
+  sudokuflow generate --level hard -n 3 | sudokuflow explain -o hard.html
+  sudokuflow generate --level medium | sudokuflow explain --order simple";
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Time allowed per puzzle, e.g. 500ms or 2s; 0 for no limit
-    #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = parse_budget)]
+    /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
     pub budget: Budget,
+
+    /// One line per puzzle, or CSV: each input row with 'rating' and 'level' columns added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
 
     /// Stop at the first bad puzzle, after writing its marker line
     #[arg(long)]
@@ -391,11 +436,12 @@ on stderr with their line number and left out (exit status 1).
 
 Each puzzle is numbered by its place among the input's puzzles, bad ones
 counted (so number N is line N of 'solve's output for the same input), with
-its level and rating (ER, on the Sudoku Explainer scale) when the rater finds
-one within --budget; --level-names renames the levels. Answer pages
-(--solutions) follow the puzzles, smaller boards with the same numbers, the
-givens in black and the answers in grey; each puzzle page says on which page
-its answers are.
+its level and rating (ER, on the Sudoku Explainer scale), as rate gives them
+with the same --budget (a count of chain nodes followed; the default is
+rate's): a lower bound, such as '>9.5', where the rater stops before the
+solution; --level-names renames the levels. Answer pages (--solutions) follow
+the puzzles, smaller boards with the same numbers, the givens in black and the
+answers in grey; each puzzle page says on which page its answers are.
 
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
 is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
@@ -469,8 +515,8 @@ pub struct PrintArgs {
     #[arg(long, conflicts_with = "solutions")]
     pub solutions_only: bool,
 
-    /// Time the rater may spend on one puzzle, e.g. 100ms or 1s; 0 for no limit
-    #[arg(long, value_name = "TIME", default_value = "200ms", value_parser = parse_budget,
+    /// Work the rater may do on one puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget,
           conflicts_with = "no_rating")]
     pub budget: Budget,
 
@@ -503,12 +549,20 @@ pub struct ExplainArgs {
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
-    /// Steps in words, or one JSON document per puzzle
-    #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
-    pub format: ExplainFormat,
+    /// Read files as CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
+    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
+    pub column: Option<String>,
 
-    /// Time allowed per puzzle, e.g. 500ms or 2s; 0 for no limit
-    #[arg(long, value_name = "TIME", default_value = "2s", value_parser = parse_budget)]
+    /// Steps in words, one JSON document per puzzle, or an HTML page [default: from the extension of -o, else text]
+    #[arg(short, long, value_enum)]
+    pub format: Option<ExplainFormat>,
+
+    /// The order of the steps: 'rating' (Sudoku Explainer's, easiest rating first) or 'simple' (singles first, as a person finds them)
+    #[arg(long, value_enum, default_value_t = ExplainOrder::Rating)]
+    pub order: ExplainOrder,
+
+    /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
     pub budget: Budget,
 
     /// Write to FILE, replacing it only once the run completes
@@ -525,6 +579,16 @@ pub enum ExplainFormat {
     Text,
     /// JSON Lines: one document per puzzle
     Json,
+    /// One self-contained HTML page, a board for every step
+    Html,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainOrder {
+    /// Sudoku Explainer's: the step with the lowest rating every time
+    Rating,
+    /// A full house, naked single or hidden single first whenever there is one
+    Simple,
 }
 
 /// A parser for a whole number from `min` to `max`, whose errors say so in
@@ -554,27 +618,61 @@ where
 /// small enough that the thread stacks fit in memory.
 pub const MAX_THREADS: u32 = 1024;
 
-/// A time budget per puzzle; `None` for no limit.
+/// A work budget per puzzle, in chain nodes followed
+/// ([`logic::Options::budget`]); `None` for no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget(pub Option<Duration>);
+pub struct Budget(pub Option<u64>);
 
-/// Parses `500ms`, `2s`, `1.5s` or `0` (no limit).
-fn parse_budget(text: &str) -> Result<Budget, String> {
-    let wrong = || format!("'{text}' is not a time; write it like 500ms or 2s (0 for no limit)");
-    let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
-        (ms, 0.001)
-    } else if let Some(s) = text.strip_suffix('s') {
-        (s, 1.0)
-    } else {
-        (text, 0.001)
-    };
-    let value: f64 = number.trim().parse().map_err(|_| wrong())?;
-    if !value.is_finite() || value < 0.0 || value * scale > 86_400.0 {
-        return Err(wrong());
+/// The largest budget `--budget` takes: hours of work a puzzle.
+pub const MAX_BUDGET: u64 = 1_000_000_000_000;
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget(Some(logic::Options::DEFAULT_BUDGET))
     }
-    Ok(Budget(
-        (value > 0.0).then(|| Duration::from_secs_f64(value * scale)),
-    ))
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(nodes) => write!(f, "{nodes}"),
+            None => f.write_str("unlimited"),
+        }
+    }
+}
+
+/// Parses a count of chain nodes (`200000000`) or `unlimited`. A time
+/// (`500ms`, `2s`), as budgets were once given, is refused by name: read
+/// as a count it would mean something else.
+fn parse_budget(text: &str) -> Result<Budget, String> {
+    let text = text.trim();
+    if text == "unlimited" {
+        return Ok(Budget(None));
+    }
+    let accepted = format!(
+        "give a count of chain nodes from 1 to {MAX_BUDGET} (the default is {}), \
+         or 'unlimited'",
+        logic::Options::DEFAULT_BUDGET
+    );
+    let number = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = &text[number.len()..];
+    if !number.is_empty() && ["ms", "s", "m", "min", "h", "us", "µs"].contains(&unit) {
+        return Err(format!(
+            "'{text}' is a time, but the budget is a count of work, not time, so that a \
+             rating is the same on every machine; {accepted}"
+        ));
+    }
+    match text.parse::<u64>() {
+        Ok(0) => Err(format!(
+            "0 is out of range ('unlimited' is no limit); {accepted}"
+        )),
+        Ok(nodes) if nodes <= MAX_BUDGET => Ok(Budget(Some(nodes))),
+        Ok(_) => Err(format!("{text} is out of range; {accepted}")),
+        Err(_) if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() => {
+            Err(format!("{text} is out of range; {accepted}"))
+        }
+        Err(_) => Err(format!("'{text}' is not a whole number; {accepted}")),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -708,6 +806,10 @@ pub struct CanonArgs {
     #[arg(long)]
     pub zeros: bool,
 
+    /// One line per puzzle, or CSV: each input row with a 'canonical' column added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
     /// Stop at the first bad puzzle, after writing its marker line
     #[arg(long)]
     pub strict: bool,
@@ -789,6 +891,10 @@ pub struct InputArgs {
     /// How the input is laid out ('auto': grid when an input starts with a whole block of 9 rows)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
+
+    /// Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
+    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
+    pub column: Option<String>,
 }
 
 /// Where and how puzzles are written.
@@ -834,6 +940,26 @@ pub enum FormatArg {
     Grid,
     /// A board with box borders, then a blank line
     Pretty,
+    /// CSV: each input row (a --column table's row, else the puzzle) with the answer's column added, under a header
+    Csv,
+}
+
+/// The output of commands whose answers are lines: as lines, or as CSV.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TableFormatArg {
+    /// One line per puzzle
+    Line,
+    /// CSV: each input row (a --column table's row, else the puzzle) with the answer's columns added, under a header
+    Csv,
+}
+
+impl From<TableFormatArg> for OutputFormat {
+    fn from(arg: TableFormatArg) -> OutputFormat {
+        match arg {
+            TableFormatArg::Line => OutputFormat::Line,
+            TableFormatArg::Csv => OutputFormat::Csv,
+        }
+    }
 }
 
 impl From<InputArg> for InputFormat {
@@ -852,6 +978,7 @@ impl From<FormatArg> for OutputFormat {
             FormatArg::Line => OutputFormat::Line,
             FormatArg::Grid => OutputFormat::Grid,
             FormatArg::Pretty => OutputFormat::Pretty,
+            FormatArg::Csv => OutputFormat::Csv,
         }
     }
 }

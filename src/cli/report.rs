@@ -49,14 +49,10 @@ impl Reporter {
     }
 }
 
-impl Observer for Reporter {
-    fn bad_puzzle(
-        &mut self,
-        output: &mut dyn Write,
-        input: &str,
-        line: u64,
-        problem: Problem,
-    ) -> io::Result<()> {
+impl Reporter {
+    /// Shows a warning about a puzzle, unless quiet or past the first
+    /// [`MAX_WARNINGS`].
+    fn warn(&mut self, output: &mut dyn Write, text: fmt::Arguments<'_>) -> io::Result<()> {
         if self.quiet {
             return Ok(());
         }
@@ -68,9 +64,31 @@ impl Observer for Reporter {
         // The answers before the message first, so that on a terminal a
         // message follows the lines it is about.
         output.flush()?;
-        self.progress
-            .suspend(|| message(format_args!("{input}:{line}: {problem}")));
+        self.progress.suspend(|| message(text));
         Ok(())
+    }
+}
+
+impl Observer for Reporter {
+    fn bad_puzzle(
+        &mut self,
+        output: &mut dyn Write,
+        input: &str,
+        line: u64,
+        problem: Problem,
+    ) -> io::Result<()> {
+        self.warn(output, format_args!("{input}:{line}: {problem}"))
+    }
+
+    fn bad_field(
+        &mut self,
+        output: &mut dyn Write,
+        input: &str,
+        line: u64,
+        column: &str,
+        problem: Problem,
+    ) -> io::Result<()> {
+        self.warn(output, format_args!("{input}:{line}: {column}: {problem}"))
     }
 
     fn progress(&mut self, input_bytes: u64, puzzles: u64) {
@@ -116,11 +134,16 @@ pub fn print_rate_stats(summary: &Summary, wall: Duration) {
     for (level, count) in Level::ALL.iter().zip(summary.levels) {
         text += &format!("{:<13} {count}\n", format!("{level}:"));
     }
+    let rated = summary.puzzles - summary.failed;
     text += &format!(
         "lower bounds: {}\n\
+         work:         {} chain nodes, {:.0} a puzzle, at most {}\n\
          wall time:    {seconds:.3} s\n\
          puzzles/s:    {:.0}\n",
         summary.lower_bounds,
+        summary.work,
+        average(summary.work as f64, rated as f64),
+        summary.most_work,
         average(summary.puzzles as f64, seconds)
     );
     let _ = io::stderr().lock().write_all(text.as_bytes());

@@ -114,10 +114,6 @@ impl Hint {
     }
 }
 
-/// Time a hint may spend looking for a step: a key must be answered within a
-/// frame (16 ms), so a longer search gives way to a revealed cell.
-pub const HINT_BUDGET: Duration = Duration::from_millis(10);
-
 impl App {
     /// A new game on `puzzle`, cursor on the first empty cell.
     pub fn new(puzzle: Grid) -> App {
@@ -125,13 +121,8 @@ impl App {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
-        // A bounded budget keeps the start quick; a harder puzzle shows a
-        // lower bound.
-        let budget = Options {
-            budget: Some(Duration::from_millis(100)),
-            ceiling: None,
-        };
-        let rating = solution.and_then(|_| logic::rate_with(&puzzle, &budget).ok());
+        // The default budget: the rating `rate` gives.
+        let rating = solution.and_then(|_| logic::rate(&puzzle).ok());
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],
@@ -393,11 +384,13 @@ impl App {
         }
     }
 
-    /// The next step from the player's grid within [`HINT_BUDGET`]; else a
-    /// cell from the solution (the cursor's if empty, else the first empty).
+    /// The next step from the player's grid within [`Options::HINT_BUDGET`]
+    /// (a key is answered within a frame, and a board always gets the same
+    /// hint); else a cell from the solution (the cursor's if empty, else the
+    /// first empty).
     fn next_hint(&self) -> Option<Hint> {
         let options = Options {
-            budget: Some(HINT_BUDGET),
+            budget: Some(Options::HINT_BUDGET),
             ceiling: None,
         };
         // Uniqueness techniques only where the puzzle has one solution.

@@ -13,11 +13,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 use serde::{Deserialize, Serialize};
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use sudokuflow::Grid;
 
 use super::app::{App, Board};
+use crate::cli::output::AtomicFile;
+use crate::cli::signals;
 
 /// Bumped whenever the layout below changes.
 const VERSION: u32 = 1;
@@ -144,12 +145,10 @@ pub fn write_somewhere(json: &str) -> anyhow::Result<PathBuf> {
 fn write_to(json: &str, path: &Path) -> anyhow::Result<()> {
     let dir = path.parent().expect("the save path has a folder");
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    temp.write_all(json.as_bytes())?;
-    temp.persist(path)
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(json.as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    file.commit()
 }
 
 /// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
@@ -190,7 +189,8 @@ pub fn set_snapshot(json: Option<String>) {
 /// one is asked, and ends the process with 128 + the signal. It writes to
 /// stderr: a front end may hold the stdout lock.
 pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    // Those ignored at start stay ignored, as for every command.
+    let mut signals = Signals::new(signals::termination_signals())?;
     std::thread::Builder::new()
         .name("sudokuflow-play-signals".into())
         .spawn(move || {

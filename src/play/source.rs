@@ -3,12 +3,11 @@
 
 use std::fs;
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::Context;
 use rayon::prelude::*;
 use sudokuflow::generate::{GenerateConfig, generate};
-use sudokuflow::logic::{self, Level, Options};
+use sudokuflow::logic::{self, Level};
 use sudokuflow::{Grid, count_solutions};
 
 /// One puzzle line of a file and what opening it found.
@@ -36,19 +35,12 @@ pub fn open_file(path: &Path) -> anyhow::Result<Vec<Entry>> {
         .collect())
 }
 
-/// Time for rating one puzzle of a file list; a harder one shows a lower
-/// bound (`>`), so a list opens and scrolls quickly.
-const RATING_BUDGET: Duration = Duration::from_millis(10);
-
 /// An entry's level and rating for a list (`easy 1.2/1.2/1.2`), empty for
-/// a puzzle without one solution.
+/// a puzzle without one solution: with the default budget, the rating
+/// `rate` gives.
 pub fn rating_text(entry: &Entry) -> String {
-    let options = Options {
-        budget: Some(RATING_BUDGET),
-        ceiling: None,
-    };
     match (&entry.puzzle, entry.playable) {
-        (Some(p), true) => logic::rate_with(p, &options)
+        (Some(p), true) => logic::rate(p)
             .map(|r| format!("{} {}", r.level, r.triple()))
             .unwrap_or_default(),
         _ => String::new(),

@@ -38,6 +38,10 @@ pub enum OutputFormat {
     Grid,
     /// A board with borders around the 3x3 boxes, then a blank line.
     Pretty,
+    /// CSV: each input row (a table's row as read, else the puzzle) with the
+    /// answer added as a last column, under a header row; a grid is one
+    /// field of 81 digits.
+    Csv,
 }
 
 /// Why a puzzle gets a marker line instead of an answer.
@@ -74,6 +78,13 @@ pub enum Problem {
     /// The solution given after the puzzle (`puzzle,solution`) is not its
     /// solution. Reported, but the puzzle is still answered: no marker.
     WrongSolution,
+    /// A table's row has another number of fields than its header.
+    RaggedRow {
+        /// Fields in the header.
+        expected: usize,
+        /// Fields in the row.
+        found: usize,
+    },
 }
 
 impl Problem {
@@ -88,7 +99,16 @@ impl Problem {
             Problem::NoSolution => "!no-solution",
             Problem::MultipleSolutions => "!multiple-solutions",
             Problem::WrongSolution => "!wrong-solution",
+            Problem::RaggedRow { .. } => "!ragged-row",
         }
+    }
+}
+
+impl Problem {
+    /// True for a problem with a table's row as a whole (its length, its
+    /// fields), not with the puzzle in its column.
+    pub fn is_row_problem(self) -> bool {
+        matches!(self, Problem::RaggedRow { .. } | Problem::LineTooLong)
     }
 }
 
@@ -147,6 +167,11 @@ impl fmt::Display for Problem {
             Problem::MultipleSolutions => RateError::MultipleSolutions.fmt(f),
             Problem::WrongSolution => f.write_str(
                 "the solution after the comma is not the puzzle's solution (the right one is written)",
+            ),
+            Problem::RaggedRow { expected, found } => write!(
+                f,
+                "the row has {found} field{}, the header {expected}",
+                if found == 1 { "" } else { "s" }
             ),
         }
     }
@@ -355,7 +380,7 @@ impl OutputFormat {
     /// The bytes one grid takes in this layout, its line ending(s) included.
     pub fn bytes_per_grid(self) -> usize {
         match self {
-            OutputFormat::Line => 82,
+            OutputFormat::Line | OutputFormat::Csv => 82,
             OutputFormat::Grid => 91,
             OutputFormat::Pretty => PRETTY_BORDER.len() * 4 + 26 * 9 + 1,
         }
@@ -366,7 +391,7 @@ impl OutputFormat {
     pub fn write_grid(self, grid: &Grid, out: &mut Vec<u8>) {
         let digits = grid.cells().map(|v| if v == 0 { b'.' } else { b'0' + v });
         match self {
-            OutputFormat::Line => {
+            OutputFormat::Line | OutputFormat::Csv => {
                 out.extend_from_slice(&digits);
                 out.push(b'\n');
             }
@@ -400,7 +425,7 @@ impl OutputFormat {
     /// solution's.
     pub fn write_with_solution(self, puzzle: &Grid, solution: &Grid, out: &mut Vec<u8>) {
         match self {
-            OutputFormat::Line => {
+            OutputFormat::Line | OutputFormat::Csv => {
                 puzzle.write_line(out);
                 out.push(b',');
                 solution.write_line(out);
@@ -418,7 +443,7 @@ impl OutputFormat {
     pub fn write_marker(self, problem: Problem, out: &mut Vec<u8>) {
         out.extend_from_slice(problem.marker().as_bytes());
         out.push(b'\n');
-        if self != OutputFormat::Line {
+        if matches!(self, OutputFormat::Grid | OutputFormat::Pretty) {
             out.push(b'\n');
         }
     }

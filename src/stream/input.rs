@@ -7,6 +7,9 @@
 //! the partial line carried over. A line longer than 64 KiB is cut
 //! short and the rest skipped up to its newline; the pipeline reports it as too
 //! long either way, so both ways of reading give the same output.
+//!
+//! A gzip or zstd input (a file or a stream starting with their magic
+//! numbers) is decompressed as it is read, as a stream.
 
 use std::fs::File;
 use std::io::{self, Read, Seek};
@@ -17,6 +20,7 @@ use std::sync::Arc;
 use memmap2::Mmap;
 
 use crate::format::MAX_LINE_LEN;
+use crate::stream::compressed::{Compression, Sniffed};
 
 /// Bytes per chunk of a mapped input: enough puzzles (about 1,600 lines) to
 /// amortize the per-chunk cost, few enough to keep progress and latency smooth.
@@ -26,10 +30,14 @@ pub const CHUNK_LEN: usize = 128 * 1024;
 /// busy pipe fills a chunk in one read.
 const READ_LEN: usize = 128 * 1024;
 
-/// One input: its name for messages and where its bytes come from.
+pub use crate::stream::table::Column;
+
+/// One input: its name for messages, where its bytes come from, and for a
+/// table (CSV or TSV) the column its puzzles are in.
 pub struct Input {
     name: String,
     source: Source,
+    column: Option<Column>,
 }
 
 enum Source {
@@ -64,11 +72,13 @@ impl Input {
         Ok(Input::from_reader(name, Box::new(io::stdin())))
     }
 
-    /// An input read from `reader` as a stream.
+    /// An input read from `reader` as a stream, decompressed if it is gzip
+    /// or zstd.
     pub fn from_reader(name: String, reader: Box<dyn Read + Send>) -> Input {
         Input {
             name,
-            source: Source::Stream(reader),
+            source: Source::Stream(Box::new(Sniffed::new(reader))),
+            column: None,
         }
     }
 
@@ -86,6 +96,15 @@ impl Input {
             // tools that map their input, we accept that for the speed.
             if let (Ok(map), Ok(start)) = (unsafe { Mmap::map(&file) }, usize::try_from(start)) {
                 let start = start.min(map.len());
+                if let Some(compression) = Compression::of(&map[start..]) {
+                    // Read through the file, not the map: mapped pages
+                    // would stay in memory as the file is read.
+                    return Ok(Input {
+                        name,
+                        source: Source::Stream(compression.decoder(file)),
+                        column: None,
+                    });
+                }
                 // Leave the file position where reading would have: a shared
                 // standard input is then consumed, as it is when streamed.
                 file.seek(io::SeekFrom::End(0))?;
@@ -95,10 +114,24 @@ impl Input {
                         map: Arc::new(map),
                         start,
                     },
+                    column: None,
                 });
             }
         }
         Ok(Input::from_reader(name, Box::new(file)))
+    }
+
+    /// This input read as a table: CSV or TSV (the delimiter found in its
+    /// first line: `,`, tab, `;` or `|`), a header row, and the puzzles in
+    /// `column`. Each data row gets one answer.
+    pub fn with_column(mut self, column: Column) -> Input {
+        self.column = Some(column);
+        self
+    }
+
+    /// The column of a table input ([`Input::with_column`]).
+    pub fn column(&self) -> Option<&Column> {
+        self.column.as_ref()
     }
 
     /// The name to use in messages: the path as given, or `<stdin>`.
@@ -176,6 +209,49 @@ impl Chunk {
         }
     }
 
+    /// Splits off the bytes from `at` on as a chunk of their own, numbered
+    /// from the line they start on, standing for as many input bytes as they
+    /// hold (this chunk keeps the rest of its count).
+    pub fn split_off(&mut self, at: usize) -> Chunk {
+        let data = match &mut self.data {
+            ChunkData::Mapped(map, range) => {
+                let at = range.start + at.min(range.len());
+                let rest = at..range.end;
+                range.end = at;
+                ChunkData::Mapped(Arc::clone(map), rest)
+            }
+            ChunkData::Owned(buffer) => ChunkData::Owned(buffer.split_off(at.min(buffer.len()))),
+        };
+        let len = data.bytes().len() as u64;
+        self.input_bytes -= len.min(self.input_bytes);
+        Chunk {
+            first_line: self.first_line + newlines(self.data.bytes()),
+            data,
+            input_bytes: len,
+        }
+    }
+
+    /// This chunk followed by `next`, which starts where it ends: one range
+    /// of a mapped file, else one buffer.
+    pub fn join(mut self, mut next: Chunk) -> Chunk {
+        let data = match (&mut self.data, &mut next.data) {
+            (ChunkData::Mapped(map, range), ChunkData::Mapped(_, next_range))
+                if range.end == next_range.start =>
+            {
+                // Taken out, so that dropping the parts keeps their pages.
+                let joined = range.start..next_range.end;
+                (*range, *next_range) = (0..0, 0..0);
+                ChunkData::Mapped(Arc::clone(map), joined)
+            }
+            _ => ChunkData::Owned([self.data.bytes(), next.data.bytes()].concat()),
+        };
+        Chunk {
+            data,
+            first_line: self.first_line,
+            input_bytes: self.input_bytes + next.input_bytes,
+        }
+    }
+
     /// Cuts the chunk into chunks of whole lines of at most `max_len` bytes
     /// (a longer line makes a chunk of its own), in order, for work whose
     /// output is much larger than its input. Their `input_bytes` add up to
@@ -196,7 +272,10 @@ impl Chunk {
             None => &owned[..],
         };
         let mut pieces = Vec::new();
-        let (mut start, mut first_line, mut counted) = (0, self.first_line, 0);
+        // A stream's chunk may hold more bytes than it stands for (the start of
+        // a line read, and counted, with the chunk before): pieces count what
+        // is left of its count, so that they add up to it.
+        let (mut start, mut first_line, mut uncounted) = (0, self.first_line, self.input_bytes);
         while start < bytes.len() {
             // The end of the last line that fits, or of the first line.
             let limit = bytes.len().min(start + max_len.max(1));
@@ -214,8 +293,8 @@ impl Chunk {
                 }
                 None => ChunkData::Owned(bytes[start..end].to_vec()),
             };
-            let input_bytes = (end - start) as u64;
-            counted += input_bytes;
+            let input_bytes = ((end - start) as u64).min(uncounted);
+            uncounted -= input_bytes;
             pieces.push(Chunk {
                 data,
                 first_line,
@@ -226,7 +305,7 @@ impl Chunk {
         }
         // Bytes the chunk stands for beyond its data (a skipped long line's tail).
         match pieces.last_mut() {
-            Some(last) => last.input_bytes += self.input_bytes - counted,
+            Some(last) => last.input_bytes += uncounted,
             None => pieces.push(Chunk {
                 data: ChunkData::Owned(Vec::new()),
                 first_line: self.first_line,

@@ -1,7 +1,10 @@
 //! Streaming I/O: reading inputs in chunks, the text formats, and the
 //! parallel ordered pipeline that answers puzzles by the million.
 
+pub mod batch;
+mod compressed;
 pub mod format;
 pub mod input;
 pub mod pipeline;
 pub mod rating_format;
+mod table;

@@ -15,18 +15,21 @@ use std::fmt;
 use std::io::{self, Write};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
 use std::thread;
 
 use rayon::ThreadPool;
 
+use crate::explain;
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
-use crate::input::{CHUNK_LEN, Chunk, ChunkData, Input};
+use crate::input::{CHUNK_LEN, Chunk, ChunkData, Column, Input};
 use crate::logic;
 use crate::rating_format;
 use crate::solver;
+use crate::stream::table::{self, Cutter, Layout, Piece};
 
 /// Chunks in flight per worker thread: enough to keep every worker busy
 /// while the writer waits for the oldest one.
@@ -68,12 +71,15 @@ pub enum Mode {
         /// Budget and ceiling of the rating.
         options: logic::Options,
     },
-    /// The explanation, step by step, in words or as JSON Lines.
+    /// The explanation, step by step: in words, as JSON Lines or as
+    /// sections of an HTML page (see [`explain::Format`]).
     Explain {
         /// Budget and ceiling of the explanation.
         options: logic::Options,
-        /// JSON Lines instead of words.
-        json: bool,
+        /// How it is written.
+        format: explain::Format,
+        /// The order of the steps.
+        order: logic::Order,
     },
     /// The minlex canonical form ([`Grid::canonical`]); with `with_input`,
     /// a space and the puzzle as read (for `dedupe`). Puzzles are not
@@ -131,8 +137,40 @@ impl Options {
     /// at 8, 1.87 times.
     fn cost_per_puzzle(&self) -> usize {
         match self.mode {
+            // A page of boards per puzzle: jobs of a few puzzles, so that
+            // the pages waiting to be written stay small.
+            Mode::Explain {
+                format: explain::Format::Html,
+                ..
+            } => 64,
             Mode::Rate { .. } | Mode::Explain { .. } => 8,
             _ => 1,
+        }
+    }
+
+    /// True when rows are written: CSV output, for a mode whose answer fits
+    /// in a field or two (not explain's, nor dedupe's pairs).
+    fn writes_rows(&self) -> bool {
+        self.output_format == OutputFormat::Csv
+            && !matches!(
+                self.mode,
+                Mode::Explain { .. }
+                    | Mode::Canon {
+                        with_input: true,
+                        ..
+                    }
+            )
+    }
+
+    /// The columns CSV output adds to each row.
+    fn added_columns(&self) -> &'static [&'static str] {
+        match self.mode {
+            Mode::Solve => &["solution"],
+            Mode::Count { .. } => &["count"],
+            Mode::Rate { .. } => &["rating", "level"],
+            Mode::Canon { .. } => &["canonical"],
+            Mode::Shuffle { .. } => &["shuffled"],
+            Mode::Explain { .. } => &[],
         }
     }
 
@@ -177,6 +215,11 @@ pub struct Summary {
     pub levels: [u64; 5],
     /// Rated puzzles whose rating is a lower bound (budget or engine exhausted).
     pub lower_bounds: u64,
+    /// Work over all rated puzzles, in chain nodes followed (the unit of
+    /// the budget).
+    pub work: u64,
+    /// The most work one puzzle took.
+    pub most_work: u64,
     /// Canonicalised puzzles by automorphism count: entry `k` counts those
     /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
     /// ([`Mode::Canon`]).
@@ -193,6 +236,8 @@ impl std::ops::AddAssign for Summary {
             *level += more;
         }
         self.lower_bounds += other.lower_bounds;
+        self.work += other.work;
+        self.most_work = self.most_work.max(other.most_work);
         for (count, more) in self.automorphisms.iter_mut().zip(other.automorphisms) {
             *count += more;
         }
@@ -215,6 +260,23 @@ pub trait Observer {
         line: u64,
         problem: Problem,
     ) -> io::Result<()>;
+    /// The puzzle in the column named `column` (as a message names it) of
+    /// the table row at `line` got a marker: [`Observer::bad_puzzle`] unless
+    /// overridden. Problems with the row as a whole go to `bad_puzzle`.
+    ///
+    /// # Errors
+    /// As [`Observer::bad_puzzle`].
+    fn bad_field(
+        &mut self,
+        output: &mut dyn Write,
+        input: &str,
+        line: u64,
+        column: &str,
+        problem: Problem,
+    ) -> io::Result<()> {
+        let _ = column;
+        self.bad_puzzle(output, input, line, problem)
+    }
     /// The output of `input_bytes` more bytes of input, holding `puzzles`
     /// more puzzles, was written (for [`generate`]: `puzzles` more puzzles,
     /// and no input).
@@ -263,7 +325,9 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Read { source, .. } | Error::Write(source) => Some(source),
+            // A read error's message already holds its source's.
+            Error::Read { .. } => None,
+            Error::Write(source) => Some(source),
             Error::Generate { source, .. } => Some(source),
             Error::Threads(_) | Error::WorkerPanicked => None,
         }
@@ -293,6 +357,7 @@ pub fn run(
         Producer {
             dispatcher,
             options,
+            header_sent: false,
         }
         .run(inputs);
     })
@@ -320,6 +385,20 @@ pub fn generate(
         out,
         observer,
         move |mut dispatcher| {
+            if options.output_format == OutputFormat::Csv {
+                let header: &[u8] = match options.with_solution {
+                    true => b"puzzle,solution\n",
+                    false => b"puzzle\n",
+                };
+                let header = move || {
+                    let mut done = Done::new(0, 0);
+                    done.output = header.to_vec();
+                    done
+                };
+                if !dispatcher.dispatch(header) {
+                    return;
+                }
+            }
             let mut start = 0;
             while start < options.count {
                 let end = options.count.min(start + per_job);
@@ -391,6 +470,12 @@ enum Work {
     Lines(Chunk),
     /// Puzzles the producer read from grid blocks.
     Records(Vec<Record>),
+    /// Whole rows of a table (`quoted` if a quote is among them).
+    Table {
+        chunk: Chunk,
+        quoted: bool,
+        layout: Arc<Layout>,
+    },
 }
 
 /// A finished job.
@@ -404,6 +489,8 @@ struct Done {
     strict_stop: bool,
     /// The job could not finish: the run fails after writing its output.
     error: Option<Error>,
+    /// A table's puzzle column, as messages name it.
+    column: Option<Arc<str>>,
 }
 
 impl Done {
@@ -416,6 +503,7 @@ impl Done {
             summary: Summary::default(),
             strict_stop: false,
             error: None,
+            column: None,
         }
     }
 }
@@ -475,14 +563,209 @@ impl Dispatcher {
 struct Producer {
     dispatcher: Dispatcher,
     options: Options,
+    /// CSV output's header row has been sent.
+    header_sent: bool,
 }
 
 impl Producer {
     fn run(mut self, inputs: Vec<Input>) {
         for (index, input) in inputs.into_iter().enumerate() {
-            if !self.read_input(index, input) {
+            let read = match input.column().cloned() {
+                Some(column) => self.read_table(index, input, &column),
+                None => self.send_header(index, b"puzzle", b',') && self.read_input(index, input),
+            };
+            if !read {
                 return;
             }
+        }
+    }
+
+    /// Sends CSV output's header row, `first` and the added columns, unless
+    /// it was sent or the output is not CSV; false when the writer has stopped.
+    fn send_header(&mut self, index: usize, first: &[u8], delimiter: u8) -> bool {
+        if !self.options.writes_rows() || self.header_sent {
+            return true;
+        }
+        self.header_sent = true;
+        let mut row = first.to_vec();
+        for name in self.options.added_columns() {
+            row.push(delimiter);
+            row.extend_from_slice(name.as_bytes());
+        }
+        row.push(b'\n');
+        self.dispatcher.dispatch(move || {
+            let mut done = Done::new(index, 0);
+            done.output = row;
+            done
+        })
+    }
+
+    /// Sends the jobs of a table input, its header read first; false when
+    /// the run is to stop.
+    fn read_table(&mut self, index: usize, input: Input, column: &Column) -> bool {
+        let label: Arc<str> = match column {
+            Column::Name(name) => format!("column '{name}'").into(),
+            Column::Number(number) => format!("column {number}").into(),
+        };
+        let mut cutter: Option<(Cutter, u8)> = None;
+        let mut layout: Option<Arc<Layout>> = None;
+        let mut pieces = Vec::new();
+        let mut chunks = input.chunks();
+        loop {
+            let chunk = match chunks.next() {
+                Some(Ok(chunk)) => Some(chunk),
+                Some(Err(error)) => {
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error,
+                    });
+                    return false;
+                }
+                None => None,
+            };
+            let Some(chunk) = chunk else {
+                if let Some((cutter, _)) = &mut cutter {
+                    cutter.finish(&mut pieces);
+                }
+                break;
+            };
+            let (cutter, delimiter) = cutter.get_or_insert_with(|| {
+                let first_line = chunk
+                    .lines()
+                    .map(|(_, line)| line)
+                    .find(|line| !line.trim_ascii().is_empty());
+                let delimiter = table::detect_delimiter(first_line.unwrap_or_default());
+                (Cutter::new(delimiter), delimiter)
+            });
+            let delimiter = *delimiter;
+            cutter.feed(chunk, &mut pieces);
+            for piece in pieces.drain(..) {
+                if !self.table_piece(index, piece, delimiter, &mut layout, column, &label) {
+                    return false;
+                }
+            }
+        }
+        let delimiter = cutter.as_ref().map_or(b',', |(_, delimiter)| *delimiter);
+        for piece in pieces.drain(..) {
+            if !self.table_piece(index, piece, delimiter, &mut layout, column, &label) {
+                return false;
+            }
+        }
+        if layout.is_none() {
+            let message = format!("no header row to find {label} in: the input is empty");
+            self.dispatcher.send(Item::ReadError {
+                input: index,
+                error: io::Error::new(io::ErrorKind::InvalidData, message),
+            });
+            return false;
+        }
+        true
+    }
+
+    /// Sends the jobs of one piece of a table; the first row found is the
+    /// header, which sets `layout`. False when the run is to stop.
+    fn table_piece(
+        &mut self,
+        index: usize,
+        piece: Piece,
+        delimiter: u8,
+        layout: &mut Option<Arc<Layout>>,
+        column: &Column,
+        label: &Arc<str>,
+    ) -> bool {
+        let (mut chunk, quoted) = match piece {
+            Piece::Records { chunk, quoted } => (chunk, quoted),
+            Piece::TooLong { line, input_bytes } => {
+                if layout.is_none() {
+                    let message = format!("line {line}: the header row is longer than 64 KiB");
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error: io::Error::new(io::ErrorKind::InvalidData, message),
+                    });
+                    return false;
+                }
+                let record = Record {
+                    line,
+                    puzzle: Err(Problem::LineTooLong),
+                };
+                return self.dispatch(Job {
+                    input: index,
+                    input_bytes,
+                    work: Work::Records(vec![record]),
+                });
+            }
+        };
+        if layout.is_none() {
+            match table::read_header(&chunk, delimiter, column) {
+                Ok(Some((found, header_len))) => {
+                    let rest = chunk.split_off(header_len);
+                    let header_bytes = chunk.input_bytes;
+                    chunk = rest;
+                    chunk.input_bytes += header_bytes;
+                    let header = found.header.clone();
+                    *layout = Some(Arc::new(found));
+                    if !self.send_header(index, &header, delimiter) {
+                        return false;
+                    }
+                }
+                Ok(None) => {}
+                Err(message) => {
+                    self.dispatcher.send(Item::ReadError {
+                        input: index,
+                        error: io::Error::new(io::ErrorKind::InvalidData, message),
+                    });
+                    return false;
+                }
+            }
+        }
+        let Some(layout) = layout else {
+            // Blank lines before the header: progress only.
+            return self.dispatch(Job {
+                input: index,
+                input_bytes: chunk.input_bytes,
+                work: Work::Records(Vec::new()),
+            });
+        };
+        let pieces = if quoted {
+            vec![chunk]
+        } else {
+            self.cut_for_workers(chunk)
+        };
+        for chunk in pieces {
+            let job = Job {
+                input: index,
+                input_bytes: chunk.input_bytes,
+                work: Work::Table {
+                    chunk,
+                    quoted,
+                    layout: Arc::clone(layout),
+                },
+            };
+            if !self.dispatch_labelled(job, label) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Cuts a chunk of whole lines into jobs of about the same work:
+    /// smaller pieces when each puzzle gives several answers or takes long to
+    /// answer. A mapped chunk shorter than CHUNK_LEN ends its file (it is all
+    /// of a small one): it is cut so that every worker has a part of it. (A
+    /// stream's chunks are as short as its reads, 64 KiB from a pipe: cut,
+    /// they would make jobs too small all along.)
+    fn cut_for_workers(&self, chunk: Chunk) -> Vec<Chunk> {
+        let share = self.options.answers_per_puzzle() * self.options.cost_per_puzzle();
+        let len = chunk.data.bytes().len();
+        let threads = self.options.threads;
+        let file_end = matches!(chunk.data, ChunkData::Mapped(..)) && len < CHUNK_LEN;
+        if file_end && threads > 1 {
+            let part = len.div_ceil(threads * SLOTS_PER_THREAD);
+            chunk.split(part.min(CHUNK_LEN / share))
+        } else if share > 1 {
+            chunk.split(CHUNK_LEN / share)
+        } else {
+            vec![chunk]
         }
     }
 
@@ -516,25 +799,7 @@ impl Producer {
                 }
                 continue;
             }
-            // Jobs of about the same work: smaller pieces when each puzzle
-            // gives several answers or takes long to answer. A mapped chunk
-            // shorter than CHUNK_LEN ends its file (it is all of a small
-            // one): it is cut so that every worker has a part of it. (A
-            // stream's chunks are as short as its reads, 64 KiB from a pipe:
-            // cut, they would make jobs too small all along.)
-            let share = answers * self.options.cost_per_puzzle();
-            let len = chunk.data.bytes().len();
-            let threads = self.options.threads;
-            let file_end = matches!(chunk.data, ChunkData::Mapped(..)) && len < CHUNK_LEN;
-            let pieces = if file_end && threads > 1 {
-                let part = len.div_ceil(threads * SLOTS_PER_THREAD);
-                chunk.split(part.min(CHUNK_LEN / share))
-            } else if share > 1 {
-                chunk.split(CHUNK_LEN / share)
-            } else {
-                vec![chunk]
-            };
-            for mut chunk in pieces {
+            for mut chunk in self.cut_for_workers(chunk) {
                 // The one place that acts on `end`: the chunk is cut before
                 // it, so workers never see it, and reading stops at once,
                 // even on a pipe kept open after it.
@@ -560,6 +825,18 @@ impl Producer {
     fn dispatch(&mut self, job: Job) -> bool {
         let options = self.options;
         self.dispatcher.dispatch(move || process(job, &options))
+    }
+
+    /// As [`Producer::dispatch`], for a job of a table whose puzzle column
+    /// messages name `label`.
+    fn dispatch_labelled(&mut self, job: Job, label: &Arc<str>) -> bool {
+        let options = self.options;
+        let label = Arc::clone(label);
+        self.dispatcher.dispatch(move || {
+            let mut done = process(job, &options);
+            done.column = Some(label);
+            done
+        })
     }
 }
 
@@ -651,20 +928,61 @@ fn process(job: Job, options: &Options) -> Done {
                     Ok((grid, claimed)) => (Ok(grid), claimed),
                     Err(problem) => (Err(problem), None),
                 };
-                if !done.answer(number, puzzle, claimed, options) {
+                if !done.answer(number, puzzle, claimed, options, RowText::Line(line)) {
                     break;
                 }
             }
         }
         Work::Records(records) => {
             for record in records {
-                if !done.answer(record.line, record.puzzle, None, options) {
+                if !done.answer(record.line, record.puzzle, None, options, RowText::Block) {
                     break;
                 }
             }
         }
+        Work::Table {
+            chunk,
+            quoted,
+            layout,
+        } => {
+            done.output
+                .reserve(output_len_estimate(&chunk.data, options));
+            let delimiter = layout.delimiter;
+            table::for_each_row(
+                &chunk,
+                quoted,
+                delimiter,
+                layout.column,
+                layout.fields,
+                |row| {
+                    let puzzle = row.puzzle.and_then(|field| match Grid::parse_line(field) {
+                        Ok(grid) => Ok(grid),
+                        Err(e) => Err(Problem::from(e)),
+                    });
+                    done.answer(
+                        row.line,
+                        puzzle,
+                        None,
+                        options,
+                        RowText::Table(row.raw, delimiter),
+                    )
+                },
+            );
+        }
     }
     done
+}
+
+/// What a row of CSV output starts with, before the answer's columns.
+#[derive(Clone, Copy)]
+enum RowText<'a> {
+    /// A table's row as read, and its delimiter.
+    Table(&'a [u8], u8),
+    /// A line of the line format as read: written as its puzzle when it
+    /// reads as one.
+    Line(&'a [u8]),
+    /// A puzzle from a grid block.
+    Block,
 }
 
 /// Output bytes for a chunk of line-format input, so the buffer is allocated once.
@@ -674,6 +992,10 @@ fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
     let per_puzzle = match options.mode {
         Mode::Count { .. } => 4,
         Mode::Rate { .. } => 128,
+        Mode::Explain {
+            format: explain::Format::Html,
+            ..
+        } => 64 * 1024,
         Mode::Explain { .. } => 4096,
         Mode::Canon { with_input, .. } => 82 * (1 + usize::from(with_input)),
         Mode::Solve | Mode::Shuffle { .. } => options.output_format.bytes_per_grid(),
@@ -718,6 +1040,8 @@ impl Done {
     fn count_rating(&mut self, rating: &logic::Rating) {
         self.summary.levels[rating.level as usize] += 1;
         self.summary.lower_bounds += u64::from(!rating.complete);
+        self.summary.work += rating.work;
+        self.summary.most_work = self.summary.most_work.max(rating.work);
     }
 
     /// Writes the answer to one puzzle, or its marker; false to stop the job.
@@ -728,12 +1052,25 @@ impl Done {
         puzzle: Result<Grid, Problem>,
         claimed: Option<Grid>,
         options: &Options,
+        row: RowText<'_>,
     ) -> bool {
         self.summary.puzzles += 1;
+        let rows = options.writes_rows();
+        let delimiter = match row {
+            RowText::Table(_, delimiter) => delimiter,
+            RowText::Line(_) | RowText::Block => b',',
+        };
+        let given = puzzle.as_ref().ok().copied();
+        let start_row = |out: &mut Vec<u8>| {
+            if rows {
+                write_row_start(row, given.as_ref(), delimiter, out);
+            }
+        };
         let answer = puzzle.and_then(|grid| match options.mode {
             Mode::Solve => {
                 let solution = solver::solve(&grid)?;
                 self.summary.guesses += solution.guesses;
+                start_row(&mut self.output);
                 options
                     .output_format
                     .write_grid(&solution.grid, &mut self.output);
@@ -747,22 +1084,39 @@ impl Done {
             Mode::Count { limit } => {
                 let count = solver::count_solutions(&grid, limit)?;
                 self.summary.guesses += count.guesses;
+                start_row(&mut self.output);
                 format::write_count(count.solutions, &mut self.output);
                 Ok(())
             }
             Mode::Rate { options } => {
                 let rating = logic::rate_with(&grid, &options)?;
                 self.count_rating(&rating);
-                rating_format::write_rating_line(&grid, &rating, &mut self.output);
+                if rows {
+                    start_row(&mut self.output);
+                    rating_format::write_rating_fields(&rating, delimiter, &mut self.output);
+                } else {
+                    rating_format::write_rating_line(&grid, &rating, &mut self.output);
+                }
                 Ok(())
             }
-            Mode::Explain { options, json } => {
-                let explanation = logic::explain_with(&grid, &options)?;
+            Mode::Explain {
+                options,
+                format,
+                order,
+            } => {
+                let explanation = logic::explain_in_order(&grid, &options, order)?;
                 self.count_rating(&explanation.rating);
-                if json {
-                    rating_format::write_explanation_json(&explanation, &mut self.output);
-                } else {
-                    rating_format::write_explanation_text(&explanation, &mut self.output);
+                match format {
+                    explain::Format::Text => {
+                        explain::text::write_explanation_text(&explanation, &mut self.output);
+                    }
+                    explain::Format::Json => {
+                        explain::json::write_explanation_json(&explanation, &mut self.output);
+                    }
+                    explain::Format::Html => {
+                        let id = html_id(self.input, line);
+                        explain::html::write_puzzle(&explanation, &id, line, &mut self.output);
+                    }
                 }
                 Ok(())
             }
@@ -773,6 +1127,7 @@ impl Done {
                 let found = crate::canon::search_consistent(&grid);
                 let bucket = (found.automorphisms.ilog2() as usize).min(7);
                 self.summary.automorphisms[bucket] += 1;
+                start_row(&mut self.output);
                 format::write_canon_line(&found.grid, zeros, &mut self.output);
                 if with_input {
                     self.output.pop();
@@ -785,6 +1140,7 @@ impl Done {
                 let index = shuffle_index(self.input, line);
                 for variant in 0..variants {
                     let shuffled = generator::shuffle(&grid, seed, index, variant.into());
+                    start_row(&mut self.output);
                     options
                         .output_format
                         .write_grid(&shuffled, &mut self.output);
@@ -795,10 +1151,34 @@ impl Done {
         let Err(problem) = answer else {
             return true;
         };
-        for _ in 0..options.answers_per_puzzle() {
-            options
-                .answer_format()
-                .write_marker(problem, &mut self.output);
+        match options.mode {
+            Mode::Explain {
+                format: explain::Format::Json,
+                ..
+            } => explain::json::write_error_json(line, problem, &mut self.output),
+            Mode::Explain {
+                format: explain::Format::Html,
+                ..
+            } => {
+                let id = html_id(self.input, line);
+                explain::html::write_error(&id, line, problem, &mut self.output);
+            }
+            _ => {
+                for _ in 0..options.answers_per_puzzle() {
+                    start_row(&mut self.output);
+                    options
+                        .answer_format()
+                        .write_marker(problem, &mut self.output);
+                    if rows && options.added_columns().len() > 1 {
+                        // Empty fields after the marker, one per further column.
+                        self.output.pop();
+                        for _ in 1..options.added_columns().len() {
+                            self.output.push(delimiter);
+                        }
+                        self.output.push(b'\n');
+                    }
+                }
+            }
         }
         self.summary.failed += 1;
         self.bad.push((line, problem));
@@ -807,6 +1187,25 @@ impl Done {
         }
         !options.strict
     }
+}
+
+/// The anchor of the puzzle at `line` of the input at position `input` in
+/// an HTML explanation: unique on the page.
+fn html_id(input: usize, line: u64) -> String {
+    format!("p{}-{line}", input + 1)
+}
+
+/// Starts a row of CSV output: the table's row as read, or the puzzle (a
+/// line that does not read as one as it is, quoted if need be), then the
+/// delimiter.
+fn write_row_start(row: RowText<'_>, puzzle: Option<&Grid>, delimiter: u8, out: &mut Vec<u8>) {
+    match (row, puzzle) {
+        (RowText::Table(raw, _), _) => out.extend_from_slice(raw),
+        (RowText::Line(_) | RowText::Block, Some(grid)) => grid.write_line(out),
+        (RowText::Line(raw), None) => table::write_field(raw.trim_ascii(), delimiter, out),
+        (RowText::Block, None) => {}
+    }
+    out.push(delimiter);
 }
 
 /// Writes finished jobs in input order.
@@ -873,9 +1272,14 @@ impl OrderedWriter<'_> {
         };
         self.out.write_all(&done.output).map_err(Error::Write)?;
         for &(line, problem) in &done.bad {
-            self.observer
-                .bad_puzzle(self.out, &self.names[done.input], line, problem)
-                .map_err(Error::Write)?;
+            let input = &self.names[done.input];
+            match &done.column {
+                Some(column) if !problem.is_row_problem() => self
+                    .observer
+                    .bad_field(self.out, input, line, column, problem),
+                _ => self.observer.bad_puzzle(self.out, input, line, problem),
+            }
+            .map_err(Error::Write)?;
         }
         self.summary += done.summary;
         self.observer

@@ -2,24 +2,23 @@
 
 use std::time::Instant;
 
-use sudokuflow::format::OutputFormat;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_inputs, run_inputs, threads};
+use super::{open_input_args, run_inputs, threads};
 use crate::cli::args::CanonArgs;
 use crate::cli::report;
 
 /// `sudokuflow canon`: 0 when every puzzle was canonicalised, 1 when some got a marker.
 pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let options = Options {
         mode: Mode::Canon {
             zeros: args.zeros,
             with_input: false,
         },
         input_format: args.input.input_format.into(),
-        output_format: OutputFormat::Line,
+        output_format: args.format.into(),
         strict: args.strict,
         threads: threads(&args.run),
     };

@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use sudokuflow::format::OutputFormat;
 use sudokuflow::pipeline::{self, Mode, Options};
 
-use super::{finish_output, open_inputs, threads};
+use super::{finish_output, open_input_args, threads};
 use crate::cli::args::DedupeArgs;
 use crate::cli::output::Output;
 use crate::cli::progress::Progress;
@@ -21,7 +21,7 @@ use crate::cli::report::Reporter;
 
 /// `sudokuflow dedupe`: 0 when every line was a puzzle, 1 when some were bad.
 pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let options = Options {
         mode: Mode::Canon {
             zeros: args.zeros,
@@ -53,7 +53,7 @@ pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
         }
         Ok(summary)
     });
-    let result = finish_output(result, output);
+    let result = finish_output(result, output, false);
     reporter.finish(result.is_ok());
     Ok(u8::from(result?.failed > 0))
 }

@@ -3,45 +3,79 @@
 use std::io::Cursor;
 use std::path::Path;
 
+use sudokuflow::explain::{self, html};
 use sudokuflow::grid::Grid;
 use sudokuflow::input::Input;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_inputs, run_inputs, threads};
-use crate::cli::args::{ExplainArgs, ExplainFormat};
+use super::{open_inputs, run_inputs_framed, threads, with_column};
+use crate::cli::args::{ExplainArgs, ExplainFormat, ExplainOrder};
 
 /// `sudokuflow explain`: 0 when every puzzle was explained, 1 when some got a marker.
 pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
     let mut inputs = Vec::new();
     for (position, arg) in args.puzzles.iter().enumerate() {
-        inputs.push(puzzle_or_file(arg, position + 1)?);
+        inputs.push(puzzle_or_file(arg, position + 1, args.column.as_deref())?);
     }
     if inputs.is_empty() {
-        inputs = open_inputs(&["-"])?;
+        inputs = with_column(open_inputs(&["-"])?, args.column.as_deref());
     }
+    let format = match args.format.or_else(|| format_of(args.output.as_deref()?)) {
+        None | Some(ExplainFormat::Text) => explain::Format::Text,
+        Some(ExplainFormat::Json) => explain::Format::Json,
+        Some(ExplainFormat::Html) => explain::Format::Html,
+    };
     let options = Options {
         mode: Mode::Explain {
             options: logic::Options {
                 budget: args.budget.0,
                 ceiling: None,
             },
-            json: args.format == ExplainFormat::Json,
+            format,
+            order: match args.order {
+                ExplainOrder::Rating => logic::Order::Rating,
+                ExplainOrder::Simple => logic::Order::Simple,
+            },
         },
         input_format: args.input_format.into(),
         output_format: sudokuflow::format::OutputFormat::Line,
         strict: false,
         threads: threads(&args.run),
     };
-    let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
+    // An HTML page is streamed between its head and foot.
+    let (head, foot) = match format {
+        explain::Format::Html => (
+            html::page_head("Sudoku, step by step").into_bytes(),
+            html::PAGE_FOOT.as_bytes(),
+        ),
+        _ => (Vec::new(), &[][..]),
+    };
+    let summary = run_inputs_framed(
+        inputs,
+        &options,
+        args.output.as_deref(),
+        &args.run,
+        (&head, foot),
+    )?;
     Ok(u8::from(summary.failed > 0))
 }
 
+/// The format the extension of `path` names, if it names one.
+fn format_of(path: &Path) -> Option<ExplainFormat> {
+    match path.extension()?.to_str()? {
+        "html" | "htm" => Some(ExplainFormat::Html),
+        "json" | "jsonl" => Some(ExplainFormat::Json),
+        _ => None,
+    }
+}
+
 /// An argument as an input: standard input for `-`, the file if one has this
-/// name, else the argument itself if it reads as a puzzle line.
-fn puzzle_or_file(arg: &str, position: usize) -> anyhow::Result<Input> {
+/// name (a table when `column` is given), else the argument itself if it
+/// reads as a puzzle line.
+fn puzzle_or_file(arg: &str, position: usize, column: Option<&str>) -> anyhow::Result<Input> {
     if arg == "-" || Path::new(arg).exists() {
-        return Ok(open_inputs(&[arg])?.remove(0));
+        return Ok(with_column(open_inputs(&[arg])?, column).remove(0));
     }
     match Grid::parse_line(arg.as_bytes()) {
         Ok(_) => Ok(Input::from_reader(

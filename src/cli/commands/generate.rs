@@ -1,9 +1,7 @@
 //! `sudokuflow generate`: a numbered, reproducible stream of new puzzles.
 
-use std::io::Write;
 use std::time::Instant;
 
-use anyhow::Context;
 use sudokuflow::generate::GenerateConfig;
 use sudokuflow::pipeline::{self, GenerateOptions};
 
@@ -42,15 +40,15 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     );
     let result = match pipeline::generate(&options, &mut output, &mut reporter) {
         Err(gave_up @ pipeline::Error::Generate { .. }) => {
-            // Show the puzzles made so far (a temporary file is just dropped).
-            let flushed = output.flush();
+            // Show the puzzles made so far; a file is left as it was.
+            let flushed = output.abandon();
             reporter.finish(false);
-            flushed.with_context(|| format!("error writing to {}", output.name()))?;
+            flushed?;
             // The seed, so that the run can be repeated (or resumed with -n).
             report::message(format_args!("{gave_up} (seed {seed})"));
             return Ok(1);
         }
-        result => finish_output(result, output),
+        result => finish_output(result, output, false),
     };
     reporter.finish(result.is_ok());
     let summary = result?;

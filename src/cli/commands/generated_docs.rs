@@ -2,22 +2,27 @@
 //! scripts and the manual page, generated from the same command-line
 //! definitions as `--help`, so they never drift from it.
 
-use std::io::{self, Write};
+use std::io::Write;
+use std::path::Path;
 
+use anyhow::Context;
 use clap::CommandFactory;
 
 use crate::cli::args::{Cli, CompletionsArgs, ManArgs};
+use crate::cli::output::Output;
 
-/// Writes the completion script for the shell asked for to standard output.
+/// Writes the completion script for the shell asked for to standard output
+/// or `-o FILE`.
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<u8> {
-    let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut Cli::command(), "sudokuflow", &mut out);
-    out.flush()?;
+    // Into memory first: clap_complete panics on a write error.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "sudokuflow", &mut script);
+    write_all(args.output.as_deref(), &script)?;
     Ok(0)
 }
 
 /// Writes the manual page (roff) of sudokuflow, or of one of its commands,
-/// to standard output.
+/// to standard output or `-o FILE`.
 pub fn man(args: &ManArgs) -> anyhow::Result<u8> {
     let top = Cli::command();
     let command = match &args.command {
@@ -39,8 +44,15 @@ pub fn man(args: &ManArgs) -> anyhow::Result<u8> {
     };
     let mut page = Vec::new();
     clap_mangen::Man::new(command).render(&mut page)?;
-    let mut out = io::stdout().lock();
-    out.write_all(&page)?;
-    out.flush()?;
+    write_all(args.output.as_deref(), &page)?;
     Ok(0)
+}
+
+/// Writes `bytes` to standard output or the file `path`, as a whole.
+fn write_all(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut output = Output::create(path)?;
+    output
+        .write_all(bytes)
+        .with_context(|| format!("error writing to {}", output.name()))?;
+    output.finish()
 }

@@ -25,20 +25,20 @@ pub use shuffle::shuffle;
 pub use solve::solve;
 
 use std::hash::{BuildHasher, RandomState};
-use std::io;
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::thread;
 use std::time::SystemTime;
 
 use anyhow::Context;
-use sudokuflow::input::Input;
+use sudokuflow::input::{Column, Input};
 use sudokuflow::pipeline::{self, Options, Summary};
 
-use crate::cli::args::RunArgs;
+use crate::cli::args::{InputArgs, RunArgs};
 use crate::cli::output::Output;
 use crate::cli::progress::Progress;
-use crate::cli::report::Reporter;
+use crate::cli::report::{self, Reporter};
 
 /// Runs the pipeline over `inputs` into standard output or the file `output`,
 /// with warnings and progress on stderr.
@@ -48,28 +48,60 @@ fn run_inputs(
     output: Option<&Path>,
     run: &RunArgs,
 ) -> anyhow::Result<Summary> {
+    run_inputs_framed(inputs, options, output, run, (&[], &[]))
+}
+
+/// [`run_inputs`], the output between a head and a foot (an HTML page's).
+fn run_inputs_framed(
+    inputs: Vec<Input>,
+    options: &Options,
+    output: Option<&Path>,
+    run: &RunArgs,
+    (head, foot): (&[u8], &[u8]),
+) -> anyhow::Result<Summary> {
     let total_bytes = inputs.iter().map(Input::known_len).sum::<Option<u64>>();
+    let tables = inputs.iter().any(|input| input.column().is_some());
     let mut output = Output::create(output)?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, run.quiet), run.quiet);
-    let result = pipeline::run(inputs, options, &mut output, &mut reporter);
-    let result = finish_output(result, output);
+    let result = output
+        .write_all(head)
+        .map_err(pipeline::Error::Write)
+        .and_then(|()| pipeline::run(inputs, options, &mut output, &mut reporter))
+        .and_then(|summary| {
+            output.write_all(foot).map_err(pipeline::Error::Write)?;
+            Ok(summary)
+        });
+    let result = finish_output(result, output, options.strict);
     reporter.finish(result.is_ok());
+    if tables && matches!(result, Ok(Summary { puzzles: 0, .. })) {
+        report::message(format_args!(
+            "no data rows: the input has a header row and nothing after it"
+        ));
+    }
     result
 }
 
 /// Completes `output` after a run that ended with `result`: flushed, and a
-/// file moved into place, only if the run succeeded.
+/// file moved into place, only if the run succeeded, and under `strict`
+/// only if it had no bad puzzle (it stopped at the first, so a file would
+/// be cut short: it is left as it was).
 fn finish_output(
     result: Result<Summary, pipeline::Error>,
     output: Output,
+    strict: bool,
 ) -> anyhow::Result<Summary> {
     let output_name = output.name();
     match result {
+        Ok(summary) if strict && summary.failed > 0 => output.abandon().map(|()| summary),
         Ok(summary) => output.finish().map(|()| summary),
         Err(pipeline::Error::Write(e)) => {
             Err(e).with_context(|| format!("error writing to {output_name}"))
         }
-        Err(e) => Err(e.into()),
+        Err(e) => {
+            // Whatever a stream was already shown stays; its error comes first.
+            let _ = output.abandon();
+            Err(e.into())
+        }
     }
 }
 
@@ -89,6 +121,23 @@ fn random_seed() -> u64 {
     // RandomState's keys are random per process; the time and process id
     // make two states of one process differ too.
     RandomState::new().hash_one((now, std::process::id()))
+}
+
+/// Opens the inputs `input` names, as tables if it gives a `--column`.
+fn open_input_args(input: &InputArgs) -> anyhow::Result<Vec<Input>> {
+    let inputs = open_inputs(&input.inputs)?;
+    Ok(with_column(inputs, input.column.as_deref()))
+}
+
+/// `inputs`, read as tables whose puzzles are in `column` if there is one.
+fn with_column(inputs: Vec<Input>, column: Option<&str>) -> Vec<Input> {
+    match column {
+        Some(column) => inputs
+            .into_iter()
+            .map(|input| input.with_column(Column::parse(column)))
+            .collect(),
+        None => inputs,
+    }
 }
 
 /// Opens every input up front, so a wrong path fails the run before any output.

@@ -5,14 +5,13 @@ mod svg_pages;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::Context;
 use sudokuflow::grid::Grid;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
 
-use super::{open_inputs, threads};
+use super::{open_input_args, threads};
 use crate::cli::args::{PrintArgs, PrintFormat};
 use crate::cli::output::Output;
 use crate::cli::progress::Progress;
@@ -145,11 +144,11 @@ fn write_file(
 /// The puzzles to print, in input order, rated on the pipeline, and whether
 /// any line was left out (each reported on stderr as it was read).
 fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(Vec<Entry>, bool)> {
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let total_bytes = inputs.iter().map(|input| input.known_len()).sum();
     let budget = if args.no_rating {
-        // Still checks that the puzzle has one solution, but rates nothing.
-        Some(Duration::ZERO)
+        // Still checks that the puzzle has one solution, but follows no chain.
+        Some(0)
     } else {
         args.budget.0
     };

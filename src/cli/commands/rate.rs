@@ -5,14 +5,14 @@ use std::time::Instant;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_inputs, run_inputs, threads};
+use super::{open_input_args, run_inputs, threads};
 use crate::cli::args::RateArgs;
 use crate::cli::report;
 
 /// `sudokuflow rate`: 0 when every puzzle was rated, 1 when some got a marker.
 pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let options = Options {
         mode: Mode::Rate {
             options: logic::Options {
@@ -21,7 +21,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
             },
         },
         input_format: args.input.input_format.into(),
-        output_format: sudokuflow::format::OutputFormat::Line,
+        output_format: args.format.into(),
         strict: args.strict,
         threads: threads(&args.run),
     };

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_inputs, random_seed, run_inputs, threads};
+use super::{open_input_args, random_seed, run_inputs, threads};
 use crate::cli::args::ShuffleArgs;
 use crate::cli::report;
 
@@ -12,7 +12,7 @@ use crate::cli::report;
 pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let options = Options {
         mode: Mode::Shuffle {
             seed,

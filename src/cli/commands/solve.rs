@@ -4,14 +4,14 @@ use std::time::Instant;
 
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_inputs, run_inputs, threads};
+use super::{open_input_args, run_inputs, threads};
 use crate::cli::args::SolveArgs;
 use crate::cli::report;
 
 /// `sudokuflow solve`: 0 when every puzzle was answered, 1 when some got a marker.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let inputs = open_inputs(&args.input.inputs)?;
+    let inputs = open_input_args(&args.input)?;
     let options = Options {
         mode: if args.count {
             Mode::Count { limit: args.limit }

@@ -331,6 +331,61 @@ pub fn cell_list(cells: impl IntoIterator<Item = usize>) -> String {
     list
 }
 
+/// Items joined as a sentence lists them: `a`, `a and b`, `a, b and c`
+/// (`or` in place of `and` with `word`).
+pub fn joined(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
+/// Cells named in a sentence: `r2c7`, `r2c7 and r2c8`, `r1c1, r1c2 and r1c5`.
+pub fn cells_and(cells: impl IntoIterator<Item = usize>) -> String {
+    let names: Vec<String> = cells.into_iter().map(|c| CellName(c).to_string()).collect();
+    joined(&names, "and")
+}
+
+/// Digits of a mask in a sentence: `3`, `3 or 7`, `1, 4 or 7`.
+pub fn digits_or(mask: u16) -> String {
+    let names: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
+    joined(&names, "or")
+}
+
+/// Digits of a mask in a sentence: `3`, `3 and 7`, `1, 4 and 7`.
+pub fn digits_and(mask: u16) -> String {
+    let names: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
+    joined(&names, "and")
+}
+
+/// What eliminations rule out, in words, cells that lose the same digits
+/// named together: `r7c6 cannot be 7`, `r5c2 and r5c6 cannot be 3 or 7,
+/// r5c8 cannot be 3`.
+pub fn cannot_be(eliminations: &[super::Candidate]) -> String {
+    // Each cell's lost digits, in the order the cells first come.
+    let mut lost: Vec<(usize, u16)> = Vec::new();
+    for e in eliminations {
+        let cell = usize::from(e.cell);
+        match lost.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, mask)) => *mask |= 1 << e.digit,
+            None => lost.push((cell, 1 << e.digit)),
+        }
+    }
+    let mut groups: Vec<(Vec<usize>, u16)> = Vec::new();
+    for (cell, mask) in lost {
+        match groups.iter_mut().find(|(_, m)| *m == mask) {
+            Some((cells, _)) => cells.push(cell),
+            None => groups.push((vec![cell], mask)),
+        }
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|(cells, mask)| format!("{} cannot be {}", cells_and(cells), digits_or(mask)))
+        .collect();
+    parts.join(", ")
+}
+
 /// Digits of a mask (bit `d` for digit `d`) listed for people: `1/4/7`.
 pub fn digit_list(mask: u16) -> String {
     let mut list = String::new();
@@ -498,5 +553,12 @@ mod tests {
         assert_eq!(cell_list([]), "");
         assert_eq!(digit_list(1 << 1 | 1 << 4 | 1 << 7), "1/4/7");
         assert_eq!(digit_list(1 << 9), "9");
+        assert_eq!(cells_and([15, 16, 20]), "r2c7, r2c8 and r3c3");
+        assert_eq!(digits_or(1 << 3 | 1 << 7), "3 or 7");
+        let e = |cell, digit| super::super::Candidate::new(cell, digit);
+        assert_eq!(
+            cannot_be(&[e(37, 3), e(41, 3), e(37, 7), e(41, 7), e(43, 3)]),
+            "r5c2 and r5c6 cannot be 3 or 7, r5c8 cannot be 3"
+        );
     }
 }

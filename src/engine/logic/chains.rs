@@ -36,14 +36,14 @@
 //!   (X-cycles, Y-cycles and bidirectional cycles).
 
 mod nested;
+mod tell;
 
 pub use nested::Inner;
-
-use std::time::Instant;
+use tell::{Premise, Tale};
 
 use super::Candidates;
 use super::cells::{BOX, CellName, CellSet, PEERS, units_of};
-use super::step::{Candidate, Difficulty, Step, Technique, elimination_list};
+use super::step::{Candidate, Difficulty, Step, Technique, Words};
 
 const NODES: usize = 81 * 9 * 2;
 const WORDS: usize = NODES.div_ceil(64);
@@ -91,6 +91,28 @@ impl std::fmt::Display for Node {
 
 type Bits = [u64; WORDS];
 
+/// Why a node follows from its parents, for telling the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Why {
+    /// The start of the propagation.
+    Assumed,
+    /// Off: its parent puts another digit in the cell, or the same digit
+    /// in a peer.
+    Holds,
+    /// On: the last candidate left in its cell (its parents are the others, off).
+    OnlyInCell,
+    /// On: the last place left for its digit in this unit.
+    OnlyInUnit(u8),
+    /// Off: in this unit, its digit is left only where a line or box that
+    /// holds the node's cell crosses it (pointing or claiming).
+    Confined(u8),
+    /// Off or on: a chain nested in this one proves it.
+    Nested,
+}
+
+/// A node a link implies, the nodes it needs, and why.
+type Found = (Node, Vec<Node>, Why);
+
 #[inline]
 fn bit(bits: &Bits, i: usize) -> bool {
     bits[i / 64] >> (i % 64) & 1 != 0
@@ -132,6 +154,7 @@ enum Conflict {
 /// The result of one propagation.
 struct Reach {
     start: Node,
+    rules: Rules,
     reached: Bits,
     /// Complexity of every reached node (index by node), 0 if not reached.
     complexity: Vec<u16>,
@@ -140,6 +163,16 @@ struct Reach {
     contradiction: Option<(Conflict, u16)>,
     /// The nodes concluded by nested chains, each with the chain that proves it.
     nested: Vec<(Node, nested::Proof)>,
+    /// Every reached node's parents and why it follows, when the
+    /// propagation is made to be told ([`Chainer::detailed`]).
+    detail: Option<Box<Detail>>,
+}
+
+/// What telling a propagation needs beyond its search: for every reached
+/// node (by index), all the nodes it needs and why it follows.
+struct Detail {
+    parents: Vec<Vec<Node>>,
+    why: Vec<Why>,
 }
 
 impl Reach {
@@ -158,54 +191,56 @@ impl Reach {
         path.reverse();
         path
     }
-
-    fn tell(&self, node: Node) -> String {
-        let nodes: Vec<String> = self
-            .path(node)
-            .iter()
-            .map(|n| match self.nested.iter().find(|(m, _)| m == n) {
-                Some((_, proof)) => format!("{n} [{}]", proof.tell()),
-                None => n.to_string(),
-            })
-            .collect();
-        nodes.join(" -> ")
-    }
 }
 
-/// Scratch space for propagations, kept between them.
+/// Scratch space for propagations, kept between them, and the work they
+/// have done against a budget.
 pub struct Chainer {
     ancestors: Vec<Bits>,
     queue: Vec<Node>,
-    deadline: Option<Instant>,
-    out_of_time: bool,
+    /// The most work allowed, in nodes followed; `None` for no limit.
+    budget: Option<u64>,
+    /// Nodes followed so far by every propagation, nested ones included.
+    work: u64,
     /// The scratch space of the chains nested inside this one's.
     inner: Option<Box<Chainer>>,
+    /// Whether propagations keep what telling them needs ([`Detail`]).
+    detailed: bool,
 }
 
 impl Chainer {
-    pub fn new(deadline: Option<Instant>) -> Chainer {
+    /// A chainer that stops searching once its propagations have followed
+    /// `budget` nodes (never, for `None`). The budget is checked between
+    /// propagations, so what a search finds depends only on the grid and
+    /// the budget, never on the machine or its load.
+    pub fn new(budget: Option<u64>) -> Chainer {
         Chainer {
             // Allocated by the first propagation: most puzzles need none.
             ancestors: Vec::new(),
             queue: Vec::new(),
-            deadline,
-            out_of_time: false,
+            budget,
+            work: 0,
             inner: None,
+            detailed: false,
         }
     }
 
-    /// True once the deadline has passed during a search.
-    pub fn out_of_time(&self) -> bool {
-        self.out_of_time
+    /// A chainer without a work limit whose propagations can be told.
+    fn detailed() -> Chainer {
+        let mut chainer = Chainer::new(None);
+        chainer.detailed = true;
+        chainer
     }
 
-    fn check_time(&mut self) -> bool {
-        if let Some(deadline) = self.deadline
-            && Instant::now() > deadline
-        {
-            self.out_of_time = true;
-        }
-        self.out_of_time
+    /// The nodes followed so far.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// True once the budget is spent: every search then gives up at its
+    /// next check, and the family being searched is the limit reached.
+    pub fn out_of_work(&self) -> bool {
+        self.budget.is_some_and(|budget| self.work >= budget)
     }
 
     fn ensure_scratch(&mut self) {
@@ -231,11 +266,20 @@ impl Chainer {
     ) -> Reach {
         let mut reach = Reach {
             start,
+            rules,
             reached: [0; WORDS],
             complexity: vec![0; NODES],
             parent: vec![0; NODES],
             contradiction: None,
             nested: Vec::new(),
+            detail: self.detailed.then(|| {
+                let mut why = vec![Why::Assumed; NODES];
+                why[start.index()] = Why::Assumed;
+                Box::new(Detail {
+                    parents: vec![Vec::new(); NODES],
+                    why,
+                })
+            }),
         };
         let mut state = grid.clone();
         self.ensure_scratch();
@@ -251,7 +295,7 @@ impl Chainer {
             state.eliminate(start.cell(), start.digit());
         }
         let mut head = 0;
-        let mut found: Vec<(Node, Vec<Node>)> = Vec::new();
+        let mut found: Vec<Found> = Vec::new();
         loop {
             if head == self.queue.len() {
                 // Nothing left to follow: dynamic plus looks for
@@ -298,6 +342,7 @@ impl Chainer {
                 }
             }
         }
+        self.work += head as u64;
         reach
     }
 
@@ -307,9 +352,9 @@ impl Chainer {
         reach: &mut Reach,
         state: &mut Candidates,
         rules: Rules,
-        found: &mut Vec<(Node, Vec<Node>)>,
+        found: &mut Vec<Found>,
     ) -> bool {
-        for (node, parents) in found.drain(..) {
+        for (node, parents, why) in found.drain(..) {
             if reach.has(node) {
                 continue;
             }
@@ -326,6 +371,10 @@ impl Chainer {
                 .iter()
                 .find(|p| reach.has(**p))
                 .map_or(reach.start.0, |p| p.0);
+            if let Some(detail) = reach.detail.as_deref_mut() {
+                detail.parents[node.index()] = parents;
+                detail.why[node.index()] = why;
+            }
             if self.add(reach, state, rules, node, ancestors, parent) {
                 return true;
             }
@@ -414,7 +463,7 @@ fn consequences(
     state: &Candidates,
     node: Node,
     rules: Rules,
-    found: &mut Vec<(Node, Vec<Node>)>,
+    found: &mut Vec<Found>,
 ) -> Option<Conflict> {
     let (cell, digit) = (node.cell(), node.digit());
     // Static rules never change `state`: it stays the grid they start on.
@@ -427,11 +476,11 @@ fn consequences(
     if node.on() {
         if cell_links {
             for d in super::cells::digits(grid.mask(cell) & !(1 << digit)) {
-                found.push((Node::new(cell, d, false), vec![node]));
+                found.push((Node::new(cell, d, false), vec![node], Why::Holds));
             }
         }
         for peer in (grid.cells_of(digit) & PEERS[cell]).iter() {
-            found.push((Node::new(peer, digit, false), vec![node]));
+            found.push((Node::new(peer, digit, false), vec![node], Why::Holds));
         }
         return None;
     }
@@ -446,7 +495,7 @@ fn consequences(
                     super::cells::digits(base.mask(cell) & !state.mask(cell))
                         .map(|d| Node::new(cell, d, false)),
                 );
-                found.push((Node::new(cell, other, true), parents));
+                found.push((Node::new(cell, other, true), parents, Why::OnlyInCell));
             }
             if rules == Rules::Y {
                 return None;
@@ -461,7 +510,11 @@ fn consequences(
                             .iter()
                             .map(|c| Node::new(c, digit, false)),
                     );
-                    found.push((Node::new(other, digit, true), parents));
+                    found.push((
+                        Node::new(other, digit, true),
+                        parents,
+                        Why::OnlyInUnit(unit as u8),
+                    ));
                 }
             }
         }
@@ -472,7 +525,7 @@ fn consequences(
                 let parents = super::cells::digits(base.mask(cell) & !(1 << last))
                     .map(|d| Node::new(cell, d, false))
                     .collect();
-                found.push((Node::new(cell, last, true), parents));
+                found.push((Node::new(cell, last, true), parents, Why::OnlyInCell));
             }
             for unit in units_of(cell) {
                 let places = state.places(unit, digit);
@@ -482,7 +535,11 @@ fn consequences(
                         .iter()
                         .map(|c| Node::new(c, digit, false))
                         .collect();
-                    found.push((Node::new(last, digit, true), parents));
+                    found.push((
+                        Node::new(last, digit, true),
+                        parents,
+                        Why::OnlyInUnit(unit as u8),
+                    ));
                 }
             }
         }
@@ -505,7 +562,7 @@ fn emptied(base: &Candidates, state: &Candidates, node: Node, rules: Rules) -> O
 
 /// Pointing and claiming on the changed grid: eliminations with the off
 /// nodes that made them possible.
-fn intersections(base: &Candidates, state: &Candidates, found: &mut Vec<(Node, Vec<Node>)>) {
+fn intersections(base: &Candidates, state: &Candidates, found: &mut Vec<Found>) {
     for source in 0..27 {
         for digit in 1..=9u8 {
             let places = state.places(source, digit);
@@ -524,7 +581,11 @@ fn intersections(base: &Candidates, state: &Candidates, found: &mut Vec<(Node, V
                 }
                 let parents: Vec<Node> = gone.iter().map(|c| Node::new(c, digit, false)).collect();
                 for cell in removed.iter() {
-                    found.push((Node::new(cell, digit, false), parents.clone()));
+                    found.push((
+                        Node::new(cell, digit, false),
+                        parents.clone(),
+                        Why::Confined(source as u8),
+                    ));
                 }
             }
         }
@@ -551,13 +612,14 @@ pub fn length_difficulty(complexity: u32) -> u16 {
     added
 }
 
-/// A conclusion found by a family of chains, before it becomes a step.
+/// A conclusion found by a family of chains, before it becomes a step:
+/// what it does, and how to tell it should it be described.
 struct Finding {
     technique: Technique,
     rating: Difficulty,
     placements: Vec<Candidate>,
     eliminations: Vec<Candidate>,
-    text: String,
+    tale: Tale,
     focus: Vec<Candidate>,
 }
 
@@ -578,12 +640,26 @@ fn keep(best: &mut Option<Finding>, finding: Finding) {
     }
 }
 
-fn into_step(finding: Finding) -> Step {
-    let mut step = Step::new(finding.technique, finding.text);
+/// The step of `finding`, made on `c`, told if `words` say so.
+fn into_step(c: &Candidates, finding: Finding, words: Words) -> Step {
+    let mut step = Step::new(finding.technique, String::new());
     step.rating = finding.rating;
+    if words == Words::Described {
+        let told = tell::tell(
+            c,
+            finding.technique,
+            &finding.tale,
+            &finding.placements,
+            &finding.eliminations,
+        );
+        step.text = told.text;
+        step.chains = told.chains;
+        step.cells = told.cells;
+        step.houses = told.houses;
+        step.focus = finding.focus;
+    }
     step.placements = finding.placements;
     step.eliminations = finding.eliminations;
-    step.focus = finding.focus;
     step
 }
 
@@ -609,18 +685,19 @@ fn candidates(c: &Candidates, digit: Option<u8>) -> Vec<Candidate> {
 
 impl Chainer {
     /// Forcing X-Chains (6.6) and X-cycles found as loops (6.5), one digit at a time.
-    pub fn x_chains(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn x_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         self.contradictions(c, Rules::X, Technique::ForcingXChain, false, None)
+            .map(|f| into_step(c, f, words))
     }
 
     /// Bidirectional Y-cycles (6.5): loops of bivalue cells.
-    pub fn y_cycles(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn y_cycles(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         let mut best = None;
         for cand in candidates(c, None)
             .into_iter()
             .filter(|x| c.mask(x.cell.into()).count_ones() == 2)
         {
-            if self.check_time() {
+            if self.out_of_work() {
                 return None;
             }
             let reach = self.propagate(c, Node::new(cand.cell.into(), cand.digit, false), Rules::Y);
@@ -628,20 +705,21 @@ impl Chainer {
                 keep(&mut best, f);
             }
         }
-        best.map(into_step)
+        best.map(|f| into_step(c, f, words))
     }
 
     /// Forcing chains over cells and digits (7.0): contradictions and both
     /// values of a candidate agreeing.
-    pub fn forcing_chains(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn forcing_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         self.contradictions(c, Rules::Static, Technique::ForcingChain, true, None)
+            .map(|f| into_step(c, f, words))
     }
 
     /// Nishio (7.5): a digit assumed in a cell, followed on that digit alone.
-    pub fn nishio(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn nishio(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         let mut best = None;
         for cand in candidates(c, None) {
-            if self.check_time() {
+            if self.out_of_work() {
                 return None;
             }
             let start = Node::new(cand.cell.into(), cand.digit, true);
@@ -654,42 +732,43 @@ impl Chainer {
                     nested: None,
                 },
             );
-            if let Some((conflict, complexity)) = reach.contradiction
+            if let Some((_, complexity)) = reach.contradiction
                 && improves(&best, Technique::Nishio, complexity)
             {
                 keep(
                     &mut best,
-                    contradiction_finding(c, Technique::Nishio, &reach, cand, conflict, complexity),
+                    contradiction_finding(Technique::Nishio, &reach, cand, complexity),
                 );
             }
         }
-        best.map(into_step)
+        best.map(|f| into_step(c, f, words))
     }
 
     /// Cell and region forcing chains (8.0) with static links.
-    pub fn multiple_chains(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn multiple_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         self.multiple(c, Rules::Static, None, &mut on_reaches())
+            .map(|f| into_step(c, f, words))
     }
 
     /// Dynamic forcing chains (8.5): contradictions, double implications and
     /// cell and region chains with dynamic links.
-    pub fn dynamic_chains(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn dynamic_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         let rules = Rules::Dynamic {
             digit: None,
             plus: false,
             nested: None,
         };
-        self.dynamic_family(c, rules, Technique::DynamicForcingChains)
+        self.dynamic_family(c, rules, Technique::DynamicForcingChains, words)
     }
 
     /// Dynamic forcing chains (+) (9.0): dynamic with intersections inside.
-    pub fn dynamic_plus_chains(&mut self, c: &Candidates) -> Option<Step> {
+    pub fn dynamic_plus_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         let rules = Rules::Dynamic {
             digit: None,
             plus: true,
             nested: None,
         };
-        self.dynamic_family(c, rules, Technique::DynamicForcingChainsPlus)
+        self.dynamic_family(c, rules, Technique::DynamicForcingChainsPlus, words)
     }
 
     /// A dynamic family's easiest step under `rules`, rated as `technique`:
@@ -700,10 +779,12 @@ impl Chainer {
         c: &Candidates,
         rules: Rules,
         technique: Technique,
+        words: Words,
     ) -> Option<Step> {
         let mut kept = on_reaches();
         let single = self.contradictions(c, rules, technique, true, Some(&mut kept));
         self.multiple(c, rules, single, &mut kept)
+            .map(|f| into_step(c, f, words))
     }
 
     /// Chains from one candidate: on(A) contradicting (A false), off(A)
@@ -716,7 +797,7 @@ impl Chainer {
         technique: Technique,
         double: bool,
         mut kept: Option<&mut OnReaches>,
-    ) -> Option<Step> {
+    ) -> Option<Finding> {
         let digits: Vec<Option<u8>> = if rules == Rules::X {
             (1..=9).map(Some).collect()
         } else {
@@ -726,7 +807,7 @@ impl Chainer {
         let mut best: Option<Finding> = None;
         for digit in digits {
             for cand in candidates(c, digit) {
-                if self.check_time() {
+                if self.out_of_work() {
                     return None;
                 }
                 let on = Node::new(cand.cell.into(), cand.digit, true);
@@ -741,13 +822,11 @@ impl Chainer {
                         &fresh
                     }
                 };
-                if let Some((conflict, complexity)) = reach_on.contradiction {
+                if let Some((_, complexity)) = reach_on.contradiction {
                     if improves(&best, technique, complexity) {
                         keep(
                             &mut best,
-                            contradiction_finding(
-                                c, technique, reach_on, cand, conflict, complexity,
-                            ),
+                            contradiction_finding(technique, reach_on, cand, complexity),
                         );
                     }
                     if dynamic {
@@ -763,27 +842,25 @@ impl Chainer {
                 if reach_on.contradiction.is_some() {
                     continue;
                 }
-                if let Some((conflict, complexity)) = reach_off.contradiction {
+                if let Some((_, complexity)) = reach_off.contradiction {
                     if improves(&best, technique, complexity) {
                         keep(
                             &mut best,
-                            contradiction_finding(
-                                c, technique, &reach_off, cand, conflict, complexity,
-                            ),
+                            contradiction_finding(technique, &reach_off, cand, complexity),
                         );
                     }
                     continue;
                 }
-                let why = format!("{} either way", CellName(cand.cell.into()));
+                let premise = Premise::Either(cand);
                 if double
                     && let Some(f) =
-                        common_conclusion(c, technique, &[reach_on, &reach_off], &why, &best)
+                        common_conclusion(c, technique, &[reach_on, &reach_off], premise, &best)
                 {
                     keep(&mut best, f);
                 }
             }
         }
-        best.map(into_step)
+        best
     }
 
     /// Propagates on(cell, digit) into `reaches` unless it is there already.
@@ -807,9 +884,9 @@ impl Chainer {
         &mut self,
         c: &Candidates,
         rules: Rules,
-        best: Option<Step>,
+        best: Option<Finding>,
         reaches: &mut OnReaches,
-    ) -> Option<Step> {
+    ) -> Option<Finding> {
         let technique_of = |region: bool| match rules {
             Rules::Dynamic {
                 nested: Some(inner),
@@ -820,17 +897,10 @@ impl Chainer {
             _ if region => Technique::RegionForcingChains,
             _ => Technique::CellForcingChains,
         };
-        let mut best: Option<Finding> = best.map(|s| Finding {
-            technique: s.technique,
-            rating: s.rating,
-            placements: s.placements,
-            eliminations: s.eliminations,
-            text: s.text,
-            focus: s.focus,
-        });
+        let mut best = best;
         // Cells with two or more candidates.
         for cell in (0..81).filter(|&cell| c.mask(cell).count_ones() >= 2) {
-            if self.check_time() {
+            if self.out_of_work() {
                 return None;
             }
             for d in super::cells::digits(c.mask(cell)) {
@@ -846,7 +916,7 @@ impl Chainer {
                 c,
                 technique_of(false),
                 &branches,
-                &format!("whatever {} holds", CellName(cell)),
+                Premise::Cell(cell),
                 &best,
             ) {
                 keep(&mut best, f);
@@ -858,7 +928,7 @@ impl Chainer {
                 if places.len() < 2 {
                     continue;
                 }
-                if self.check_time() {
+                if self.out_of_work() {
                     return None;
                 }
                 for cell in places.iter() {
@@ -871,13 +941,14 @@ impl Chainer {
                 if branches.iter().any(|r| r.contradiction.is_some()) {
                     continue;
                 }
-                let why = format!("wherever {digit} goes in {}", super::cells::UnitName(unit));
-                if let Some(f) = common_conclusion(c, technique_of(true), &branches, &why, &best) {
+                let premise = Premise::Region(unit, digit);
+                if let Some(f) = common_conclusion(c, technique_of(true), &branches, premise, &best)
+                {
                     keep(&mut best, f);
                 }
             }
         }
-        best.map(into_step)
+        best
     }
 }
 
@@ -887,7 +958,7 @@ fn common_conclusion(
     c: &Candidates,
     technique: Technique,
     branches: &[&Reach],
-    why: &str,
+    premise: Premise,
     to_beat: &Option<Finding>,
 ) -> Option<Finding> {
     let mut common = branches[0].reached;
@@ -923,17 +994,17 @@ fn common_conclusion(
     if to_beat.as_ref().is_some_and(|b| rating >= b.rating) {
         return None;
     }
-    let chains: Vec<String> = branches.iter().map(|b| b.tell(node)).collect();
     let mut finding = Finding {
         technique,
         rating,
         placements: Vec::new(),
         eliminations: Vec::new(),
-        text: format!(
-            "{}: {why}, {node}: {}",
-            technique.name().to_lowercase(),
-            chains.join("; ")
-        ),
+        tale: Tale::Common {
+            starts: branches.iter().map(|b| b.start).collect(),
+            node,
+            premise,
+            rules: branches[0].rules,
+        },
         focus: branches.iter().map(|b| b.start.candidate()).collect(),
     };
     if node.on() {
@@ -978,19 +1049,13 @@ fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding>
             (!eliminations.is_empty()).then_some((path, eliminations))
         })
         .min_by_key(|(path, _)| path.len())?;
-    let nodes: Vec<String> = path.iter().map(Node::to_string).collect();
     Some(Finding {
         technique,
         rating: rated(technique, path.len() as u32),
         placements: Vec::new(),
-        text: format!(
-            "{}: {} -> {start} (a loop, true both ways), so {}",
-            technique.name().to_lowercase(),
-            nodes.join(" -> "),
-            elimination_list(&eliminations)
-        ),
         eliminations,
         focus: path.iter().map(|n| n.candidate()).collect(),
+        tale: Tale::Loop { path, rules },
     })
 }
 
@@ -1023,57 +1088,29 @@ fn loop_eliminations(c: &Candidates, path: &[Node]) -> Vec<Candidate> {
     eliminations
 }
 
-/// The contradiction `reach` ran into, in words: for an emptied cell or
-/// unit, the chain to each elimination (those made before `reach` started,
-/// by an outer chain, are told there).
-fn conflict_told(base: &Candidates, reach: &Reach, conflict: Conflict) -> String {
-    let emptied = match conflict {
-        Conflict::Node(n) => {
-            return format!("{} and {}", reach.tell(n), reach.tell(n.opposite()));
-        }
-        Conflict::Cell(cell) => format!("{} would be left empty", CellName(cell)),
-        Conflict::Unit(unit, d) => format!(
-            "{} would have no place for {d}",
-            super::cells::UnitName(unit)
-        ),
-    };
-    let chains: Vec<String> = conflict_parents(base, conflict)
-        .into_iter()
-        .filter(|&n| reach.has(n))
-        .map(|n| reach.tell(n))
-        .collect();
-    format!("{emptied} ({})", chains.join("; "))
-}
-
 /// A start that contradicts itself: its candidate is false (start on) or true (start off).
 fn contradiction_finding(
-    base: &Candidates,
     technique: Technique,
     reach: &Reach,
     cand: Candidate,
-    conflict: Conflict,
     complexity: u16,
 ) -> Finding {
     let start = reach.start;
-    let what = conflict_told(base, reach, conflict);
     let mut finding = Finding {
         technique,
         rating: rated(technique, u32::from(complexity)),
         placements: Vec::new(),
         eliminations: Vec::new(),
-        text: String::new(),
+        tale: Tale::Contradiction {
+            start,
+            rules: reach.rules,
+        },
         focus: vec![cand],
     };
-    let conclusion = if start.on() {
+    if start.on() {
         finding.eliminations.push(cand);
-        format!("{} <> {}", CellName(cand.cell.into()), cand.digit)
     } else {
         finding.placements.push(cand);
-        format!("{} = {}", CellName(cand.cell.into()), cand.digit)
-    };
-    finding.text = format!(
-        "{}: if {start}, then {what}; so {conclusion}",
-        technique.name().to_lowercase()
-    );
+    }
     finding
 }

@@ -4,8 +4,8 @@
 //! combines with no allowed value of the other goes.
 
 use super::Candidates;
-use super::cells::{CellName, PEERS, UNIT_SETS, cell_list, digits};
-use super::step::{Candidate, Step, Technique, elimination_list};
+use super::cells::{CellName, PEERS, UNIT_SETS, cannot_be, cells_and, digit_list, digits, joined};
+use super::step::{Candidate, House, Step, Technique};
 
 pub fn aligned_pair_exclusion(c: &Candidates) -> Option<Step> {
     for unit in 0..27 {
@@ -59,24 +59,72 @@ fn exclude(c: &Candidates, a: usize, b: usize) -> Option<Step> {
             m & c.mask(a) != 0 && m & c.mask(b) != 0
         })
         .collect();
+    // For each elimination, why each value of the other cell is ruled out.
+    let cases: Vec<String> = eliminations
+        .iter()
+        .map(|e| {
+            let (cell, x) = (usize::from(e.cell), e.digit);
+            let other = if cell == a { b } else { a };
+            let reasons: Vec<String> = digits(c.mask(other))
+                .map(
+                    |y| match used.iter().find(|&&u| c.mask(u) == (1 << x | 1 << y)) {
+                        _ if x == y => format!("not {y} (they see each other)"),
+                        Some(&u) => format!("not {y} ({} would be empty)", CellName(u)),
+                        None => format!("not {y}"),
+                    },
+                )
+                .collect();
+            format!(
+                "{} = {x} would leave {} nothing: {}",
+                CellName(cell),
+                CellName(other),
+                joined(&reasons, "and")
+            )
+        })
+        .collect();
+    let seers: Vec<String> = used
+        .iter()
+        .map(|&u| format!("{} ({})", CellName(u), digit_list(c.mask(u))))
+        .collect();
     let mut step = Step::new(
         Technique::AlignedPairExclusion,
         format!(
-            "aligned pair exclusion: {} and {} cannot take values that empty {}, so {}",
+            "{}: {} and {} see each other, so they cannot be equal{}. {}. So {}",
+            Technique::AlignedPairExclusion.name(),
             CellName(a),
             CellName(b),
-            if used.is_empty() {
-                "each other".to_string()
+            if seers.is_empty() {
+                String::new()
             } else {
-                cell_list(used.iter().copied())
+                format!(
+                    "; {} {} both, so they cannot take the two digits of {}",
+                    joined(&seers, "and"),
+                    if seers.len() == 1 { "sees" } else { "see" },
+                    if seers.len() == 1 {
+                        "it"
+                    } else {
+                        "one of those"
+                    }
+                )
             },
-            elimination_list(&eliminations)
+            cases.join("; "),
+            cannot_be(&eliminations)
         ),
     );
-    for cell in [a, b].into_iter().chain(used) {
+    for cell in [a, b].into_iter().chain(used.iter().copied()) {
         step.focus
             .extend(digits(c.mask(cell)).map(|d| Candidate::new(cell, d)));
     }
+    step.cells = [a, b]
+        .into_iter()
+        .chain(used)
+        .map(|cell| cell as u8)
+        .collect();
+    step.houses = super::cells::units_of(a)
+        .into_iter()
+        .filter(|&u| UNIT_SETS[u].contains(b))
+        .map(House::new)
+        .collect();
     step.eliminations = eliminations;
     Some(step)
 }
@@ -147,23 +195,42 @@ fn exclude_triple(
     if eliminations.is_empty() {
         return None;
     }
+    let excluding: Vec<usize> = seers
+        .iter()
+        .filter(|&s| (2..=3).contains(&c.mask(s).count_ones()))
+        .collect();
+    let named: Vec<String> = excluding
+        .iter()
+        .map(|&u| format!("{} ({})", CellName(u), digit_list(c.mask(u))))
+        .collect();
     let mut step = Step::new(
         Technique::AlignedTripleExclusion,
         format!(
-            "aligned triplet exclusion: {} cannot take values that repeat where they see each other or empty {}, so {}",
-            cell_list(cells),
-            cell_list(
-                seers
+            "{}: {} cannot take values that repeat a digit where two of them see each other, \
+             nor values that use up every candidate of {}, which see all three. Trying every \
+             combination, no allowed one has {}: {}",
+            Technique::AlignedTripleExclusion.name(),
+            cells_and(cells),
+            joined(&named, "or"),
+            joined(
+                &eliminations
                     .iter()
-                    .filter(|&s| (2..=3).contains(&c.mask(s).count_ones()))
+                    .map(|e| format!("{} = {}", CellName(e.cell.into()), e.digit))
+                    .collect::<Vec<_>>(),
+                "or"
             ),
-            elimination_list(&eliminations)
+            cannot_be(&eliminations)
         ),
     );
     for cell in cells {
         step.focus
             .extend(digits(c.mask(cell)).map(|d| Candidate::new(cell, d)));
     }
+    step.cells = cells
+        .into_iter()
+        .chain(excluding)
+        .map(|cell| cell as u8)
+        .collect();
     step.eliminations = eliminations;
     Some(step)
 }

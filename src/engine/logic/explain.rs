@@ -2,14 +2,13 @@
 //! ([`Stepper`], [`explain`]) and the rating they give ([`rate`]).
 
 use std::fmt;
-use std::time::Instant;
 
 use super::memo::NoneByUnit;
 use super::rating::{Level, Options, Rating};
 use super::step::{Difficulty, Step, Technique, Words};
 use super::{
     AFTER_HIDDEN_SINGLES, Candidates, CandidatesError, Searches, Stuck, easiest_step,
-    order_free_up_to, step_up_to, sweep,
+    order_free_up_to, singles, step_up_to, sweep,
 };
 use crate::grid::Grid;
 use crate::solver::{self, SolveError};
@@ -38,6 +37,20 @@ impl fmt::Display for RateError {
 
 impl std::error::Error for RateError {}
 
+/// The order in which steps are taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Sudoku Explainer's, which ratings follow: the step with the lowest
+    /// rating every time, so a direct hidden pair (2.0) comes before a
+    /// naked single (2.3).
+    #[default]
+    Rating,
+    /// The order a person finds steps in: a full house, a naked single, a
+    /// hidden single (in a box, then in a line), and only when no single is
+    /// left, the rest in rating order.
+    Simple,
+}
+
 /// The steps from a grid of candidates, one by one, each applied before the
 /// next is looked for. Ends when the grid is solved or no step is found
 /// (within the budget and ceiling of its [`Options`]).
@@ -46,6 +59,7 @@ pub struct Stepper {
     searches: Searches,
     uniqueness: bool,
     ceiling: Option<Difficulty>,
+    order: Order,
     stuck: Option<Stuck>,
 }
 
@@ -54,14 +68,31 @@ impl Stepper {
     /// `unique` says the puzzle has one solution, which allows the
     /// uniqueness techniques.
     pub fn new(candidates: Candidates, unique: bool, options: &Options) -> Stepper {
-        let deadline = options.budget.map(|budget| Instant::now() + budget);
         Stepper {
             candidates,
-            searches: Searches::new(deadline, Words::Described),
+            searches: Searches::new(options.budget, Words::Described),
             uniqueness: unique,
             ceiling: options.ceiling,
+            order: Order::Rating,
             stuck: None,
         }
+    }
+
+    /// The same, taking its steps in `order`.
+    pub fn with_order(mut self, order: Order) -> Stepper {
+        self.order = order;
+        self
+    }
+
+    /// The first single in the simple order (see [`Order::Simple`]) within
+    /// the ceiling, if any.
+    fn simple_single(&self) -> Option<Step> {
+        let c = &self.candidates;
+        singles::full_house(c)
+            .or_else(|| singles::naked_single(c, Words::Described))
+            .or_else(|| singles::hidden_single_box(c))
+            .or_else(|| singles::hidden_single_line(c))
+            .filter(|step| self.ceiling.is_none_or(|ceiling| step.rating <= ceiling))
     }
 
     /// The grid as the steps so far have left it.
@@ -81,6 +112,12 @@ impl Iterator for Stepper {
     fn next(&mut self) -> Option<Step> {
         if self.stuck.is_some() || self.candidates.is_solved() {
             return None;
+        }
+        if self.order == Order::Simple
+            && let Some(step) = self.simple_single()
+        {
+            step.apply(&mut self.candidates);
+            return Some(step);
         }
         match easiest_step(
             &self.candidates,
@@ -108,18 +145,18 @@ pub fn next_step(candidates: &Candidates, unique: bool, options: &Options) -> Op
     Stepper::new(candidates.clone(), unique, options).next()
 }
 
-/// True when `puzzle`, which must have one solution, is of `level`. Rated
-/// only as far as needed (a hell puzzle need only be shown harder than
-/// expert) and without a time budget, so the answer is the same on every
-/// run and machine.
+/// True when `puzzle`, which must have one solution, is of `level`: the
+/// level [`rate`] gives it. Rated only as far as needed (a hell puzzle need
+/// only be shown harder than expert), so no chain is ever searched and the
+/// budget is never reached.
 pub fn is_level(puzzle: &Grid, level: Level) -> bool {
     let Ok(candidates) = Candidates::from_grid(puzzle) else {
         return false;
     };
     let ceiling = level.ceiling().or(Level::Expert.ceiling());
     let options = Options {
-        budget: None,
         ceiling,
+        ..Options::default()
     };
     let Ok(rating) = rate_candidates(candidates, &options, None) else {
         unreachable!("a rating without a check cannot fail");
@@ -144,7 +181,8 @@ pub struct Explanation {
     pub rating: Rating,
 }
 
-/// Rates `puzzle` with the default options (a time budget of half a second).
+/// Rates `puzzle` with the default options (the work budget
+/// [`Options::DEFAULT_BUDGET`]).
 ///
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
@@ -172,9 +210,8 @@ fn rate_candidates(
     options: &Options,
     unchecked: Option<&Grid>,
 ) -> Result<Rating, RateError> {
-    let deadline = options.budget.map(|budget| Instant::now() + budget);
     // Rating looks at what the steps do, never at their words.
-    let mut searches = Searches::new(deadline, Words::Bare);
+    let mut searches = Searches::new(options.budget, Words::Bare);
     let mut tally = Tally::default();
     let mut no_singles = NoneByUnit::default();
     // Steps that do not assume one solution are sound: a puzzle they solve
@@ -261,7 +298,7 @@ fn rate_candidates(
         // Unreachable by sound steps; the count then names the problem.
         check_unique(puzzle)?;
     }
-    Ok(tally.finish(stuck, options))
+    Ok(tally.finish(stuck, options, searches.chainer.work()))
 }
 
 /// Explains `puzzle` step by step with the default options.
@@ -277,8 +314,22 @@ pub fn explain(puzzle: &Grid) -> Result<Explanation, RateError> {
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
 pub fn explain_with(puzzle: &Grid, options: &Options) -> Result<Explanation, RateError> {
+    explain_in_order(puzzle, options, Order::Rating)
+}
+
+/// Explains `puzzle` step by step under `options`, taking the steps in
+/// `order`. The rating is the puzzle's, from steps in rating order,
+/// whatever the order of the steps told.
+///
+/// # Errors
+/// When the puzzle has conflicting givens, no solution or several.
+pub fn explain_in_order(
+    puzzle: &Grid,
+    options: &Options,
+    order: Order,
+) -> Result<Explanation, RateError> {
     let mut steps = Vec::new();
-    let (rating, solution) = run(puzzle, options, |step| steps.push(step.clone()))?;
+    let (rating, solution) = run(puzzle, options, order, |step| steps.push(step.clone()))?;
     Ok(Explanation {
         puzzle: *puzzle,
         solution,
@@ -306,6 +357,7 @@ fn check_unique(puzzle: &Grid) -> Result<(), RateError> {
 fn run(
     puzzle: &Grid,
     options: &Options,
+    order: Order,
     mut each: impl FnMut(&Step),
 ) -> Result<(Rating, Grid), RateError> {
     check_unique(puzzle)?;
@@ -313,13 +365,18 @@ fn run(
         .map_err(|_| RateError::NoSolution)?
         .grid;
     let candidates = Candidates::from_grid(puzzle).map_err(|_| RateError::ConflictingGivens)?;
-    let mut stepper = Stepper::new(candidates, true, options);
+    let mut stepper = Stepper::new(candidates.clone(), true, options).with_order(order);
     let mut tally = Tally::default();
     for step in stepper.by_ref() {
         tally.add(step.rating, step.technique, !step.placements.is_empty());
         each(&step);
     }
-    let rating = tally.finish(stepper.stuck, options);
+    let rating = match order {
+        Order::Rating => tally.finish(stepper.stuck, options, stepper.searches.chainer.work()),
+        // Steps in another order can rate the puzzle otherwise: the rating
+        // is rate's.
+        Order::Simple => rate_candidates(candidates, options, None)?,
+    };
     Ok((rating, solution))
 }
 
@@ -349,32 +406,32 @@ impl Tally {
         }
     }
 
-    /// The rating of a run that ended, solved (`stuck` is `None`) or stuck.
-    fn finish(&self, stuck: Option<Stuck>, options: &Options) -> Rating {
-        match stuck {
-            None => self.rating(None),
+    /// The rating of a run that ended, solved (`stuck` is `None`) or
+    /// stuck, after `work` nodes followed.
+    fn finish(&self, stuck: Option<Stuck>, options: &Options, work: u64) -> Rating {
+        let lower_bound = match stuck {
+            None => None,
             Some(Stuck::AboveCeiling) => {
                 let above = options
                     .ceiling
                     .map_or(Difficulty(0), |c| Difficulty(c.0 + 1));
-                self.rating(Some((above, self.hardest.unwrap_or(Technique::FullHouse))))
+                Some((above, self.hardest.unwrap_or(Technique::FullHouse)))
             }
-            Some(Stuck::OutOfTime(technique)) => {
-                self.rating(Some((technique.base_rating(), technique)))
-            }
+            Some(Stuck::OutOfWork(technique)) => Some((technique.base_rating(), technique)),
             // Dynamic forcing chains (+) found nothing: the step needed is
             // a nested chain of SE's, 9.5 or more (the engine's nested
             // chains are some of SE's nesting levels, not all).
             Some(Stuck::NoStep) => {
                 let nested = Technique::NestedForcingChains;
-                self.rating(Some((nested.base_rating(), nested)))
+                Some((nested.base_rating(), nested))
             }
-        }
+        };
+        self.rating(lower_bound, work)
     }
 
     /// The rating; `lower_bound` is the least rating, and the technique, of
     /// the step the engine could not take, when it stopped before the solution.
-    fn rating(&self, lower_bound: Option<(Difficulty, Technique)>) -> Rating {
+    fn rating(&self, lower_bound: Option<(Difficulty, Technique)>, work: u64) -> Rating {
         let mut er = self.er;
         let mut hardest = self.hardest.unwrap_or(Technique::FullHouse);
         if let Some((bound, technique)) = lower_bound
@@ -394,6 +451,7 @@ impl Tally {
                 Level::of(er)
             },
             complete: lower_bound.is_none(),
+            work,
         }
     }
 }

@@ -3,9 +3,9 @@
 //! Swordfish (3), Jellyfish (4).
 
 use super::Candidates;
-use super::cells::{COL, CellSet, ROW, UNIT_SETS, cell_list, digits};
+use super::cells::{COL, CellSet, ROW, UNIT_SETS, cannot_be, cells_and, digits, joined};
 use super::memo::NoneByDigit;
-use super::step::{Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique, Words};
 
 /// The first fish of size `n`, looked for in the digits changed since
 /// `memo`'s grid, where there was none.
@@ -89,25 +89,43 @@ fn fish_step(
             .filter(|i| set >> i & 1 != 0)
             .map(|i| (i + 1).to_string())
             .collect();
-        format!("{word} {}", numbers.join(","))
+        format!("{word} {}", joined(&numbers, "and"))
     };
+    let eliminations: Vec<Candidate> = removed
+        .iter()
+        .map(|cell| Candidate::new(cell, digit))
+        .collect();
+    let base_lines = lines(base_kind, base);
+    let cover_word = if cover_kind == ROW { "rows" } else { "columns" };
     let mut step = Step::new(
         technique,
         format!(
-            "{}: {digit} in {} lies only in {}, so {} <> {digit}",
+            "{} on {digit}: in {base_lines}, {digit} can only go in {} ({}). {}{} each need \
+             a {digit}, in different {cover_word}, so between them they hold the {digit} of \
+             {}; no other cell there can be {digit}: {}",
             technique.name(),
-            lines(base_kind, base),
             lines(cover_kind, cover),
-            cell_list(removed.iter())
+            cells_and(corners.iter()),
+            base_lines[..1].to_uppercase(),
+            &base_lines[1..],
+            lines(cover_kind, cover),
+            cannot_be(&eliminations)
         ),
     );
     step.focus = corners
         .iter()
         .map(|cell| Candidate::new(cell, digit))
         .collect();
-    step.eliminations = removed
-        .iter()
-        .map(|cell| Candidate::new(cell, digit))
-        .collect();
+    let units = |kind: usize, set: u16| {
+        (0..9)
+            .filter(move |i| set >> i & 1 != 0)
+            .map(move |i| kind + i)
+    };
+    step.set_pattern(
+        Words::Described,
+        corners.iter(),
+        units(base_kind, base).chain(units(cover_kind, cover)),
+    );
+    step.eliminations = eliminations;
     step
 }

@@ -10,7 +10,7 @@
 //! their order off these masks.
 
 use super::Candidates;
-use super::cells::{BOX, COL, CellSet, ROW, UnitName, cell_list, digits, shared_unit};
+use super::cells::{BOX, COL, CellSet, ROW, UnitName, cannot_be, cells_and, digits, shared_unit};
 use super::singles::{SingleIn, make_direct};
 use super::step::{Candidate, Step, Technique, Words};
 
@@ -360,20 +360,25 @@ impl Intersection {
             target,
             removed,
         } = *self;
-        let word = if technique == Technique::Pointing {
-            "pointing"
-        } else {
-            "claiming"
-        };
-        let verb = if target >= BOX { "lies in" } else { "lies on" };
+        let eliminations: Vec<Candidate> = removed
+            .iter()
+            .map(|cell| Candidate::new(cell, digit))
+            .collect();
         let mut step = Step::new(
             technique,
             words.text(|| {
+                let places = c.places(source, digit);
+                let both = if places.len() == 2 { "both" } else { "all" };
                 format!(
-                    "{word}: {digit} in {} {verb} {}, so {} <> {digit}",
+                    "{}: in {}, {digit} can only go in {}, {both} in {}; so the {digit} of {} \
+                     is in {}, and {}",
+                    technique.name(),
                     UnitName(source),
+                    cells_and(places.iter()),
                     UnitName(target),
-                    cell_list(removed.iter())
+                    UnitName(target),
+                    UnitName(source),
+                    cannot_be(&eliminations)
                 )
             }),
         );
@@ -383,10 +388,8 @@ impl Intersection {
                 .map(|cell| Candidate::new(cell, digit))
                 .collect()
         });
-        step.eliminations = removed
-            .iter()
-            .map(|cell| Candidate::new(cell, digit))
-            .collect();
+        step.set_pattern(words, c.places(source, digit).iter(), [source, target]);
+        step.eliminations = eliminations;
         step
     }
 }

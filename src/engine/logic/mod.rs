@@ -54,11 +54,14 @@ mod wings;
 pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
 pub use enumerate::all_steps;
 pub use explain::{
-    Explanation, RateError, Stepper, explain, explain_with, is_level, next_step, rate, rate_with,
+    Explanation, Order, RateError, Stepper, explain, explain_in_order, explain_with, is_level,
+    next_step, rate, rate_with,
 };
 pub use rating::{Level, Options, Rating};
 use step::Words;
-pub use step::{Candidate, Difficulty, Step, Technique};
+pub use step::{
+    Candidate, ChainNode, Difficulty, House, HouseKind, Step, Technique, chain_sections,
+};
 
 use chains::{Chainer, Inner};
 use memo::{NoneByDigit, NoneByUnit};
@@ -66,7 +69,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 /// What a run of the step engine keeps from one search to the next: the
-/// chains' scratch space and deadline, each digit's intersections, and for
+/// chains' scratch space and work budget, each digit's intersections, and for
 /// the techniques searched by digit or by unit, the grid on which each last
 /// found nothing.
 struct Searches {
@@ -86,10 +89,12 @@ struct Searches {
 }
 
 impl Searches {
-    fn new(deadline: Option<std::time::Instant>, words: Words) -> Searches {
+    /// Searches whose chains may follow `budget` nodes in all (see
+    /// [`Options::budget`]).
+    fn new(budget: Option<u64>, words: Words) -> Searches {
         Searches {
             words,
-            chainer: Chainer::new(deadline),
+            chainer: Chainer::new(budget),
             intersections: Default::default(),
             fish: Default::default(),
             direct_hidden: Default::default(),
@@ -169,36 +174,42 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::AlignedPairExclusion, false, |c, _| {
         exclusion::aligned_pair_exclusion(c)
     }),
-    (Technique::XCycle, false, |c, s| s.chainer.x_chains(c)),
-    (Technique::YCycle, false, |c, s| s.chainer.y_cycles(c)),
+    (Technique::XCycle, false, |c, s| {
+        s.chainer.x_chains(c, s.words)
+    }),
+    (Technique::YCycle, false, |c, s| {
+        s.chainer.y_cycles(c, s.words)
+    }),
     (Technique::ForcingChain, false, |c, s| {
-        s.chainer.forcing_chains(c)
+        s.chainer.forcing_chains(c, s.words)
     }),
     (Technique::AlignedTripleExclusion, false, |c, _| {
         exclusion::aligned_triple_exclusion(c)
     }),
-    (Technique::Nishio, false, |c, s| s.chainer.nishio(c)),
+    (Technique::Nishio, false, |c, s| {
+        s.chainer.nishio(c, s.words)
+    }),
     (Technique::CellForcingChains, false, |c, s| {
-        s.chainer.multiple_chains(c)
+        s.chainer.multiple_chains(c, s.words)
     }),
     (Technique::DynamicForcingChains, false, |c, s| {
-        s.chainer.dynamic_chains(c)
+        s.chainer.dynamic_chains(c, s.words)
     }),
     (Technique::DynamicForcingChainsPlus, false, |c, s| {
-        s.chainer.dynamic_plus_chains(c)
+        s.chainer.dynamic_plus_chains(c, s.words)
     }),
     (Technique::NestedForcingChains, false, |c, s| {
-        s.chainer.nested_chains(c, Inner::Static)
+        s.chainer.nested_chains(c, Inner::Static, s.words)
     }),
     (Technique::NestedDynamicForcingChains, false, |c, s| {
-        s.chainer.nested_chains(c, Inner::Dynamic)
+        s.chainer.nested_chains(c, Inner::Dynamic, s.words)
     }),
 ];
 
 /// The step `technique` finds on `candidates`, if any: for a technique
 /// with one rating, the first instance in reading order; for a family whose
 /// rating grows with size (unique rectangles, chains), its easiest instance.
-/// Chain families are searched without a time limit. The step engine's
+/// Chain families are searched without a work limit. The step engine's
 /// [`Stepper`] picks among these; this is for looking at one technique.
 pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
     let mut searches = Searches::new(None, Words::Described);
@@ -273,8 +284,8 @@ fn ruled_out_by_step_up_to(technique: Technique) -> bool {
 enum Stuck {
     /// Every technique was tried: the engine knows no step here.
     NoStep,
-    /// The time budget ran out while the family of `Technique` was searched.
-    OutOfTime(Technique),
+    /// The work budget ran out while the family of `Technique` was searched.
+    OutOfWork(Technique),
     /// The next step would be harder than the ceiling asked for.
     AboveCeiling,
 }
@@ -309,8 +320,8 @@ fn easiest_step(
         {
             best = Some(step);
         }
-        if searches.chainer.out_of_time() {
-            return best.ok_or(Stuck::OutOfTime(technique));
+        if searches.chainer.out_of_work() {
+            return best.ok_or(Stuck::OutOfWork(technique));
         }
     }
     match best {

@@ -3,7 +3,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use super::step::{Difficulty, Technique};
 
@@ -24,6 +23,9 @@ pub struct Rating {
     /// False when the engine stopped before the solution (its budget ran out,
     /// or the puzzle needs techniques beyond it): `er` is then a lower bound.
     pub complete: bool,
+    /// The work done, in the unit of [`Options::budget`]: chain nodes
+    /// followed.
+    pub work: u64,
 }
 
 impl Rating {
@@ -132,17 +134,25 @@ impl FromStr for Level {
 /// How a rating or explanation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Time allowed for one puzzle; `None` for no limit. When it runs out
-    /// the rating so far is returned as a lower bound.
-    pub budget: Option<Duration>,
+    /// Work allowed for one puzzle, counted in chain nodes followed (a
+    /// candidate assumed true or false, or reached from such an assumption,
+    /// at any level of nesting); `None` for no limit. When it runs out the
+    /// rating so far is returned as a lower bound. A count, not a time, so
+    /// a rating depends only on the puzzle, the budget and the version.
+    pub budget: Option<u64>,
     /// Stop as soon as a step harder than this is needed (the rating is then
     /// a lower bound): for keeping only puzzles up to a level, fast.
     pub ceiling: Option<Difficulty>,
 }
 
 impl Options {
-    /// The default time budget per puzzle.
-    pub const DEFAULT_BUDGET: Duration = Duration::from_millis(500);
+    /// The default work budget per puzzle, shared by every command and the
+    /// game, so that a puzzle has one rating everywhere.
+    pub const DEFAULT_BUDGET: u64 = 200_000_000;
+
+    /// A budget for a hint in an interactive game: small enough that the
+    /// slowest positions answer within a frame (16 ms).
+    pub const HINT_BUDGET: u64 = 100_000;
 }
 
 impl Default for Options {

@@ -32,13 +32,15 @@ pub fn full_houses(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
         let cell = left.first().filter(|_| left.len() == 1)?;
         let mask = c.mask(cell);
         (mask.count_ones() == 1).then(|| {
-            placement(
-                Technique::FullHouse,
-                cell,
-                mask.trailing_zeros() as u8,
-                Words::Described,
-                || format!("full house in {}", UnitName(unit)),
-            )
+            let digit = mask.trailing_zeros() as u8;
+            let mut step = placement(Technique::FullHouse, cell, digit, Words::Described, || {
+                format!(
+                    "the last empty cell of {}, which lacks only {digit}",
+                    UnitName(unit)
+                )
+            });
+            step.set_pattern(Words::Described, [cell], [unit]);
+            step
         })
     })
 }
@@ -53,9 +55,11 @@ pub fn hidden_singles(
         (1..=9).filter_map(move |digit| {
             let places = c.places(unit, digit);
             let cell = places.first().filter(|_| places.len() == 1)?;
-            Some(placement(technique, cell, digit, Words::Described, || {
-                format!("hidden single in {}", UnitName(unit))
-            }))
+            let mut step = placement(technique, cell, digit, Words::Described, || {
+                format!("the only place for {digit} in {}", UnitName(unit))
+            });
+            step.set_pattern(Words::Described, [cell], [unit]);
+            Some(step)
         })
     })
 }
@@ -67,9 +71,14 @@ pub fn naked_singles(c: &Candidates, words: Words) -> impl Iterator<Item = Step>
         .filter(|&cell| c.mask(cell).count_ones() == 1)
         .map(move |cell| {
             let digit = c.mask(cell).trailing_zeros() as u8;
-            placement(Technique::NakedSingle, cell, digit, words, || {
-                "naked single".into()
-            })
+            let mut step = placement(Technique::NakedSingle, cell, digit, words, || {
+                format!(
+                    "the only digit left for {}: its row, column and box rule out the rest",
+                    CellName(cell)
+                )
+            });
+            step.set_pattern(words, [cell], super::cells::units_of(cell));
+            step
         })
 }
 
@@ -134,7 +143,8 @@ pub fn hidden_single_after(
     None
 }
 
-/// The step placing `digit` in `cell`, for the reason `why` gives.
+/// The step placing `digit` in `cell`, for the reason `why` gives:
+/// `Hidden Single: r3c5 = 7, the only place for 7 in box 2`.
 fn placement(
     technique: Technique,
     cell: usize,
@@ -144,7 +154,14 @@ fn placement(
 ) -> Step {
     let mut step = Step::new(
         technique,
-        words.text(|| format!("{} = {digit} ({})", CellName(cell), why())),
+        words.text(|| {
+            format!(
+                "{}: {} = {digit}, {}",
+                technique.name(),
+                CellName(cell),
+                why()
+            )
+        }),
     );
     step.placements.push(Candidate::new(cell, digit));
     step.focus = words.focus(|| vec![Candidate::new(cell, digit)]);
@@ -165,13 +182,24 @@ pub fn make_direct(
     step.rating = technique.base_rating();
     step.placements.push(single);
     step.text = words.text(|| {
+        // The plain step's text, under the direct technique's name.
+        let plain = step.text.split_once(": ").map_or("", |(_, rest)| rest);
         format!(
-            "direct {}; then {} = {} (hidden single in {})",
-            step.text,
+            "{}: {plain}. That leaves {} as the only place for {} in {}: {} = {}",
+            technique.name(),
             CellName(single.cell.into()),
             single.digit,
-            UnitName(unit)
+            UnitName(unit),
+            CellName(single.cell.into()),
+            single.digit,
         )
     });
+    if words == Words::Described {
+        step.cells.push(single.cell);
+        let house = super::step::House::new(unit);
+        if !step.houses.contains(&house) {
+            step.houses.push(house);
+        }
+    }
     Some(step)
 }

@@ -240,13 +240,137 @@ impl Candidate {
     }
 }
 
-/// Eliminations listed for people: `r1c1 <> 4, r2c7 <> 4`.
-pub(crate) fn elimination_list(eliminations: &[Candidate]) -> String {
-    let items: Vec<String> = eliminations
-        .iter()
-        .map(|e| format!("r{}c{} <> {}", e.row(), e.col(), e.digit))
-        .collect();
-    items.join(", ")
+/// A house: a row, column or box, numbered as the step engine numbers its
+/// units (rows 0-8, columns 9-17, boxes 18-26). Written `row 3`, `column
+/// 5`, `box 2`, counting from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct House(pub u8);
+
+/// The three kinds of house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HouseKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A 3x3 box.
+    Box,
+}
+
+impl House {
+    /// The house numbered `unit` (0-26).
+    pub fn new(unit: usize) -> House {
+        House(unit as u8)
+    }
+
+    /// The unit number, 0-26.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Row, column or box.
+    pub fn kind(self) -> HouseKind {
+        match self.0 {
+            0..=8 => HouseKind::Row,
+            9..=17 => HouseKind::Column,
+            _ => HouseKind::Box,
+        }
+    }
+
+    /// Its number among the houses of its kind, 1 to 9.
+    pub fn number(self) -> u8 {
+        self.0 % 9 + 1
+    }
+
+    /// The cells of the house (0-80), in reading order.
+    pub fn cells(self) -> [u8; 9] {
+        super::cells::UNIT_CELLS[self.index()]
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind() {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+        };
+        write!(f, "{kind} {}", self.number())
+    }
+}
+
+/// One node of a chain: a candidate taken as true (`on`) or false, and why
+/// it follows from the nodes before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainNode {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// True when the chain makes the candidate true (the digit goes in the
+    /// cell), false when it rules it out.
+    pub on: bool,
+    /// Why the node follows, in words (`the only place left for 3 in box
+    /// 1`); for the first node of a chain, the assumption, `assumed`.
+    pub reason: String,
+    /// The nodes it follows from, as indices into the same chain: the node
+    /// before it in a simple chain; several where a cell or house is left
+    /// with one candidate by several eliminations. Empty for the assumption.
+    pub from: Vec<u16>,
+    /// For a node proved by a chain nested inside this one (nested forcing
+    /// chains): that chain's branches, each from its own assumption.
+    pub inner: Vec<Vec<ChainNode>>,
+}
+
+impl fmt::Display for ChainNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let op = if self.on { "=" } else { "<>" };
+        write!(
+            f,
+            "r{}c{}{op}{}",
+            self.candidate.row(),
+            self.candidate.col(),
+            self.candidate.digit
+        )
+    }
+}
+
+/// The branches of a chain step arranged for reading: branches from the
+/// same assumption merged into one list, each node once, a branch's new
+/// nodes after those before them; branches from different assumptions
+/// (a cell or region forcing chain) each a list of its own. Each node
+/// comes with its premises' positions in its list.
+pub fn chain_sections(chains: &[Vec<ChainNode>]) -> Vec<Vec<(&ChainNode, Vec<u16>)>> {
+    let same_start = chains
+        .windows(2)
+        .all(|w| w[0].first().map(key) == w[1].first().map(key));
+    let mut sections: Vec<Vec<(&ChainNode, Vec<u16>)>> = Vec::new();
+    let mut positions: std::collections::HashMap<(Candidate, bool), u16> = Default::default();
+    for (i, chain) in chains.iter().enumerate() {
+        if i == 0 || !same_start {
+            sections.push(Vec::new());
+            positions.clear();
+        }
+        let section = sections.last_mut().expect("a section was pushed");
+        // Told by an earlier branch (a loop comes back to its own start).
+        let earlier = positions.clone();
+        for node in chain {
+            if earlier.contains_key(&key(node)) {
+                continue;
+            }
+            let from = node
+                .from
+                .iter()
+                .filter_map(|&f| chain.get(usize::from(f)))
+                .filter_map(|premise| positions.get(&key(premise)).copied())
+                .collect();
+            positions.insert(key(node), section.len() as u16);
+            section.push((node, from));
+        }
+    }
+    sections
+}
+
+fn key(node: &ChainNode) -> (Candidate, bool) {
+    (node.candidate, node.on)
 }
 
 /// One deduction.
@@ -262,7 +386,18 @@ pub struct Step {
     pub eliminations: Vec<Candidate>,
     /// The candidates that prove the step (what a hint highlights).
     pub focus: Vec<Candidate>,
-    /// The step in words: `r3c5 = 7 (hidden single in box 2)`.
+    /// The cells of the pattern (0-80): the pair of a naked pair, the
+    /// corners of an X-Wing, the cells a chain goes through.
+    pub cells: Vec<u8>,
+    /// The houses the deduction looks at: the box of a hidden single, the
+    /// box and line of a pointing, the base and cover lines of a fish.
+    pub houses: Vec<House>,
+    /// For chains: each branch, from its assumption to where it ends (a
+    /// loop has one; a contradiction a branch to each side of it; a cell or
+    /// region forcing chain one per candidate or place).
+    pub chains: Vec<Vec<ChainNode>>,
+    /// The step in words, saying why it holds: `r3c5 = 7: the only place
+    /// for 7 in box 2`. Chains go on over further lines, a node a line.
     pub text: String,
 }
 
@@ -287,10 +422,11 @@ impl Words {
         }
     }
 
-    /// The focus `focus` makes, when steps are described; else an empty one.
-    pub(crate) fn focus(self, focus: impl FnOnce() -> Vec<Candidate>) -> Vec<Candidate> {
+    /// The list `list` makes (focus, cells, houses), when steps are
+    /// described; else an empty one.
+    pub(crate) fn focus<T>(self, list: impl FnOnce() -> Vec<T>) -> Vec<T> {
         match self {
-            Words::Described => focus(),
+            Words::Described => list(),
             Words::Bare => Vec::new(),
         }
     }
@@ -304,7 +440,24 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             focus: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            chains: Vec::new(),
             text,
+        }
+    }
+
+    /// Sets the pattern's `cells` and `houses` (unit numbers), when steps
+    /// are described.
+    pub(crate) fn set_pattern(
+        &mut self,
+        words: Words,
+        cells: impl IntoIterator<Item = usize>,
+        houses: impl IntoIterator<Item = usize>,
+    ) {
+        if words == Words::Described {
+            self.cells = cells.into_iter().map(|c| c as u8).collect();
+            self.houses = houses.into_iter().map(House::new).collect();
         }
     }
 

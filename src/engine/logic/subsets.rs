@@ -4,8 +4,8 @@
 
 use super::Candidates;
 use super::cells::{
-    CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cell_list, digit_list, digits, subsets_of_size,
-    units_in,
+    CellSet, UNIT_CELLS, UNIT_SETS, UnitName, cannot_be, cells_and, digits, digits_and, digits_or,
+    subsets_of_size, units_in,
 };
 use super::memo::NoneByUnit;
 use super::singles::{SingleIn, make_direct};
@@ -150,14 +150,16 @@ fn naked_step(
     let mut step = Step::new(
         technique,
         words.text(|| {
+            let count = ["two", "three", "four"][n as usize - 2];
             format!(
-                "{}: {} hold only {} in {}, so {} go from the rest of {}",
-                technique.name().to_lowercase(),
-                cell_list(chosen.iter()),
-                digit_list(union),
+                "{}: {} can only be {}; {count} cells, {count} digits, so between them \
+                 they take the {} of {}, and {}",
+                technique.name(),
+                cells_and(chosen.iter()),
+                digits_or(union),
+                digits_and(union),
                 UnitName(unit),
-                digit_list(union),
-                UnitName(unit)
+                cannot_be(&eliminations)
             )
         }),
     );
@@ -167,6 +169,7 @@ fn naked_step(
             .flat_map(|cell| digits(c.mask(cell)).map(move |d| Candidate::new(cell, d)))
             .collect()
     });
+    step.set_pattern(words, chosen.iter(), [unit]);
     step.eliminations = eliminations;
     Some(step)
 }
@@ -224,12 +227,16 @@ fn hidden_step(
     let mut step = Step::new(
         technique,
         words.text(|| {
+            let count = ["two", "three", "four"][n as usize - 2];
             format!(
-                "{}: {} in {} lie only in {}, so those cells hold nothing else",
-                technique.name().to_lowercase(),
-                digit_list(chosen),
+                "{}: in {}, {} can only go in {}; {count} digits, {count} cells, so those \
+                 cells hold {} and nothing else: {}",
+                technique.name(),
                 UnitName(unit),
-                cell_list(cells.iter())
+                digits_and(chosen),
+                cells_and(cells.iter()),
+                digits_and(chosen),
+                cannot_be(&eliminations)
             )
         }),
     );
@@ -239,6 +246,7 @@ fn hidden_step(
             .flat_map(|cell| digits(c.mask(cell) & chosen).map(move |d| Candidate::new(cell, d)))
             .collect()
     });
+    step.set_pattern(words, cells.iter(), [unit]);
     step.eliminations = eliminations;
     Some(step)
 }

@@ -6,8 +6,11 @@
 //! candidates, so the odd cell must hold the digit that would else break it).
 
 use super::Candidates;
-use super::cells::{CellName, CellSet, PEERS, UNIT_SETS, cell_list, digit_list, digits, units_of};
-use super::step::{Candidate, Difficulty, Step, Technique};
+use super::cells::{
+    CellName, CellSet, PEERS, UNIT_SETS, cannot_be, cells_and, digits, digits_and, digits_or,
+    units_of,
+};
+use super::step::{Candidate, Difficulty, House, Step, Technique};
 
 /// The easiest unique rectangle or loop: for rectangles, types 1, 2 and 4
 /// (4.5), type 3 with a naked subset (4.5 plus 0.1 per cell of the subset);
@@ -82,19 +85,22 @@ fn type_2(c: &Candidates, cells: &[usize], pair: u16, extra: &[usize]) -> Option
     let removed = extra
         .iter()
         .fold(seers, |s, &cell| s - CellSet::single(cell));
-    let holders = match extra {
-        [a, b] => format!("{} or {}", CellName(*a), CellName(*b)),
-        _ => format!("one of {}", cell_list(extra.iter().copied())),
-    };
+    let eliminations: Vec<Candidate> = removed.iter().map(|cell| Candidate::new(cell, x)).collect();
+    let see = if extra.len() == 2 { "both" } else { "them all" };
     let mut step = ur_step(
         c,
         cells,
         pair,
         2,
         0,
-        format!("{holders} is {x}, so {} <> {x}", cell_list(removed.iter())),
+        format!(
+            "{} also hold {x}. Unless one of them is {x}, the pattern is deadly; so one is, \
+             and no cell that sees {see} can be {x}: {}",
+            cells_and(extra.iter().copied()),
+            cannot_be(&eliminations)
+        ),
     );
-    step.eliminations = removed.iter().map(|cell| Candidate::new(cell, x)).collect();
+    step.eliminations = eliminations;
     Some(step)
 }
 
@@ -196,18 +202,33 @@ fn pattern_rating(cells: usize) -> Difficulty {
     Difficulty(technique.base_rating().0 + longer)
 }
 
+/// A step from the deadly pattern `cells` on the digits `pair`, of type
+/// `kind`, rated `extra` above the pattern's rating: its text says what the
+/// pattern is and why it must be avoided, then `why` the step follows.
 fn ur_step(c: &Candidates, cells: &[usize], pair: u16, kind: u8, extra: u16, why: String) -> Step {
-    let (technique, name) = if cells.len() == 4 {
-        (Technique::UniqueRectangle, "unique rectangle")
+    let (technique, shape) = if cells.len() == 4 {
+        (
+            Technique::UniqueRectangle,
+            "lie in two rows, two columns and two boxes",
+        )
     } else {
-        (Technique::UniqueLoop, "unique loop")
+        (
+            Technique::UniqueLoop,
+            "each share a house with the next, each house holding two of them or none,",
+        )
     };
     let mut step = Step::new(
         technique,
         format!(
-            "{name} type {kind} on {} ({}): {why}",
-            cell_list(cells.iter().copied()),
-            digit_list(pair)
+            "{} (type {kind}): {} {shape} and all can hold {}. Were they all only {}, the {}s \
+             and {}s could swap places and the puzzle would have two solutions: a deadly \
+             pattern. It has one, so that cannot be. {why}",
+            technique.name(),
+            cells_and(cells.iter().copied()),
+            digits_and(pair),
+            digits_or(pair),
+            digits(pair).next().unwrap_or(0),
+            digits(pair).nth(1).unwrap_or(0),
         ),
     );
     step.rating = Difficulty(pattern_rating(cells.len()).0 + extra);
@@ -215,6 +236,7 @@ fn ur_step(c: &Candidates, cells: &[usize], pair: u16, kind: u8, extra: u16, why
         step.focus
             .extend(digits(c.mask(cell) & pair).map(|d| Candidate::new(cell, d)));
     }
+    step.cells = cells.iter().map(|&cell| cell as u8).collect();
     step
 }
 
@@ -226,7 +248,13 @@ fn type_1(c: &Candidates, cells: &[usize], pair: u16, odd: usize) -> Option<Step
         pair,
         1,
         0,
-        format!("{} must not hold {}", CellName(odd), digit_list(pair)),
+        format!(
+            "All but {} hold only {}, so it must hold something else: {} cannot be {}",
+            CellName(odd),
+            digits_or(pair),
+            CellName(odd),
+            digits_or(pair)
+        ),
     );
     step.eliminations = digits(pair).map(|d| Candidate::new(odd, d)).collect();
     Some(step)
@@ -263,12 +291,14 @@ fn type_2_3_4(c: &Candidates, cells: &[usize], pair: u16, a: usize, b: usize) ->
                     4,
                     0,
                     format!(
-                        "{d} in {} lies only in {} and {}, so neither holds {other}",
+                        "In {}, {d} can only go in {} or {}, so one of them is {d}; were the \
+                         other {other}, the pattern would be deadly. So neither can be {other}",
                         super::cells::UnitName(unit),
                         CellName(a),
                         CellName(b)
                     ),
                 );
+                step.houses = vec![House::new(unit)];
                 step.eliminations = vec![Candidate::new(a, other), Candidate::new(b, other)];
                 consider(step);
             }
@@ -303,15 +333,22 @@ fn type_2_3_4(c: &Candidates, cells: &[usize], pair: u16, a: usize, b: usize) ->
                     3,
                     k as u16,
                     format!(
-                        "{} and {} act as one cell with {}; with {} they hold {} in {}",
+                        "Unless {} or {} holds one of {}, the pattern is deadly; so together \
+                         they act as one cell that can only be {}. With {} they make {} cells \
+                         of {} that can only be {}, so they take those digits: {}",
                         CellName(a),
                         CellName(b),
-                        digit_list(extras),
-                        cell_list(chosen.iter().copied()),
-                        digit_list(union),
-                        super::cells::UnitName(unit)
+                        digits_or(extras),
+                        digits_or(extras),
+                        cells_and(chosen.iter().copied()),
+                        ["two", "three", "four"][k - 1],
+                        super::cells::UnitName(unit),
+                        digits_or(union),
+                        cannot_be(&removed)
                     ),
                 );
+                step.houses = vec![House::new(unit)];
+                step.cells.extend(chosen.iter().map(|&cell| cell as u8));
                 step.eliminations = removed;
                 consider(step);
             }
@@ -327,6 +364,11 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
         .map(|m| (0..n).filter(|i| m >> i & 1 != 0).collect())
         .collect()
 }
+
+/// What makes a bivalue universal grave, for the texts.
+const GRAVE: &str = "every empty cell would have two candidates and every digit two places in \
+                     each house where it is left: a bivalue universal grave, which has two \
+                     solutions or none";
 
 /// Bivalue universal grave: were every empty cell down to two candidates,
 /// each digit twice in each unit, the puzzle would have two solutions. So
@@ -348,14 +390,22 @@ pub fn bug(c: &Candidates) -> Option<Step> {
         return None;
     }
     let extras = grave_extras(c, &poly)?;
-    if let ([odd], [extra]) = (&poly[..], &extras[..])
+    let mut step = bug_step(c, &poly, &extras)?;
+    step.cells = poly.iter().map(|&cell| cell as u8).collect();
+    Some(step)
+}
+
+/// The step from the poly cells `poly` and the extra digits each must lose
+/// for the grid to be a grave, if there is one.
+fn bug_step(c: &Candidates, poly: &[usize], extras: &[u16]) -> Option<Step> {
+    if let ([odd], [extra]) = (poly, extras)
         && extra.count_ones() > 1
     {
         return Some(bug_type_1_several(c, *odd, *extra));
     }
     let union = extras.iter().fold(0u16, |m, e| m | e);
     if union.count_ones() == 1 {
-        return bug_type_1_or_2(c, &poly, union.trailing_zeros() as u8);
+        return bug_type_1_or_2(c, poly, union.trailing_zeros() as u8);
     }
     match poly[..] {
         [a, b] => bug_type_4(c, [a, b], [extras[0], extras[1]]),
@@ -431,7 +481,10 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
         let mut step = Step::new(
             Technique::Bug,
             format!(
-                "bivalue universal grave: unless {} = {x}, every cell would have two candidates and the puzzle two solutions",
+                "{}: unless {} = {x}, it keeps only {}, and {GRAVE}. So {} = {x}",
+                Technique::Bug.name(),
+                CellName(odd),
+                digits_and(c.mask(odd) & !(1 << x)),
                 CellName(odd)
             ),
         );
@@ -446,9 +499,16 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
     let mut step = Step::new(
         Technique::Bug,
         format!(
-            "bivalue universal grave type 2: one of {} is {x}, so {} <> {x}",
-            cell_list(poly.iter().copied()),
-            cell_list(seers.iter())
+            "{} (type 2): unless one of {} is {x}, they keep two candidates each, and {GRAVE}. \
+             So one of them is {x}, and no cell that sees them all can be {x}: {}",
+            Technique::Bug.name(),
+            cells_and(poly.iter().copied()),
+            cannot_be(
+                &seers
+                    .iter()
+                    .map(|cell| Candidate::new(cell, x))
+                    .collect::<Vec<_>>()
+            )
         ),
     );
     step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
@@ -464,10 +524,13 @@ fn bug_type_1_several(c: &Candidates, odd: usize, extra: u16) -> Step {
     let mut step = Step::new(
         Technique::Bug,
         format!(
-            "bivalue universal grave: unless {} holds {}, every cell would have two candidates and the puzzle two solutions, so it is not {}",
+            "{}: unless {} is {}, it keeps only {}, and {GRAVE}. So {} cannot be {}",
+            Technique::Bug.name(),
             CellName(odd),
-            digit_list(extra),
-            digit_list(kept)
+            digits_or(extra),
+            digits_and(kept),
+            CellName(odd),
+            digits_or(kept)
         ),
     );
     step.eliminations = digits(kept).map(|d| Candidate::new(odd, d)).collect();
@@ -498,15 +561,18 @@ fn bug_type_4(c: &Candidates, cells: [usize; 2], extras: [u16; 2]) -> Option<Ste
     let mut step = Step::new(
         Technique::Bug,
         format!(
-            "bivalue universal grave type 4: {} or {} holds an extra digit ({} or {}), and {d} in {} lies only in them, so {}",
+            "{} (type 4): unless {} is {} or {} is {}, {GRAVE}. In {}, {d} can only go in \
+             them, so one is {d} and the other holds its extra digit: {}",
+            Technique::Bug.name(),
             CellName(a),
+            digits_or(extras[0]),
             CellName(b),
-            digit_list(extras[0]),
-            digit_list(extras[1]),
+            digits_or(extras[1]),
             super::cells::UnitName(unit),
-            super::step::elimination_list(&eliminations)
+            cannot_be(&eliminations)
         ),
     );
+    step.houses = vec![House::new(unit)];
     step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
     step.focus = cells
         .iter()

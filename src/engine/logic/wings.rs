@@ -4,8 +4,8 @@
 //! and the cells must see the pivot too.
 
 use super::Candidates;
-use super::cells::{CellName, CellSet, PEERS, cell_list, digit_list};
-use super::step::{Candidate, Step, Technique};
+use super::cells::{CellName, CellSet, PEERS, cannot_be, digit_list, digits, digits_or, units_of};
+use super::step::{Candidate, Step, Technique, Words};
 
 pub fn xy_wing(c: &Candidates) -> Option<Step> {
     wing(c, 2)
@@ -86,33 +86,88 @@ pub fn each_wing(c: &Candidates, pivot_size: u32, mut found: impl FnMut(Step) ->
                 } else {
                     Technique::XyzWing
                 };
+                let eliminations: Vec<Candidate> = removed
+                    .iter()
+                    .map(|cell| Candidate::new(cell, digit))
+                    .collect();
                 let mut step = Step::new(
                     technique,
-                    format!(
-                        "{}: pivot {} ({}) with {} ({}) and {} ({}): one of them is {digit}, so {} <> {digit}",
-                        technique.name(),
-                        CellName(pivot),
-                        digit_list(pm),
-                        CellName(a),
-                        digit_list(am),
-                        CellName(b),
-                        digit_list(bm),
-                        cell_list(removed.iter())
-                    ),
+                    wing_text(c, technique, pivot, [a, b], digit, &eliminations),
                 );
                 for cell in [pivot, a, b] {
                     step.focus.extend(
                         super::cells::digits(c.mask(cell)).map(|d| Candidate::new(cell, d)),
                     );
                 }
-                step.eliminations = removed
-                    .iter()
-                    .map(|cell| Candidate::new(cell, digit))
+                let houses: Vec<usize> = [a, b]
+                    .into_iter()
+                    .filter_map(|p| shared_house(pivot, p))
                     .collect();
+                step.set_pattern(Words::Described, [pivot, a, b], houses);
+                step.eliminations = eliminations;
                 if !found(step) {
                     return;
                 }
             }
         }
     }
+}
+
+/// The first house (row, column, box) two peers share.
+fn shared_house(a: usize, b: usize) -> Option<usize> {
+    let theirs = units_of(b);
+    units_of(a).into_iter().find(|u| theirs.contains(u))
+}
+
+/// Why a wing eliminates: whatever the pivot holds, a pincer (or, for an
+/// XYZ-Wing, the pivot itself) is `digit`.
+fn wing_text(
+    c: &Candidates,
+    technique: Technique,
+    pivot: usize,
+    pincers: [usize; 2],
+    digit: u8,
+    eliminations: &[Candidate],
+) -> String {
+    let pm = c.mask(pivot);
+    let mut cases: Vec<String> = Vec::new();
+    for x in digits(pm & !(1 << digit)) {
+        let pincer = pincers
+            .into_iter()
+            .find(|&p| c.mask(p) & 1 << x != 0)
+            .expect("each of the pivot's digits but z is a pincer's");
+        cases.push(format!(
+            "if it is {x}, {} ({}) is {digit}",
+            CellName(pincer),
+            digit_list(c.mask(pincer))
+        ));
+    }
+    if pm & 1 << digit != 0 {
+        cases.push(format!("if it is {digit}, it is {digit} itself"));
+    }
+    let (who, see) = if technique == Technique::XyWing {
+        (
+            format!("{} or {}", CellName(pincers[0]), CellName(pincers[1])),
+            "both",
+        )
+    } else {
+        (
+            format!(
+                "one of {}, {} and {}",
+                CellName(pivot),
+                CellName(pincers[0]),
+                CellName(pincers[1])
+            ),
+            "all three",
+        )
+    };
+    format!(
+        "{}: {} is {}; {}. Either way {who} is {digit}, so no cell that sees {see} can be \
+         {digit}: {}",
+        technique.name(),
+        CellName(pivot),
+        digits_or(pm),
+        cases.join("; "),
+        cannot_be(eliminations)
+    )
 }

@@ -1,18 +1,19 @@
-//! SVG pages, one file each, written as one: into a temporary directory
-//! beside them, and renamed into place only once every page is written (an
-//! error or an interrupt before that leaves the earlier files as they were
-//! and nothing else). Pages are numbered with at least two digits, so they
-//! sort in order (`sheet-01.svg`); the pages of an earlier run of the same
-//! name that this run does not replace are then removed, and only those.
+//! SVG pages, one file each, written as one: each page an [`AtomicFile`],
+//! all of them written and on disk before the first is renamed into place
+//! (an error or an interrupt before that leaves the earlier files as they
+//! were and nothing else). Pages are numbered with at least two digits, so
+//! they sort in order (`sheet-01.svg`); the pages of an earlier run of the
+//! same name that this run does not replace are then removed, and only
+//! those.
 
 use std::ffi::{OsStr, OsString};
-use std::fs::{self, File};
+use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::cli::signals;
+use crate::cli::output::AtomicFile;
 
 /// The file of page `number` (from 1) of `count` written for `-o target`:
 /// `target` itself for a single page, else `stem-NN.ext`.
@@ -37,59 +38,27 @@ pub fn write(
     count: usize,
     mut page: impl FnMut(usize) -> String,
 ) -> anyhow::Result<()> {
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    signals::handle_termination().context("cannot set up the signal handler")?;
-    let temp = {
-        // Registered under the lock, so a signal cannot come between
-        // creating the directory and registering it.
-        let mut pending = signals::lock_pending();
-        let temp = tempfile::Builder::new()
-            .prefix(".sudokuflow-")
-            .suffix(".tmp")
-            .tempdir_in(dir)
-            .with_context(|| {
-                format!(
-                    "cannot create a temporary directory in {} for the pages",
-                    dir.display()
-                )
-            })?;
-        signals::set_pending(&mut pending, Some(temp.path()));
-        temp
-    };
     let paths: Vec<PathBuf> = (1..=count)
         .map(|number| page_path(target, number, count))
         .collect();
+    let mut prepared = Vec::with_capacity(count);
     for (index, path) in paths.iter().enumerate() {
-        let name = path.file_name().expect("a page has a file name");
-        let written = temp.path().join(name);
-        let context = || format!("error writing to {}", path.display());
-        let mut file = File::create(&written).with_context(context)?;
+        let mut file = AtomicFile::create(path)?;
         file.write_all(page(index).as_bytes())
-            .with_context(context)?;
-        // On disk before any rename, so a crash cannot leave a short page.
-        file.sync_all().with_context(context)?;
+            .with_context(|| format!("error writing to {}", path.display()))?;
+        prepared.push(file.prepare()?);
     }
-
-    let mut pending = signals::lock_pending();
-    for path in &paths {
-        let name = path.file_name().expect("a page has a file name");
-        fs::rename(temp.path().join(name), path)
-            .with_context(|| format!("cannot replace {}", path.display()))?;
+    for file in prepared {
+        file.commit()?;
     }
-    signals::set_pending(&mut pending, None);
-    drop(pending);
-    let stale = stale_pages(target, &paths)
-        .with_context(|| format!("cannot list {} for stale pages", dir.display()))?;
-    for path in stale {
+    for path in stale_pages(target, &paths).with_context(|| {
+        format!(
+            "cannot list the folder of {} for stale pages",
+            target.display()
+        )
+    })? {
         fs::remove_file(&path)
             .with_context(|| format!("cannot remove the stale page {}", path.display()))?;
-    }
-    // The renames and removals on disk too.
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
     }
     Ok(())
 }

@@ -13,8 +13,8 @@
 
 use super::super::Candidates;
 use super::super::cells::digits;
-use super::super::step::{Step, Technique};
-use super::{Bits, Chainer, Node, Reach, Rules, WORDS, bit, conflict_parents, conflict_told};
+use super::super::step::{Step, Technique, Words};
+use super::{Bits, Chainer, Node, Reach, Rules, WORDS, bit, conflict_parents};
 
 /// The chains run inside a nested one, on the grid as it has changed it:
 /// each gives a level of nesting, and a technique of its own.
@@ -64,16 +64,9 @@ pub(super) struct Proof {
 }
 
 impl Proof {
-    /// The inner chain in words: `if r1c2=3, then ... and ...`.
-    pub(super) fn tell(&self) -> String {
-        let reach =
-            Chainer::new(None).propagate_from(&self.base, &self.state, self.start, self.rules);
-        let what = reach
-            .contradiction
-            .map_or_else(String::new, |(conflict, _)| {
-                conflict_told(&self.base, &reach, conflict)
-            });
-        format!("if {}, then {what}", self.start)
+    /// The inner chain told, by following it again.
+    pub(super) fn told(&self) -> super::tell::InnerTold {
+        super::tell::tell_inner(&self.base, &self.state, self.start, self.rules)
     }
 }
 
@@ -81,13 +74,13 @@ impl Chainer {
     /// Nested forcing chains (9.5 with static forcing chains inside, 10.5
     /// with dynamic ones): contradictions, double implications and cell and
     /// region chains, dynamic with intersections and `inner` chains inside.
-    pub fn nested_chains(&mut self, c: &Candidates, inner: Inner) -> Option<Step> {
+    pub fn nested_chains(&mut self, c: &Candidates, inner: Inner, words: Words) -> Option<Step> {
         let rules = Rules::Dynamic {
             digit: None,
             plus: true,
             nested: Some(inner),
         };
-        self.dynamic_family(c, rules, inner.technique())
+        self.dynamic_family(c, rules, inner.technique(), words)
     }
 
     /// Adds what forcing chains prove on `state`, the grid as the outer
@@ -112,6 +105,9 @@ impl Chainer {
                 .rev()
                 .find(|n| bit(&conclusion.ancestors, n.index()))
                 .map_or(reach.start.0, |n| n.0);
+            if let Some(detail) = reach.detail.as_deref_mut() {
+                detail.why[conclusion.node.index()] = super::Why::Nested;
+            }
             reach.nested.push((conclusion.node, conclusion.proof));
             if self.add(
                 reach,
@@ -154,7 +150,7 @@ impl Chainer {
         let mut conclusions = Vec::new();
         'cells: for cell in (0..81).filter(|&cell| state.mask(cell).count_ones() >= 2) {
             for d in digits(state.mask(cell)) {
-                if self.check_time() {
+                if self.out_of_work() {
                     break 'cells;
                 }
                 let on = Node::new(cell, d, true);
@@ -163,6 +159,8 @@ impl Chainer {
                 }
                 for start in [on, on.opposite()] {
                     let inner_reach = inner.propagate_from(base, state, start, kind.rules());
+                    // The inner chains' work is the outer chain's.
+                    self.work += std::mem::take(&mut inner.work);
                     if let Some(conclusion) = inner.conclusion(base, state, &inner_reach, kind) {
                         conclusions.push(conclusion);
                         break;

@@ -1,0 +1,592 @@
+//! Chains told for people. A search keeps only what it needs to rate a
+//! chain; the chain chosen for a step is propagated again with every
+//! node's parents and reason kept ([`Chainer::detailed`]), and told from
+//! that: each branch lists the nodes its end needs, in an order where each
+//! follows from nodes before it, with the reason it follows (`the only
+//! place left for 3 in box 1`); a node proved by a chain nested inside
+//! comes with that chain, told the same way.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::fmt::Write as _;
+
+use super::super::Candidates;
+use super::super::cells::{
+    BOX, CellName, UNIT_CELLS, UnitName, cannot_be, cells_and, digits_or, row_of, units_of,
+};
+use super::super::step::{Candidate, ChainNode, House, Technique, chain_sections};
+use super::{Chainer, Conflict, Node, Reach, Rules, Why, conflict_parents};
+
+/// How a chain finding is told, kept until the step is described.
+pub(super) enum Tale {
+    /// The assumption `start` contradicts itself under `rules`.
+    Contradiction { start: Node, rules: Rules },
+    /// Every start leads to `node`, and one of the starts holds.
+    Common {
+        starts: Vec<Node>,
+        node: Node,
+        premise: Premise,
+        rules: Rules,
+    },
+    /// A loop of static links: `path` from its start round to the node
+    /// before the start again.
+    Loop { path: Vec<Node>, rules: Rules },
+}
+
+/// Why one of the starts of a [`Tale::Common`] holds.
+#[derive(Clone, Copy)]
+pub(super) enum Premise {
+    /// A candidate is true or false.
+    Either(Candidate),
+    /// A cell holds one of its candidates.
+    Cell(usize),
+    /// A digit goes in one of its places in a unit.
+    Region(usize, u8),
+}
+
+/// A chain step told: its text (a headline, then a line per node), its
+/// branches, the cells they go through and the houses their links use.
+pub(super) struct Told {
+    pub text: String,
+    pub chains: Vec<Vec<ChainNode>>,
+    pub cells: Vec<u8>,
+    pub houses: Vec<House>,
+}
+
+/// Tells a chain step of `technique` found on `c`, which places
+/// `placements` and eliminates `eliminations`, as `tale` says.
+pub(super) fn tell(
+    c: &Candidates,
+    technique: Technique,
+    tale: &Tale,
+    placements: &[Candidate],
+    eliminations: &[Candidate],
+) -> Told {
+    let mut text = String::new();
+    let mut chains = Vec::new();
+    let mut cells: Vec<u8> = Vec::new();
+    let mut houses: Vec<House> = Vec::new();
+    let name = named(technique, tale);
+    match *tale {
+        Tale::Contradiction { start, rules } => {
+            let reach = Chainer::detailed().propagate(c, start, rules);
+            let mut teller = Teller::new(c, &reach);
+            let (ends, ending) = teller.contradiction();
+            let _ = write!(
+                text,
+                "{name}: if {}, {ending}; so {}",
+                supposed(start),
+                concluded(start.opposite())
+            );
+            for &end in &ends {
+                let account = teller.account(&[end]);
+                chains.push(teller.chain(&account));
+                teller.pattern(&account, &mut cells, &mut houses);
+            }
+            write_sections(&chains, "  ", &mut text);
+            let _ = write!(text, "\n  So {ending}: a contradiction.");
+        }
+        Tale::Common {
+            ref starts,
+            node,
+            premise,
+            rules,
+        } => {
+            let what = concluded(node);
+            let _ = write!(text, "{name}: {}, {what}", premised(premise, starts));
+            for &start in starts {
+                let reach = Chainer::detailed().propagate(c, start, rules);
+                let mut teller = Teller::new(c, &reach);
+                let account = teller.account(&[node]);
+                chains.push(teller.chain(&account));
+                teller.pattern(&account, &mut cells, &mut houses);
+            }
+            write_sections(&chains, "  ", &mut text);
+            let _ = write!(
+                text,
+                "\n  Every case ends in {}, so it holds.",
+                stated(node)
+            );
+        }
+        Tale::Loop { ref path, rules } => {
+            let reach = Chainer::detailed().propagate(c, path[0], rules);
+            let mut teller = Teller::new(c, &reach);
+            let account = teller.path(path);
+            let _ = write!(
+                text,
+                "{name}: the links below close a loop, so each holds both ways: of two cells \
+                 a digit links in a house, one holds it, and of two digits linked in a cell, \
+                 the cell holds one. So {}",
+                cannot_be(eliminations)
+            );
+            let mut chain = teller.chain(&account);
+            chain[0].reason = "where the loop starts".to_string();
+            chain.push(closing(path));
+            chains.push(chain);
+            teller.pattern(&account, &mut cells, &mut houses);
+            write_sections(&chains, "  ", &mut text);
+        }
+    }
+    debug_assert!(placements.len() + eliminations.len() == 1 || matches!(tale, Tale::Loop { .. }));
+    Told {
+        text,
+        chains,
+        cells,
+        houses,
+    }
+}
+
+/// The technique's name, with the digit for the single-digit ones.
+fn named(technique: Technique, tale: &Tale) -> String {
+    let rules = match tale {
+        Tale::Contradiction { rules, .. }
+        | Tale::Common { rules, .. }
+        | Tale::Loop { rules, .. } => *rules,
+    };
+    let start = match tale {
+        Tale::Contradiction { start, .. } => *start,
+        Tale::Common { starts, .. } => starts[0],
+        Tale::Loop { path, .. } => path[0],
+    };
+    match rules {
+        Rules::X | Rules::Dynamic { digit: Some(_), .. } => {
+            format!("{} on {}", technique.name(), start.digit())
+        }
+        _ => technique.name().to_string(),
+    }
+}
+
+/// `r3c2 = 5` or `r3c2 <> 5`.
+fn stated(node: Node) -> String {
+    let op = if node.on() { "=" } else { "<>" };
+    format!("{} {op} {}", CellName(node.cell()), node.digit())
+}
+
+/// The assumption as a condition: `r3c2 were 5`.
+fn supposed(node: Node) -> String {
+    let not = if node.on() { "" } else { "not " };
+    format!("{} were {not}{}", CellName(node.cell()), node.digit())
+}
+
+/// A node as a conclusion: `r3c2 = 5` or `r3c2 cannot be 5`.
+fn concluded(node: Node) -> String {
+    if node.on() {
+        format!("{} = {}", CellName(node.cell()), node.digit())
+    } else {
+        format!("{} cannot be {}", CellName(node.cell()), node.digit())
+    }
+}
+
+/// Why one of the starts holds, and that each leads on: `whatever r4c5
+/// holds (1, 6 or 9), it leads to r7c2 <> 3; so`.
+fn premised(premise: Premise, starts: &[Node]) -> String {
+    let end = "each case leads on to the same conclusion; so";
+    match premise {
+        Premise::Either(cand) => format!(
+            "{} either is {} or is not, and {end}",
+            CellName(cand.cell.into()),
+            cand.digit
+        ),
+        Premise::Cell(cell) => {
+            let held = starts.iter().fold(0u16, |m, s| m | 1 << s.digit());
+            format!("{} holds {}, and {end}", CellName(cell), digits_or(held))
+        }
+        Premise::Region(unit, digit) => format!(
+            "{digit} goes in {} in one of {}, and {end}",
+            UnitName(unit),
+            cells_and(starts.iter().map(|s| s.cell()))
+        ),
+    }
+}
+
+/// The link from the last node of a loop back to its start.
+fn closing(path: &[Node]) -> ChainNode {
+    let (last, start) = (path[path.len() - 1], path[0]);
+    let reason = if last.cell() == start.cell() {
+        format!(
+            "{} is {}, which closes the loop",
+            CellName(last.cell()),
+            last.digit()
+        )
+    } else {
+        format!(
+            "{} is {}, in the same {}, which closes the loop",
+            CellName(last.cell()),
+            last.digit(),
+            UnitName(shared_unit(last.cell(), start.cell()))
+        )
+    };
+    ChainNode {
+        candidate: start.candidate(),
+        on: start.on(),
+        reason,
+        from: vec![(path.len() - 1) as u16],
+        inner: Vec::new(),
+    }
+}
+
+/// The first unit (row, column, box) two peers share.
+fn shared_unit(a: usize, b: usize) -> usize {
+    let theirs = units_of(b);
+    units_of(a)
+        .into_iter()
+        .find(|u| theirs.contains(u))
+        .expect("peers share a unit")
+}
+
+/// Some nodes of a propagation told in order: each with its reason, the
+/// positions of the nodes it follows from, and the chain that proves it
+/// if a nested chain does.
+struct Account {
+    nodes: Vec<Node>,
+    reasons: Vec<String>,
+    from: Vec<Vec<u16>>,
+}
+
+/// A nested chain told: what it shows, a branch to each side of its
+/// contradiction, and the nodes of the outer chain it needs.
+pub(super) struct InnerTold {
+    summary: String,
+    branches: Vec<Vec<ChainNode>>,
+    outer: Vec<Node>,
+}
+
+/// Tells the nodes of one detailed propagation.
+struct Teller<'a> {
+    base: &'a Candidates,
+    reach: &'a Reach,
+    /// The nested chains told so far, by the node they prove.
+    inner: HashMap<u16, InnerTold>,
+}
+
+impl<'a> Teller<'a> {
+    fn new(base: &'a Candidates, reach: &'a Reach) -> Teller<'a> {
+        Teller {
+            base,
+            reach,
+            inner: HashMap::new(),
+        }
+    }
+
+    fn detail(&self) -> &super::Detail {
+        self.reach
+            .detail
+            .as_deref()
+            .expect("a told propagation keeps its detail")
+    }
+
+    /// The nodes the contradiction of the propagation comes from, and
+    /// the contradiction in words.
+    fn contradiction(&self) -> (Vec<Node>, String) {
+        let (conflict, _) = self
+            .reach
+            .contradiction
+            .expect("the propagation of a contradiction contradicts itself");
+        let ending = match conflict {
+            Conflict::Node(n) => format!(
+                "{} would have to be both {} and not {}",
+                CellName(n.cell()),
+                n.digit(),
+                n.digit()
+            ),
+            Conflict::Cell(cell) => format!("{} would have no candidate left", CellName(cell)),
+            Conflict::Unit(unit, d) => {
+                format!("{} would have no place left for {d}", UnitName(unit))
+            }
+        };
+        let ends = conflict_parents(self.base, conflict)
+            .into_iter()
+            .filter(|&n| self.reach.has(n))
+            .collect();
+        (ends, ending)
+    }
+
+    /// The nested chain that proves `node`, told once.
+    fn inner_of(&mut self, node: Node) -> &InnerTold {
+        let reach = self.reach;
+        self.inner.entry(node.0).or_insert_with(|| {
+            let (_, proof) = reach
+                .nested
+                .iter()
+                .find(|(n, _)| *n == node)
+                .expect("a nested node has its proof");
+            proof.told()
+        })
+    }
+
+    /// Every node `ends` need, each after the nodes it needs (fewer
+    /// ancestors first), with their reasons.
+    fn account(&mut self, ends: &[Node]) -> Account {
+        let mut needed: Vec<Node> = Vec::new();
+        let mut seen = HashMap::new();
+        let mut stack: Vec<Node> = ends.to_vec();
+        while let Some(node) = stack.pop() {
+            if !self.reach.has(node) || seen.insert(node.0, ()).is_some() {
+                continue;
+            }
+            needed.push(node);
+            let parents = self.parents(node);
+            stack.extend(parents);
+        }
+        // Each after the nodes it follows from, and otherwise those with
+        // fewer ancestors first: shorter reasoning comes first.
+        let key = |n: Node| Reverse((self.reach.complexity[n.index()], n.0));
+        let mut waiting: HashMap<u16, usize> = HashMap::new();
+        let mut followers: HashMap<u16, Vec<Node>> = HashMap::new();
+        let mut ready = BinaryHeap::new();
+        for &node in &needed {
+            let parents: Vec<Node> = self
+                .parents(node)
+                .into_iter()
+                .filter(|p| seen.contains_key(&p.0) && *p != node)
+                .collect();
+            waiting.insert(node.0, parents.len());
+            for p in parents {
+                followers.entry(p.0).or_default().push(node);
+            }
+            if waiting[&node.0] == 0 {
+                ready.push((key(node), node.0));
+            }
+        }
+        let mut ordered = Vec::with_capacity(needed.len());
+        while let Some((_, index)) = ready.pop() {
+            ordered.push(Node(index));
+            for &next in followers.get(&index).map_or(&[][..], Vec::as_slice) {
+                let left = waiting.get_mut(&next.0).expect("a needed node");
+                *left -= 1;
+                if *left == 0 {
+                    ready.push((key(next), next.0));
+                }
+            }
+        }
+        debug_assert_eq!(ordered.len(), needed.len(), "a propagation has no cycle");
+        self.told(ordered)
+    }
+
+    /// The nodes of `path`, one after another, with their reasons.
+    fn path(&mut self, path: &[Node]) -> Account {
+        self.told(path.to_vec())
+    }
+
+    /// Reasons and links for `nodes`, in their order.
+    fn told(&mut self, nodes: Vec<Node>) -> Account {
+        let position: HashMap<u16, u16> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.0, i as u16))
+            .collect();
+        let mut reasons = Vec::with_capacity(nodes.len());
+        let mut from = Vec::with_capacity(nodes.len());
+        for &node in &nodes {
+            reasons.push(self.reason(node));
+            let mut premises: Vec<u16> = self
+                .parents(node)
+                .iter()
+                .filter_map(|p| position.get(&p.0).copied())
+                .collect();
+            premises.sort_unstable();
+            premises.dedup();
+            from.push(premises);
+        }
+        Account {
+            nodes,
+            reasons,
+            from,
+        }
+    }
+
+    /// The nodes `node` follows from: its parents, or for a nested node,
+    /// the nodes of this chain the nested one needs.
+    fn parents(&mut self, node: Node) -> Vec<Node> {
+        match self.detail().why[node.index()] {
+            Why::Nested => self.inner_of(node).outer.clone(),
+            _ => self.detail().parents[node.index()].clone(),
+        }
+    }
+
+    /// Why `node` follows, in words.
+    fn reason(&mut self, node: Node) -> String {
+        let (cell, digit) = (node.cell(), node.digit());
+        let parents = self.detail().parents[node.index()].clone();
+        match self.detail().why[node.index()] {
+            Why::Assumed => "assumed".to_string(),
+            Why::Holds => {
+                let p = parents[0];
+                if p.cell() == cell {
+                    format!("{} is {}", CellName(cell), p.digit())
+                } else {
+                    format!(
+                        "{} is {digit}, in the same {}",
+                        CellName(p.cell()),
+                        UnitName(shared_unit(p.cell(), cell))
+                    )
+                }
+            }
+            Why::OnlyInCell => {
+                let gone = parents.iter().fold(0u16, |m, p| m | 1 << p.digit());
+                format!(
+                    "the only candidate left in {}, as it is not {}",
+                    CellName(cell),
+                    digits_or(gone)
+                )
+            }
+            Why::OnlyInUnit(unit) => {
+                let gone = cells_and(parents.iter().map(|p| p.cell()));
+                let verb = if parents.len() == 1 { "is" } else { "are" };
+                format!(
+                    "the only place left for {digit} in {}, as {gone} {verb} not {digit}",
+                    UnitName(unit.into())
+                )
+            }
+            Why::Confined(source) => {
+                let source = usize::from(source);
+                let [row, col, bx] = units_of(cell);
+                let target = match source {
+                    s if s < BOX => bx,
+                    s if row_of(usize::from(UNIT_CELLS[s][0])) / 3 == row / 3 => row,
+                    _ => col,
+                };
+                let gone = cells_and(parents.iter().map(|p| p.cell()));
+                let verb = if parents.len() == 1 { "is" } else { "are" };
+                format!(
+                    "as {gone} {verb} not {digit}, the {digit} of {} is in {}, so no other \
+                     cell of {} can be {digit}",
+                    UnitName(source),
+                    UnitName(target),
+                    UnitName(target)
+                )
+            }
+            Why::Nested => {
+                let summary = self.inner_of(node).summary.clone();
+                format!("by a chain inside this one: {summary}")
+            }
+        }
+    }
+
+    /// The account as chain nodes, nested chains with their branches.
+    fn chain(&mut self, account: &Account) -> Vec<ChainNode> {
+        let mut chain = Vec::with_capacity(account.nodes.len());
+        for (i, &node) in account.nodes.iter().enumerate() {
+            let inner = match self.detail().why[node.index()] {
+                Why::Nested => self.inner_of(node).branches.clone(),
+                _ => Vec::new(),
+            };
+            chain.push(ChainNode {
+                candidate: node.candidate(),
+                on: node.on(),
+                reason: account.reasons[i].clone(),
+                from: account.from[i].clone(),
+                inner,
+            });
+        }
+        chain
+    }
+
+    /// Adds the cells of the account's nodes and the houses of its links
+    /// to `cells` and `houses`, each once.
+    fn pattern(&self, account: &Account, cells: &mut Vec<u8>, houses: &mut Vec<House>) {
+        for &node in &account.nodes {
+            let cell = node.cell() as u8;
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+            let house = match self.detail().why[node.index()] {
+                Why::OnlyInUnit(unit) | Why::Confined(unit) => House(unit),
+                _ => continue,
+            };
+            if !houses.contains(&house) {
+                houses.push(house);
+            }
+        }
+    }
+}
+
+/// Appends the branches `chains` a line per node (`r3c2 = 5   the only
+/// place left for 5 in box 1`), each line after `indent`: merged when they
+/// start from the same assumption, else each after a line `If r4c5 = 1:`.
+/// A nested chain's nodes follow the node it proves, further in.
+fn write_sections(chains: &[Vec<ChainNode>], indent: &str, out: &mut String) {
+    let sections = chain_sections(chains);
+    let headed = sections.len() > 1;
+    for section in sections {
+        let mut indent = indent.to_string();
+        if headed && let Some((start, _)) = section.first() {
+            let _ = write!(out, "\n{indent}If {}:", node_stated(start));
+            indent.push_str("  ");
+        }
+        for (node, _) in section {
+            let _ = write!(out, "\n{indent}{:<10} {}", node_stated(node), node.reason);
+            if !node.inner.is_empty() {
+                write_sections(&node.inner, &format!("{indent}    "), out);
+            }
+        }
+    }
+}
+
+/// A chain node as [`stated`] writes a node.
+fn node_stated(node: &ChainNode) -> String {
+    let op = if node.on { "=" } else { "<>" };
+    format!(
+        "r{}c{} {op} {}",
+        node.candidate.row(),
+        node.candidate.col(),
+        node.candidate.digit
+    )
+}
+
+/// Tells the nested chain that starts at `start` on `state` (the grid as
+/// an outer chain on `base` has left it) under `rules`: it contradicts
+/// itself, which proves the opposite of `start` for the outer chain.
+pub(super) fn tell_inner(
+    base: &Candidates,
+    state: &Candidates,
+    start: Node,
+    rules: Rules,
+) -> InnerTold {
+    let mut chainer = Chainer::detailed();
+    let reach = chainer.propagate_from(base, state, start, rules);
+    let mut teller = Teller::new(base, &reach);
+    let (ends, ending) = teller.contradiction();
+    let merged = teller.account(&ends);
+    let branches = ends
+        .iter()
+        .map(|&end| {
+            let account = teller.account(&[end]);
+            teller.chain(&account)
+        })
+        .collect();
+    // The outer chain's eliminations the inner one needs: parents it has
+    // not reached itself.
+    let mut outer: Vec<Node> = Vec::new();
+    for &node in &merged.nodes {
+        for p in teller.parents(node) {
+            if !reach.has(p) && !outer.contains(&p) {
+                outer.push(p);
+            }
+        }
+    }
+    for end in conflict_parents(base, reach.contradiction.expect("it contradicts itself").0) {
+        if !reach.has(end) && !outer.contains(&end) {
+            outer.push(end);
+        }
+    }
+    InnerTold {
+        summary: format!("if {}, {ending}", supposed(start)),
+        branches,
+        outer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statements_read_as_people_write_them() {
+        let node = Node::new(20, 5, true);
+        assert_eq!(stated(node), "r3c3 = 5");
+        assert_eq!(stated(node.opposite()), "r3c3 <> 5");
+        assert_eq!(supposed(node.opposite()), "r3c3 were not 5");
+        assert_eq!(concluded(node.opposite()), "r3c3 cannot be 5");
+    }
+}

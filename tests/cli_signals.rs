@@ -1,0 +1,211 @@
+//! Ctrl-C alike in every command: SIGINT ends a run by the signal itself,
+//! leaving an `-o` file as it was and no temporary file; a SIGINT ignored
+//! when the program started (a background job of a script) stays ignored.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const PUZZLE: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// The commands that read puzzles from standard input, with their
+/// arguments for writing to the file `OUT`.
+const READERS: &[(&str, &[&str])] = &[
+    ("solve", &["solve", "-o", "OUT"]),
+    ("shuffle", &["shuffle", "-o", "OUT"]),
+    ("rate", &["rate", "-o", "OUT"]),
+    ("explain", &["explain", "-o", "OUT"]),
+    ("print", &["print", "--format", "pdf", "-o", "OUT"]),
+    ("canon", &["canon", "-o", "OUT"]),
+    ("dedupe", &["dedupe", "-o", "OUT"]),
+];
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_sudokuflow")
+}
+
+/// `sudokuflow args` with OUT replaced by `out`, started from `sh` with
+/// SIGINT ignored (`trap '' INT`, as a script's background job has it) or not.
+fn start(args: &[&str], out: &Path, ignored: bool, dir: &Path) -> Child {
+    let args: Vec<String> = args
+        .iter()
+        .map(|&a| {
+            let a = if a == "OUT" { out.to_str().unwrap() } else { a };
+            format!("'{a}'")
+        })
+        .collect();
+    let trap = if ignored { "trap '' INT; " } else { "" };
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("{trap}exec '{}' {}", bin(), args.join(" ")))
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The lines of `stream` as they come, on a channel.
+fn lines_of(stream: impl Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { return };
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receive
+}
+
+/// Waits for a line containing `text`, at most 60 seconds.
+fn wait_for(lines: &mpsc::Receiver<String>, text: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.contains(text) => return,
+            Ok(_) => {}
+            Err(e) => panic!("no line with {text:?}: {e}"),
+        }
+    }
+}
+
+/// Waits for `child` to end, at most 60 seconds.
+fn wait(child: &mut Child) -> ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the run did not end");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn interrupt(child: &Child) {
+    // SAFETY: signals a child this test owns.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Each reader is interrupted once it has reported a bad first line (so it
+/// is well past start-up): with SIGINT ignored at start it goes on to the
+/// end of its input and writes its file; otherwise it ends by SIGINT,
+/// leaving the previous file and no temporary one.
+#[test]
+fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
+    for &(name, args) in READERS {
+        for ignored in [true, false] {
+            let dir = tempfile::tempdir().unwrap();
+            let out = dir.path().join("out");
+            fs::write(&out, "previous\n").unwrap();
+            let mut child = start(args, &out, ignored, dir.path());
+            let mut stdin = child.stdin.take().unwrap();
+            let stderr = lines_of(child.stderr.take().unwrap());
+            writeln!(stdin, "not a puzzle").unwrap();
+            wait_for(&stderr, "<stdin>:1:");
+            interrupt(&child);
+            // The puzzle reaches a run that is still going (or a closed pipe).
+            let _ = writeln!(stdin, "{PUZZLE}");
+            drop(stdin);
+            let status = wait(&mut child);
+            let what = format!("{name}, SIGINT ignored: {ignored}");
+            if ignored {
+                assert_eq!(status.code(), Some(1), "{what}: one bad line");
+                let written = fs::read(&out).unwrap();
+                assert_ne!(written, b"previous\n", "{what}");
+                assert!(!written.is_empty(), "{what}");
+            } else {
+                assert_eq!(status.signal(), Some(libc::SIGINT), "{what}");
+                assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{what}");
+            }
+            assert_eq!(entries(dir.path()), ["out"], "{what}");
+        }
+    }
+}
+
+/// `generate` alike: interrupted after its first puzzle.
+#[test]
+fn generate_stops_on_sigint_unless_it_was_ignored_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("unused");
+    let mut child = start(
+        &["generate", "-n", "2000", "--seed", "1"],
+        &out,
+        true,
+        dir.path(),
+    );
+    let stdout = lines_of(child.stdout.take().unwrap());
+    let first = stdout.recv_timeout(Duration::from_secs(60)).unwrap();
+    interrupt(&child);
+    let rest = stdout.iter().count();
+    assert!(wait(&mut child).success());
+    assert_eq!((first.len(), 1 + rest), (81, 2000));
+
+    // A pipe nobody reads holds the run mid-way while it is interrupted.
+    let mut child = start(&["generate", "-n", "100000"], &out, false, dir.path());
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    interrupt(&child);
+    assert_eq!(wait(&mut child).signal(), Some(libc::SIGINT));
+}
+
+/// The game keeps an ignored SIGINT ignored too.
+#[test]
+fn play_keeps_an_ignored_sigint_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("unused");
+    let args = ["play", "--plain", "--level", "easy", "--seed", "1"];
+    let mut child = start(&args, &out, true, dir.path());
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = lines_of(child.stdout.take().unwrap());
+    // The board comes after the game's signal thread has started.
+    stdout.recv_timeout(Duration::from_secs(60)).unwrap();
+    interrupt(&child);
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    assert!(wait(&mut child).success());
+}
+
+/// Every command of `sudokuflow --help` is covered above, but for those
+/// that finish at once (completions, man).
+#[test]
+fn every_command_is_covered() {
+    let help = Command::new(bin()).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    let mut covered: Vec<&str> = READERS.iter().map(|&(name, _)| name).collect();
+    covered.extend(["generate", "play", "completions", "man"]);
+    covered.sort_unstable();
+    let mut commands = commands;
+    commands.sort_unstable();
+    assert_eq!(commands, covered);
+}
