@@ -79,24 +79,24 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
 }
 
 /// The texts of the sheet that come from the command line, as printed.
-fn own_texts<'a>(args: &'a PrintArgs, level_names: &'a LevelNames) -> Vec<font::Text<'a>> {
+fn own_texts<'a>(args: &'a PrintArgs, level_names: &'a LevelNames) -> Vec<font::SheetText<'a>> {
     let mut texts = Vec::new();
     if let Some(title) = &args.title {
-        texts.push(font::Text {
+        texts.push(font::SheetText {
             text: title,
             bold: true,
             origin: "--title",
         });
     }
     if let Some(rules) = &args.rules {
-        texts.push(font::Text {
+        texts.push(font::SheetText {
             text: rules,
             bold: false,
             origin: "--rules",
         });
     }
     if !args.no_rating {
-        texts.extend(level_names.given().map(|name| font::Text {
+        texts.extend(level_names.given().map(|name| font::SheetText {
             text: name,
             bold: false,
             origin: "--level-names",

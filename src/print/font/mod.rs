@@ -104,7 +104,7 @@ pub struct Fonts {
 }
 
 /// Some text to print, for [`Fonts::covering`].
-pub struct Text<'a> {
+pub struct SheetText<'a> {
     pub text: &'a str,
     pub bold: bool,
     /// Where it comes from, for the error message: `--title`, ...
@@ -209,7 +209,7 @@ impl Fonts {
     /// The bundled fonts and the system fonts needed for `texts`, or the
     /// characters nothing covers. System fonts are searched only when the
     /// bundled ones lack something.
-    pub fn covering(texts: &[Text<'_>]) -> Result<Fonts, MissingFont> {
+    pub fn covering(texts: &[SheetText<'_>]) -> Result<Fonts, MissingFont> {
         let mut fonts = Fonts::bundled();
         let mut needed: Vec<(char, &str)> = Vec::new();
         for text in texts {
@@ -295,4 +295,82 @@ fn is_ignorable(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
             | '\u{2060}'..='\u{2064}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The characters of a line's glyphs, in visual order.
+    fn visual(line: &Line) -> String {
+        line.runs
+            .iter()
+            .flat_map(|run| &run.glyphs)
+            .map(|glyph| &line.text[glyph.text.clone()])
+            .collect()
+    }
+
+    #[test]
+    fn the_bundled_fonts_set_latin_greek_and_cyrillic() {
+        let fonts = Fonts::bundled();
+        let text = "Łatwe źdźbło · Лёгкие · Εύκολα №5 – 3×3";
+        for bold in [false, true] {
+            let line = fonts.line(text, bold);
+            assert_eq!(line.runs.len(), 1);
+            let glyphs = &line.runs[0].glyphs;
+            assert_eq!(glyphs.len(), text.chars().count());
+            assert!(glyphs.iter().all(|glyph| glyph.id != 0), "{glyphs:?}");
+            assert_eq!(visual(&line), text);
+        }
+        // Digits are all as wide, so numbers line up.
+        let width = fonts.width("0", false, 10.0);
+        assert!(width > 4.0 && width < 7.0);
+        assert_eq!(fonts.width("0123456789", false, 10.0), 10.0 * width);
+        assert_eq!(
+            fonts.digit(7).0,
+            fonts.line("7", false).runs[0].glyphs[0].id
+        );
+    }
+
+    #[test]
+    fn right_to_left_text_is_set_in_visual_order() {
+        // Hebrew has no glyphs here (empty boxes), but its order still holds.
+        let fonts = Fonts::bundled();
+        let line = fonts.line("abc \u{5d0}\u{5d1}\u{5d2} 12", false);
+        // A number after Hebrew goes with it (as browsers show it).
+        assert_eq!(visual(&line), "abc 12 \u{5d2}\u{5d1}\u{5d0}");
+        let line = fonts.line("\u{5d0}\u{5d1} 12 ab", false);
+        assert_eq!(visual(&line), "ab 12 \u{5d1}\u{5d0}");
+    }
+
+    #[test]
+    fn missing_characters_are_named_by_script_and_origin() {
+        let missing = MissingFont {
+            missing: vec![
+                ('数', "--title".to_string()),
+                ('独', "--title".to_string()),
+                ('✓', "--rules".to_string()),
+            ],
+        };
+        let message = missing.to_string();
+        assert!(
+            message.starts_with(
+                "no installed font covers the Han script (数 U+6570, 独 U+72EC) or the \
+                 characters ✓ U+2713 in --title and --rules;"
+            ),
+            "{message}"
+        );
+        assert!(message.contains("fonts-wqy-microhei"));
+    }
+
+    #[test]
+    fn texts_the_bundled_fonts_cover_need_no_system_font() {
+        let texts = [SheetText {
+            text: "Łatwe Судоку Σουντόκου",
+            bold: true,
+            origin: "--title",
+        }];
+        let fonts = Fonts::covering(&texts).unwrap();
+        assert!(fonts.system.is_empty());
+    }
 }

@@ -14,7 +14,7 @@ use pdf_writer::{Chunk, Content, Filter, Finish, Str, TextStr};
 
 use self::fonts::{EmbeddedFonts, FontIndex};
 use self::objects::ObjectStream;
-use super::font::{FaceId, Fonts, Line};
+use super::font::{FaceId, Fonts, Line, Run};
 use super::layout::{Anchor, Board, Cell, Layout, Page, Text};
 
 /// Writes the whole document to `out`, a page at a time.
@@ -193,7 +193,7 @@ impl PageDrawing<'_, '_, '_> {
     fn run(
         &mut self,
         line: &Line,
-        run: &super::font::Run,
+        run: &Run,
         font: FontIndex,
         mut x: f32,
         baseline: f32,
