@@ -466,8 +466,8 @@ Examples:
   sudokuflow print puzzles.txt -o puzzles.html --title 'Week 12' --paper letter
   sudokuflow print puzzles.txt -o page.svg --per-page 1
   sudokuflow print puzzles.txt --solutions-only -o answers.pdf
-  sudokuflow print puzzles.txt -o zadania.pdf --title 'Łatwe zadania' --rules='Wpisz cyfry od 1 do 9.' \\
-      --level-names easy=łatwe,medium=średnie,hard=trudne,expert=ekspert,hell=piekło"
+  sudokuflow print puzzles.txt -o zadania.pdf --title 'Łatwe zadania' \\
+      --rules='Wpisz cyfry od 1 do 9.' --level-names easy=łatwe,medium=średnie"
 );
 
 /// Arguments of `sudokuflow print`.

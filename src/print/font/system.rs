@@ -32,6 +32,10 @@ pub(super) fn find(chars: &BTreeSet<char>, bold_chars: &BTreeSet<char>) -> Vec<F
             face.weight.0.abs_diff(400),
             family(face).to_lowercase(),
             face.post_script_name.clone(),
+            match &face.source {
+                fontdb::Source::File(path) | fontdb::Source::SharedFile(path, _) => path.clone(),
+                fontdb::Source::Binary(_) => Default::default(),
+            },
             face.index,
         )
     });
