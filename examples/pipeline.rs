@@ -3,8 +3,9 @@
 //!
 //! `cargo run --example pipeline`
 
-use std::io::{self, Cursor, Write};
+use std::io::{self, Cursor};
 
+use sudokuflow::answer::Flush;
 use sudokuflow::format::{InputFormat, OutputFormat, Problem};
 use sudokuflow::input::Input;
 use sudokuflow::pipeline::{self, Mode, Observer, Options};
@@ -15,7 +16,7 @@ struct Messages;
 impl Observer for Messages {
     fn bad_puzzle(
         &mut self,
-        _output: &mut dyn Write,
+        _output: &mut dyn Flush,
         input: &str,
         line: u64,
         problem: Problem,

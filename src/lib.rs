@@ -8,9 +8,11 @@
 mod engine;
 pub mod explain;
 mod stream;
+#[cfg(test)]
+mod testing;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};
-pub use stream::{batch, format, input, pipeline, rating_format};
+pub use stream::{answer, batch, format, input, pipeline, rating_format};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};

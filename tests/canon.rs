@@ -5,20 +5,14 @@ mod common;
 
 use std::collections::HashSet;
 
-use assert_cmd::Command;
+use common::{PUZZLE, sudokuflow};
 use sudokuflow::Grid;
 use sudokuflow::canon::reference_canonical;
 use sudokuflow::rng::Rng;
 use sudokuflow::transform::Transform;
 
-const PUZZLE: &str =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 const CANONICAL: &str =
     "...........1.2345623.4..789...8.4.....92761..3.81...24..759.3.1.65......9237...4.";
-
-fn sudokuflow() -> Command {
-    Command::cargo_bin("sudokuflow").unwrap()
-}
 
 /// Lines the census lists in minlex form, as of this data set, and the
 /// 1,505 (3.1%) whose published form is not the smallest string: for each,

@@ -5,19 +5,15 @@
 use std::io::Write;
 use std::process::Stdio;
 
-use assert_cmd::Command;
-
-fn sudokuflow() -> Command {
-    Command::cargo_bin("sudokuflow").unwrap()
-}
+mod common;
+use common::{sudokuflow, temp_dir};
 
 /// `n` generated puzzles and their solutions, from `generate --solution`.
 fn generated(n: usize, seed: u64) -> Vec<(String, String)> {
     let out = sudokuflow()
         .args(["generate", "--solution", "-n", &n.to_string()])
         .args(["--seed", &seed.to_string()])
-        .output()
-        .unwrap();
+        .output();
     assert!(out.status.success());
     String::from_utf8(out.stdout)
         .unwrap()
@@ -53,7 +49,7 @@ fn layouts(pairs: &[(String, String)]) -> Vec<(String, &'static str)> {
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = sudokuflow().args(args).write_stdin(stdin).output().unwrap();
+    let out = sudokuflow().args(args).write_stdin(stdin).output();
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),
@@ -112,6 +108,8 @@ fn format_csv_adds_a_column_to_each_row() {
         );
         let (_, plain, _) = run(&["canon", "--column", column], table.as_bytes());
         assert_eq!(out.lines().next().unwrap(), format!("{header},canonical"));
+        assert_eq!(out.lines().count(), rows.len() + 1);
+        assert_eq!(plain.lines().count(), rows.len());
         for ((line, row), canonical) in out.lines().skip(1).zip(&rows).zip(plain.lines()) {
             assert_eq!(line, format!("{row},{canonical}"));
         }
@@ -128,6 +126,8 @@ fn rate_csv_adds_rating_and_level() {
     );
     assert_eq!(status, 0);
     let (_, lines, _) = run(&["rate", "--column", column], table.as_bytes());
+    assert_eq!(out.lines().count(), pairs.len() + 1);
+    assert_eq!(lines.lines().count(), pairs.len());
     let mut rows = out.lines();
     assert_eq!(
         rows.next().unwrap(),
@@ -181,7 +181,7 @@ fn gzip_and_zstd_files_and_pipes_read_as_plain_text() {
         ruzstd::encoding::CompressionLevel::Fastest,
     );
     let (_, expected, _) = run(&["solve", "--column", column], table.as_bytes());
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     for (name, bytes) in [("t.csv.gz", &gz), ("t.csv.zst", &zst)] {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
@@ -197,11 +197,10 @@ fn gzip_and_zstd_files_and_pipes_read_as_plain_text() {
             expected,
             "{name}"
         );
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        let out = sudokuflow()
             .args(["solve", "--column", column])
             .stdin(std::fs::File::open(path).unwrap())
-            .output()
-            .unwrap();
+            .output();
         assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{name}");
     }
     // Plain puzzle lines compressed too.
@@ -301,7 +300,7 @@ fn garbage_and_an_unclosed_quote_give_one_answer_per_row_and_no_panic() {
             _ => r,
         });
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let path = dir.path().join("garbage.csv");
     std::fs::write(&path, &bytes).unwrap();
     let path = path.to_str().unwrap();
@@ -354,7 +353,7 @@ fn big_tables_answer_alike_from_files_pipes_and_thread_counts() {
         table += &format!("{i},{note},{puzzle}\n");
         expected += &format!("{solution}\n");
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let path = dir.path().join("big.csv");
     std::fs::write(&path, &table).unwrap();
     let path = path.to_str().unwrap();
@@ -362,12 +361,10 @@ fn big_tables_answer_alike_from_files_pipes_and_thread_counts() {
         let (status, out, _) = run(&["solve", "-j", threads, "--column", "quizzes", path], b"");
         assert_eq!((status, out == expected), (0, true), "file, -j{threads}");
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let mut child = sudokuflow()
         .args(["solve", "--column", "quizzes", "-f", "csv"])
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn();
     let mut stdin = child.stdin.take().unwrap();
     let input = table.clone();
     let writer = std::thread::spawn(move || {
@@ -376,7 +373,7 @@ fn big_tables_answer_alike_from_files_pipes_and_thread_counts() {
             stdin.write_all(piece).unwrap();
         }
     });
-    let out = child.wait_with_output().unwrap();
+    let out = child.wait_with_output();
     writer.join().unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
     let mut reader = csv::Reader::from_reader(out.as_bytes());

@@ -5,39 +5,21 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
+use common::{program, sudokuflow, temp_dir};
 use sudokuflow::Grid;
 use sudokuflow::logic::Candidates;
 
-fn sudokuflow() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
-}
-
 /// Runs `sudokuflow args` with `stdin`; its standard output.
 fn stdout_of(args: &[&str], stdin: &str) -> String {
-    use std::io::Write;
-    let mut child = sudokuflow()
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = sudokuflow().args(args).write_stdin(stdin).output();
     String::from_utf8(output.stdout).unwrap()
 }
 
 fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
+    let found = program(tool)
         .arg("--version")
-        .output()
+        .try_output()
         .is_ok_and(|output| output.status.success() || !output.stderr.is_empty());
     if !found {
         common::skip(&format!("{tool} is not installed"));
@@ -54,7 +36,7 @@ const THREE: &str = "\
 
 #[test]
 fn the_html_page_has_a_marked_board_for_every_step_and_prints() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = dir.path().join("three.txt");
     std::fs::write(&input, THREE).unwrap();
     let page = dir.path().join("three.html");
@@ -66,8 +48,8 @@ fn the_html_page_has_a_marked_board_for_every_step_and_prints() {
             "-o",
             page.to_str().unwrap(),
         ])
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     let html = std::fs::read_to_string(&page).unwrap();
     let json = stdout_of(
@@ -124,7 +106,7 @@ fn the_html_page_has_a_marked_board_for_every_step_and_prints() {
     let url = format!("file://{}", page.display());
     let shot = dir.path().join("shot.png");
     let printed = dir.path().join("printed.pdf");
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -135,13 +117,12 @@ fn the_html_page_has_a_marked_board_for_every_step_and_prints() {
             &format!("--screenshot={}", shot.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{log}");
     assert!(!log.contains("CONSOLE"), "console messages: {log}");
     assert!(std::fs::metadata(&shot).unwrap().len() > 20_000);
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -150,23 +131,21 @@ fn the_html_page_has_a_marked_board_for_every_step_and_prints() {
             &format!("--print-to-pdf={}", printed.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     // Each puzzle starts a page; the steps fit a few to a page.
     let pages = pages(&printed);
     assert!((6..=40).contains(&pages), "{pages} pages");
-    let text = Command::new("pdftotext")
+    let text = program("pdftotext")
         .args([printed.to_str().unwrap(), "-"])
-        .output()
-        .unwrap();
+        .output();
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Forcing Chain"), "{text}");
     assert!(text.contains("the only place left for"), "{text}");
 }
 
 fn pages(pdf: &Path) -> usize {
-    let info = Command::new("pdfinfo").arg(pdf).output().unwrap();
+    let info = program("pdfinfo").arg(pdf).output();
     String::from_utf8_lossy(&info.stdout)
         .lines()
         .find_map(|line| line.strip_prefix("Pages:"))
@@ -252,16 +231,8 @@ fn a_bad_line_is_a_json_document_too() {
     let input = format!("{}\n11{}\n", THREE.lines().next().unwrap(), ".".repeat(79));
     let output = sudokuflow()
         .args(["explain", "--format", "json", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(input.as_bytes())?;
-            child.wait_with_output()
-        })
-        .unwrap();
+        .write_stdin(input)
+        .output();
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<&str> = std::str::from_utf8(&output.stdout)
         .unwrap()

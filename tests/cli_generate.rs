@@ -1,46 +1,28 @@
 //! End-to-end tests of `sudokuflow generate` and `sudokuflow shuffle`:
 //! uniqueness (checked by the library's counter and, on a sample, by an
-//! independent brute-force counter), symmetry, clue targets, solutions,
+//! independent brute-force counter), minimality and equivalence (checked by
+//! the independent oracles of `common`), symmetry, clue targets, solutions,
 //! reproducibility whatever the thread count, formats, output files, markers
 //! and exit codes.
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use sudokuflow::generate::Symmetry;
 use sudokuflow::{Grid, count_solutions};
 
 mod common;
-use common::brute_count;
-
-fn sudokuflow() -> Command {
-    Command::cargo_bin("sudokuflow").unwrap()
-}
+use common::{brute_count, data, dir_entries, equivalent, puzzle_lines, sudokuflow, temp_dir};
 
 /// Runs `sudokuflow args...`, expects success, and returns stdout.
 fn run_ok(args: &[&str]) -> String {
-    let output = sudokuflow().args(args).output().unwrap();
+    let output = sudokuflow().args(args).output();
     assert!(
         output.status.success(),
         "sudokuflow {args:?} failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).unwrap()
-}
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data")
-        .join(name)
-}
-
-/// The puzzles of a file in the line format, comments and blank lines skipped.
-fn puzzle_lines(text: &str) -> Vec<&str> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .collect()
 }
 
 fn parse(line: &str) -> Grid {
@@ -89,12 +71,17 @@ fn two_thousand_puzzles_each_have_exactly_one_solution() {
             "{puzzle}"
         );
     }
-    // Minimal: on a sample, removing any one clue allows a second solution.
-    for puzzle in puzzles.iter().step_by(200) {
+    // Minimal: on a sample, removing any one clue allows a second
+    // solution, by the independent counter.
+    for puzzle in puzzles.iter().step_by(100) {
         for cell in (0..81).filter(|&i| puzzle.get(i) != 0) {
-            let mut fewer = *puzzle;
-            fewer.set(cell, 0);
-            assert_eq!(solutions(&fewer), 2, "{puzzle} without cell {cell}");
+            let mut fewer = *puzzle.cells();
+            fewer[cell] = 0;
+            assert_eq!(
+                brute_count(&mut fewer, 2),
+                2,
+                "{puzzle} without cell {cell}"
+            );
         }
     }
     // Not the same puzzle over and over.
@@ -208,8 +195,7 @@ fn same_seed_same_bytes_whatever_the_threads() {
 fn without_a_seed_runs_differ_and_stats_print_the_seed_to_repeat_one() {
     let first = sudokuflow()
         .args(["generate", "-n", "20", "--stats"])
-        .output()
-        .unwrap();
+        .output();
     assert!(first.status.success());
     let second = run_ok(&["generate", "-n", "20"]);
     assert_ne!(first.stdout, second.as_bytes());
@@ -270,7 +256,7 @@ fn giving_up_on_a_clue_target_exits_1_and_keeps_the_old_file() {
     // The seed, so the run can be repeated.
     assert!(stderr.contains("(seed 1)"), "{stderr}");
 
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = dir.path().join("out.txt");
     fs::write(&target, "previous\n").unwrap();
     sudokuflow()
@@ -323,18 +309,9 @@ fn grid_and_pretty_formats_hold_the_same_puzzles() {
         .stdout("1\n");
 }
 
-fn dir_entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn output_file_is_written_atomically() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = dir.path().join("puzzles.txt");
     fs::write(&target, "previous\n").unwrap();
     sudokuflow()
@@ -355,7 +332,14 @@ fn output_file_is_written_atomically() {
         .assert()
         .success()
         .stdout("");
-    assert_eq!(fs::read_to_string(&shuffled).unwrap().lines().count(), 300);
+    let shuffled = fs::read_to_string(&shuffled).unwrap();
+    assert_eq!(shuffled.lines().count(), 300);
+    for (variant, puzzle) in shuffled.lines().zip(stdout.lines()).step_by(10) {
+        assert!(
+            equivalent(parse(puzzle).cells(), parse(variant).cells()),
+            "{variant}"
+        );
+    }
     assert_eq!(dir_entries(dir.path()), ["puzzles.txt", "shuffled.txt"]);
 }
 
@@ -418,7 +402,10 @@ fn shuffled_puzzles_keep_clues_and_one_solution() {
     assert_eq!(variants.len(), 3 * inputs.len());
     for (input, three) in inputs.iter().zip(variants.chunks(3)) {
         for variant in three {
-            assert_eq!(variant.clue_count(), input.clue_count());
+            assert!(
+                equivalent(input.cells(), variant.cells()),
+                "{variant} from {input}"
+            );
             assert_eq!(solutions(variant), 1, "{variant} from {input}");
             assert_ne!(variant, input);
         }
@@ -433,13 +420,13 @@ fn shuffled_puzzles_keep_clues_and_one_solution() {
     let out = sudokuflow()
         .args(["shuffle", "-n", "4", "--seed", "1"])
         .write_stdin(format!("{open}\n"))
-        .output()
-        .unwrap();
+        .output();
     assert!(out.status.success());
     let variants = String::from_utf8(out.stdout).unwrap();
     assert_eq!(variants.lines().count(), 4);
     for line in variants.lines() {
         let grid = parse(line);
+        assert!(equivalent(open.cells(), grid.cells()), "{grid} from {open}");
         assert_eq!(count_solutions(&grid, 5).unwrap().solutions, before);
         assert_eq!(brute_count(&mut grid.cells().to_owned(), 5), before);
     }
@@ -478,8 +465,7 @@ fn shuffle_without_a_seed_prints_it_under_stats() {
     let first = sudokuflow()
         .args(["shuffle", "-n", "2", "--stats"])
         .arg(&sample)
-        .output()
-        .unwrap();
+        .output();
     assert!(first.status.success());
     let stderr = String::from_utf8(first.stderr).unwrap();
     assert!(stderr.contains("puzzles:      24"), "{stderr}");
@@ -521,7 +507,10 @@ fn shuffle_marks_bad_lines_once_per_variant() {
         match input.parse::<Grid>() {
             Ok(grid) => {
                 for line in pair {
-                    assert_eq!(parse(line).clue_count(), grid.clue_count());
+                    assert!(
+                        equivalent(grid.cells(), parse(line).cells()),
+                        "{line} from {grid}"
+                    );
                 }
             }
             Err(_) => {
@@ -553,8 +542,14 @@ fn shuffle_reads_grid_blocks_and_writes_any_format() {
         grid_input.to_str().unwrap(),
     ]);
     let boards = parse_blocks(&out, 13);
-    assert!(!boards.is_empty());
-    for board in &boards {
+    let inputs = common::formats::grid_records(&fs::read(&grid_input).unwrap());
+    assert_eq!(boards.len(), inputs.len());
+    for (board, input) in boards.iter().zip(inputs) {
+        let (input, _) = input.puzzle.unwrap();
+        assert!(
+            equivalent(input.cells(), board.cells()),
+            "{board} from {input}"
+        );
         assert_eq!(solutions(board), 1, "{board}");
     }
     // Generated puzzles piped through shuffle stay unique.
@@ -570,8 +565,7 @@ fn shuffle_reads_grid_blocks_and_writes_any_format() {
     let out = sudokuflow()
         .args(["shuffle", "-n", "2", "--seed", "6"])
         .write_stdin(generated.clone())
-        .output()
-        .unwrap();
+        .output();
     assert!(out.status.success());
     let shuffled: Vec<Grid> = String::from_utf8(out.stdout)
         .unwrap()
@@ -581,7 +575,10 @@ fn shuffle_reads_grid_blocks_and_writes_any_format() {
     assert_eq!(shuffled.len(), 200);
     for (puzzle, pair) in generated.lines().map(parse).zip(shuffled.chunks(2)) {
         for variant in pair {
-            assert_eq!(variant.clue_count(), puzzle.clue_count());
+            assert!(
+                equivalent(puzzle.cells(), variant.cells()),
+                "{variant} from {puzzle}"
+            );
             assert_eq!(solutions(variant), 1);
         }
     }
@@ -600,7 +597,7 @@ fn many_variants_of_a_large_input_stay_in_order_and_stop_at_end() {
             text.push_str("end\n");
         }
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let path = dir.path().join("big.txt");
     fs::write(&path, &text).unwrap();
     let path = path.to_str().unwrap();
@@ -615,7 +612,10 @@ fn many_variants_of_a_large_input_stay_in_order_and_stop_at_end() {
     for (i, variant) in lines.iter().enumerate().step_by(97) {
         let input = parse(puzzles[i / 7 % puzzles.len()]);
         let variant = parse(variant);
-        assert_eq!(variant.clue_count(), input.clue_count());
+        assert!(
+            equivalent(input.cells(), variant.cells()),
+            "{variant} from {input}"
+        );
         assert_eq!(solutions(&variant), 1);
     }
     // Streamed from a pipe, with one thread: the same bytes.
@@ -632,8 +632,7 @@ fn many_variants_of_a_large_input_stay_in_order_and_stop_at_end() {
 fn giving_up_without_a_seed_names_the_seed() {
     let output = sudokuflow()
         .args(["generate", "-n", "1", "--clues", "17", "-j", "1", "--stats"])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     let seed = stderr
@@ -642,4 +641,95 @@ fn giving_up_without_a_seed_names_the_seed() {
         .and_then(|rest| rest.split(')').next())
         .unwrap_or_else(|| panic!("no seed in: {stderr}"));
     assert!(seed.parse::<u64>().is_ok(), "{stderr}");
+}
+
+/// A puzzle with more variants than one job makes is cut into ranges of
+/// variants: the same variants as in one piece, in order, each bad line
+/// marked once per variant and counted once, in every layout.
+#[test]
+fn many_variants_are_made_in_ranges_with_the_same_output() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let block: String = puzzle
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    for (format, input, lines_per_variant) in [
+        ("line", format!("{puzzle}\nbad\n{puzzle}\n"), 1),
+        ("pretty", format!("{block}\n{block}"), 14),
+    ] {
+        let run = |n: &str| {
+            sudokuflow()
+                .args([
+                    "shuffle", "--seed", "7", "--format", format, "--stats", "-n", n,
+                ])
+                .write_stdin(input.clone())
+                .output()
+                .unwrap()
+        };
+        // Past 1,600 (line) and 380 (pretty) variants a puzzle takes several jobs.
+        let (few, many) = (run("300"), run("5000"));
+        let few_text = String::from_utf8(few.stdout).unwrap();
+        let many_text = String::from_utf8(many.stdout).unwrap();
+        let few_lines: Vec<&str> = few_text.lines().collect();
+        let many_lines: Vec<&str> = many_text.lines().collect();
+        let puzzles = input.matches(puzzle).count() + input.lines().filter(|l| *l == "bad").count();
+        let puzzles = if format == "line" { puzzles } else { 2 };
+        assert_eq!(
+            many_lines.len(),
+            puzzles * 5000 * lines_per_variant,
+            "{format}"
+        );
+        for p in 0..puzzles {
+            let (a, b) = (300 * lines_per_variant, 5000 * lines_per_variant);
+            assert!(
+                few_lines[p * a..][..a] == many_lines[p * b..][..a],
+                "{format}, puzzle {p}"
+            );
+        }
+        let stderr = String::from_utf8(many.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!("puzzles:      {puzzles}\n")),
+            "{stderr}"
+        );
+        if format == "line" {
+            let markers = many_lines[5000..10000].iter();
+            assert!(markers.clone().all(|l| *l == "!bad-character"));
+            assert_eq!(stderr.matches("<stdin>:2: bad character").count(), 1);
+            assert_eq!(many.status.code(), Some(1));
+        }
+    }
+}
+
+/// `shuffle -n N` streams its variants: its memory does not grow with N
+/// (here 2,000,000 variants, 164 MB of output, read as they come).
+#[test]
+fn many_variants_stream_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("one.txt");
+    fs::write(
+        &input,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
+    )
+    .unwrap();
+    // Reaped by wait4 below, which gives its peak memory.
+    #[allow(clippy::zombie_processes)]
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(["shuffle", "-n", "2000000", "--seed", "1"])
+        .arg(&input)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut stdout = child.stdout.unwrap();
+    let written = std::io::copy(&mut stdout, &mut std::io::sink()).unwrap();
+    assert_eq!(written, 2_000_000 * 82);
+    let mut status = 0;
+    // SAFETY: waits for the child this test started; `usage` is written by the call.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
+    assert_eq!(status, 0);
+    let peak_mb = usage.ru_maxrss / 1024;
+    assert!(peak_mb < 64, "peak memory {peak_mb} MB");
 }

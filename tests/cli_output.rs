@@ -6,15 +6,10 @@ use std::fs;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
 mod common;
-
-const PUZZLE: &str =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-const SOLUTION: &str =
-    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+use common::{PUZZLE, SOLUTION, program, sudokuflow, temp_dir};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_sudokuflow")
@@ -40,18 +35,18 @@ fn puzzle_file(dir: &Path, copies: usize) -> std::path::PathBuf {
 
 #[test]
 fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
     let target = dir.path().join("target.txt");
     fs::write(&target, "old\n").unwrap();
     let link = dir.path().join("link.txt");
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let status = Command::new(bin())
+    let status = sudokuflow()
         .args(["solve", "-o"])
         .arg(&link)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     assert!(
         fs::symlink_metadata(&link)
@@ -71,17 +66,17 @@ fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
 
 #[test]
 fn output_over_a_file_keeps_its_mode() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
     let out = dir.path().join("out.txt");
     fs::write(&out, "old\n").unwrap();
     fs::set_permissions(&out, fs::Permissions::from_mode(0o600)).unwrap();
-    let status = Command::new(bin())
+    let status = sudokuflow()
         .args(["solve", "-o"])
         .arg(&out)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     assert_eq!(
         fs::metadata(&out).unwrap().permissions().mode() & 0o777,
@@ -92,7 +87,7 @@ fn output_over_a_file_keeps_its_mode() {
 
 #[test]
 fn output_to_a_fifo_is_written_in_place() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 3);
     let fifo = dir.path().join("fifo");
     let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
@@ -102,12 +97,12 @@ fn output_to_a_fifo_is_written_in_place() {
         let fifo = fifo.clone();
         std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
     };
-    let status = Command::new(bin())
+    let status = sudokuflow()
         .args(["solve", "-o"])
         .arg(&fifo)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     assert_eq!(reader.join().unwrap(), format!("{SOLUTION}\n").repeat(3));
     assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
@@ -115,14 +110,13 @@ fn output_to_a_fifo_is_written_in_place() {
 
 #[test]
 fn dash_output_means_standard_output() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
-    let output = Command::new(bin())
+    let output = sudokuflow()
         .args(["solve", "-o", "-"])
         .arg(&input)
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
@@ -133,9 +127,9 @@ fn dash_output_means_standard_output() {
 
 #[test]
 fn closed_standard_streams_are_errors() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = puzzle_file(dir.path(), 1);
-    let run = |script: String| Command::new("sh").arg("-c").arg(script).output().unwrap();
+    let run = |script: String| program("sh").arg("-c").arg(script).output();
     let closed_out = run(format!("exec '{}' solve '{}' >&-", bin(), input.display()));
     assert_eq!(closed_out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&closed_out.stderr).contains("standard output is closed"));
@@ -154,50 +148,27 @@ fn closed_standard_streams_are_errors() {
     assert_eq!(fs::read_to_string(&out).unwrap(), format!("{SOLUTION}\n"));
 }
 
-/// Waits for `child` at most 20 seconds; its exit status.
-fn wait_status(child: &mut std::process::Child) -> std::process::ExitStatus {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < deadline {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.kill().unwrap();
-    panic!("the run did not end");
-}
-
-/// Waits for `child` at most 20 seconds; its exit status code.
-fn wait(child: &mut std::process::Child) -> Option<i32> {
-    wait_status(child).code()
-}
-
 /// The run ends by the signal itself (a shell shows 128 + the signal, and
 /// a script stops as for any program killed by it).
 #[test]
 fn sigterm_sighup_and_sigint_end_the_run_by_the_signal_and_no_temporary_file() {
     use std::os::unix::process::ExitStatusExt;
     for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = temp_dir();
         let out = dir.path().join("out.txt");
         // Reads a pipe that stays open: the run waits until it is signalled.
-        let mut child = Command::new(bin())
+        let mut child = sudokuflow()
             .args(["solve", "-q", "-o"])
             .arg(&out)
             .stdin(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            .spawn();
         writeln!(child.stdin.as_mut().unwrap(), "{PUZZLE}").unwrap();
         // Until the temporary file exists, the handler may not be installed.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while leftovers(dir.path(), &[]).is_empty() {
-            assert!(Instant::now() < deadline, "no temporary file appeared");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        // SAFETY: signals a child this test owns.
-        unsafe { libc::kill(child.id() as i32, signal) };
-        assert_eq!(wait_status(&mut child).signal(), Some(signal));
+        common::wait_until("the temporary file", || {
+            !leftovers(dir.path(), &[]).is_empty()
+        });
+        child.signal(signal);
+        assert_eq!(child.wait().signal(), Some(signal));
         assert_eq!(
             leftovers(dir.path(), &[]),
             Vec::<String>::new(),
@@ -206,37 +177,45 @@ fn sigterm_sighup_and_sigint_end_the_run_by_the_signal_and_no_temporary_file() {
     }
 }
 
+/// An input file cut short while it is read (mapped: reading past its new
+/// end faults) ends the run with a message and no temporary file. The run
+/// reads standard input first, a pipe held open until the file is cut: the
+/// file is opened and mapped by then, and not read yet.
 #[test]
 fn an_input_truncated_while_read_is_an_error_without_leftovers() {
-    let dir = tempfile::tempdir().unwrap();
-    // Big enough that the run is still reading when the file is cut.
-    let input = puzzle_file(dir.path(), 400_000);
+    let dir = temp_dir();
+    let input = puzzle_file(dir.path(), 2_000);
     let out = dir.path().join("out.txt");
-    let mut child = Command::new(bin())
+    let mut child = sudokuflow()
         .args(["solve", "-q", "-j1", "-o"])
         .arg(&out)
+        .arg("-")
         .arg(&input)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(100));
+        .stdin(Stdio::piped())
+        .spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{PUZZLE}").unwrap();
+    // The temporary file exists once the inputs are open.
+    common::wait_until("the temporary file", || {
+        !leftovers(dir.path(), &["in.txt"]).is_empty()
+    });
     fs::OpenOptions::new()
         .write(true)
         .open(&input)
         .unwrap()
         .set_len(0)
         .unwrap();
-    let code = wait(&mut child);
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
-    assert_eq!(code, Some(2), "{stderr}");
+    drop(stdin);
+    let output = child.wait_with_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("input changed while reading"), "{stderr}");
     assert_eq!(leftovers(dir.path(), &["in.txt"]), Vec::<String>::new());
 }
 
 /// The commands of `sudokuflow --help` whose own help lists `option`.
 fn commands_with(option: &str) -> Vec<String> {
-    let help = Command::new(bin()).arg("--help").output().unwrap();
+    let help = sudokuflow().arg("--help").output();
     let help = String::from_utf8(help.stdout).unwrap();
     help.lines()
         .skip_while(|line| !line.starts_with("Commands:"))
@@ -245,7 +224,7 @@ fn commands_with(option: &str) -> Vec<String> {
         .filter_map(|line| line.split_whitespace().next())
         .filter(|&name| name != "help")
         .filter(|name| {
-            let own = Command::new(bin()).args([name, "--help"]).output().unwrap();
+            let own = sudokuflow().args([name, "--help"]).output();
             String::from_utf8(own.stdout).unwrap().contains(option)
         })
         .map(str::to_string)
@@ -260,17 +239,16 @@ fn strict_runs_that_stop_leave_the_output_file_as_it_was() {
     let strict = commands_with("--strict");
     assert!(strict.len() >= 3, "{strict:?}");
     for command in strict {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = temp_dir();
         let input = dir.path().join("in.txt");
         fs::write(&input, format!("{PUZZLE}\nbad\n{PUZZLE}\n")).unwrap();
         let out = dir.path().join("out.txt");
         fs::write(&out, "previous\n").unwrap();
-        let run = Command::new(bin())
+        let run = sudokuflow()
             .args([&command, "--strict", "-q", "-o"])
             .arg(&out)
             .arg(&input)
-            .output()
-            .unwrap();
+            .output();
         assert_eq!(run.status.code(), Some(1), "{command}");
         assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{command}");
         assert_eq!(
@@ -279,12 +257,11 @@ fn strict_runs_that_stop_leave_the_output_file_as_it_was() {
         );
         // Without a bad puzzle the file is written.
         fs::write(&input, format!("{PUZZLE}\n")).unwrap();
-        let run = Command::new(bin())
+        let run = sudokuflow()
             .args([&command, "--strict", "-o"])
             .arg(&out)
             .arg(&input)
-            .output()
-            .unwrap();
+            .output();
         assert_eq!(run.status.code(), Some(0), "{command}");
         assert_ne!(fs::read_to_string(&out).unwrap(), "previous\n", "{command}");
     }
@@ -297,7 +274,7 @@ fn failed_runs_of_every_command_leave_the_output_file_as_it_was() {
     let with_output = commands_with("--output");
     assert!(with_output.len() >= 10, "{with_output:?}");
     for command in with_output {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = temp_dir();
         let input = puzzle_file(dir.path(), 2);
         let out = dir.path().join("out.pdf");
         fs::write(&out, "previous\n").unwrap();
@@ -310,11 +287,7 @@ fn failed_runs_of_every_command_leave_the_output_file_as_it_was() {
             "man" => args.push("no-command".into()),
             _ => args.extend([input.display().to_string(), "missing.txt".into()]),
         }
-        let run = Command::new(bin())
-            .args(&args)
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
+        let run = sudokuflow().args(&args).current_dir(dir.path()).output();
         assert_ne!(run.status.code(), Some(0), "{args:?}");
         assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{args:?}");
         assert_eq!(
@@ -340,41 +313,30 @@ fn completions_and_man_report_write_errors_and_take_output_files() {
             .unwrap()
     };
     for args in [&["completions", "bash"][..], &["man"], &["man", "solve"]] {
-        let run = Command::new(bin())
-            .args(args)
-            .stdout(full())
-            .output()
-            .unwrap();
+        let run = sudokuflow().args(args).stdout(full()).output();
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(
             stderr.starts_with("sudokuflow: error writing to stdout: No space left on device"),
             "{args:?}: {stderr}"
         );
-        let closed = Command::new("sh")
+        let closed = program("sh")
             .arg("-c")
             .arg(format!("exec '{}' {} >&-", bin(), args.join(" ")))
-            .output()
-            .unwrap();
+            .output();
         assert_eq!(closed.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&closed.stderr).contains("-o FILE"));
-        let dir = tempfile::tempdir().unwrap();
+        let dir = temp_dir();
         let out = dir.path().join("out");
-        let to_file = Command::new(bin())
-            .args(args)
-            .arg("-o")
-            .arg(&out)
-            .output()
-            .unwrap();
+        let to_file = sudokuflow().args(args).arg("-o").arg(&out).output();
         assert!(to_file.status.success(), "{args:?}");
-        let direct = Command::new(bin()).args(args).output().unwrap();
+        let direct = sudokuflow().args(args).output();
         assert_eq!(fs::read(&out).unwrap(), direct.stdout, "{args:?}");
     }
-    let closed = Command::new("sh")
+    let closed = program("sh")
         .arg("-c")
         .arg(format!("exec '{}' play --plain >&-", bin()))
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(closed.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&closed.stderr);
     assert!(
@@ -388,16 +350,16 @@ fn completions_and_man_report_write_errors_and_take_output_files() {
 /// new one (seen with strace).
 #[test]
 fn output_files_are_synced_before_and_after_the_rename() {
-    if Command::new("strace").arg("-V").output().is_err() {
+    if program("strace").arg("-V").try_output().is_err() {
         common::skip("no strace: the sync order was not checked");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let dir = fs::canonicalize(dir.path()).unwrap();
     let input = puzzle_file(&dir, 1);
     let out = dir.join("out.txt");
     let log = dir.join("strace.log");
-    let status = Command::new("strace")
+    let status = program("strace")
         .args([
             "-f",
             "-y",
@@ -410,8 +372,8 @@ fn output_files_are_synced_before_and_after_the_rename() {
         .args(["solve", "-o"])
         .arg(&out)
         .arg(&input)
-        .status()
-        .unwrap();
+        .output()
+        .status;
     assert!(status.success());
     let log = fs::read_to_string(&log).unwrap();
     let calls: Vec<&str> = log

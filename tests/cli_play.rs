@@ -3,35 +3,35 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::{Run, program, sudokuflow, temp_dir, wait_until};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn play(data: &Path, args: &[&str], script: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let output = sudokuflow()
         .arg("play")
         .args(args)
         .env("XDG_DATA_HOME", data)
         .current_dir(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(script.as_bytes())?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert!(output.status.success());
+        .write_stdin(script)
+        .output();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]
 fn plain_game_places_undoes_saves_resumes_and_solves() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let file = file.to_str().unwrap();
@@ -66,25 +66,21 @@ fn plain_game_places_undoes_saves_resumes_and_solves() {
 #[test]
 fn plain_game_saves_on_ctrl_c() {
     use std::io::{BufRead, BufReader, Read, Write};
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let mut child = sudokuflow()
         .args(["play", "--plain", file.to_str().unwrap(), "--puzzle", "1"])
         .env("XDG_DATA_HOME", dir.path())
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn();
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "r1c3 4").unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     // The board after the move: the game is waiting for the next command.
     assert!(lines.any(|l| l.unwrap().starts_with("state 1/1")));
-    // SAFETY: a plain kill(2) of our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let status = child.wait().unwrap();
+    child.signal(libc::SIGINT);
+    let status = child.wait();
     let mut stderr = String::new();
     child
         .stderr
@@ -101,19 +97,16 @@ fn plain_game_saves_on_ctrl_c() {
 
 #[test]
 fn plain_game_is_saved_when_its_output_fails() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let mut child = sudokuflow()
         .args(["play", "--plain", file.to_str().unwrap(), "--puzzle", "1"])
         .env("XDG_DATA_HOME", dir.path())
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn();
     drop(child.stdout.take()); // a closed pipe: printing the board fails
-    let output = child.wait_with_output().unwrap();
+    let output = child.wait_with_output();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("game was saved to"), "{stderr}");
     assert!(dir.path().join("sudokuflow/game.json").exists());
@@ -121,7 +114,7 @@ fn plain_game_is_saved_when_its_output_fails() {
 
 #[test]
 fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let saved = dir.path().join("sudokuflow/game.json");
@@ -145,8 +138,8 @@ fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
 }
 
 /// tmux on a server of this test's own, apart from any other tmux in use.
-fn tmux() -> Command {
-    let mut command = Command::new("tmux");
+fn tmux() -> Run {
+    let mut command = program("tmux");
     command.args(["-L", &format!("sudokuflow-test-{}", std::process::id())]);
     command
 }
@@ -156,43 +149,37 @@ struct Tmux(String);
 impl Tmux {
     fn keys(&self, keys: &[&str]) {
         for key in keys {
-            let ok = tmux()
-                .args(["send-keys", "-t", &self.0, key])
-                .status()
-                .unwrap();
-            assert!(ok.success());
+            let ok = tmux().args(["send-keys", "-t", &self.0, key]).output();
+            assert!(ok.status.success());
             sleep(Duration::from_millis(60));
         }
     }
 
     fn screen(&self) -> String {
-        let out = tmux()
-            .args(["capture-pane", "-p", "-t", &self.0])
-            .output()
-            .unwrap();
+        let out = tmux().args(["capture-pane", "-p", "-t", &self.0]).output();
         String::from_utf8(out.stdout).unwrap()
     }
 
-    /// Waits up to 5 s for `text` on the screen.
+    /// Waits for `text` on the screen (failing at the common deadline).
     fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) || start.elapsed() > Duration::from_secs(5) {
-                assert!(screen.contains(text), "waiting for {text:?}:\n{screen}");
-                return screen;
-            }
-            sleep(Duration::from_millis(50));
-        }
+        let mut screen = String::new();
+        let what = format!("{text:?} on the screen");
+        let shown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            wait_until(&what, || {
+                screen = self.screen();
+                screen.contains(text)
+            })
+        }));
+        assert!(shown.is_ok(), "waiting for {text:?}:\n{screen}");
+        screen
     }
 
     fn resize(&self, width: u16, height: u16) {
         let ok = tmux()
             .args(["resize-window", "-t", &self.0])
             .args(["-x", &width.to_string(), "-y", &height.to_string()])
-            .status()
-            .unwrap();
-        assert!(ok.success());
+            .output();
+        assert!(ok.status.success());
     }
 
     /// Sends `signal` (e.g. `TERM`) to the pane's process group: its shell
@@ -200,14 +187,12 @@ impl Tmux {
     fn signal(&self, signal: &str) {
         let out = tmux()
             .args(["display-message", "-p", "-t", &self.0, "#{pane_pid}"])
-            .output()
-            .unwrap();
+            .output();
         let pid = String::from_utf8(out.stdout).unwrap();
-        let ok = Command::new("kill")
+        let ok = program("kill")
             .args([&format!("-{signal}"), "--", &format!("-{}", pid.trim())])
-            .status()
-            .unwrap();
-        assert!(ok.success());
+            .output();
+        assert!(ok.status.success());
     }
 
     /// Runs `play ARGS` in `data`, which holds the save file too.
@@ -230,8 +215,7 @@ impl Tmux {
                 "24",
                 &command,
             ])
-            .output()
-            .unwrap();
+            .output();
         let why = String::from_utf8_lossy(&ok.stderr);
         assert!(ok.status.success(), "tmux new-session failed: {why}");
     }
@@ -244,23 +228,13 @@ impl Drop for Tmux {
     }
 }
 
-/// Waits up to 5 s for `done`.
-fn wait_until(done: impl Fn() -> bool, what: &str) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < Duration::from_secs(5), "{what}");
-        sleep(Duration::from_millis(50));
-    }
-}
-
 #[test]
 fn full_screen_game_in_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "tmux is missing under CI");
-        eprintln!("note: tmux is not installed; skipping the full-screen test");
+    if program("tmux").arg("-V").try_output().is_err() {
+        common::skip("tmux is not installed: the full-screen game test did not run");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     fs::write(dir.path().join("sudoku1.txt"), format!("{PUZZLE}\n")).unwrap();
     fs::write(dir.path().join("other.txt"), format!("{PUZZLE}\n")).unwrap();
     let pid = std::process::id();
@@ -324,7 +298,7 @@ fn full_screen_game_in_tmux() {
     // Quitting a solved game removes the save.
     third.keys(&["q"]);
     let saved = dir.path().join("sudokuflow/game.json");
-    wait_until(|| !saved.exists(), "a solved game leaves no save");
+    wait_until("a solved game to leave no save", || !saved.exists());
 
     // SIGTERM (or SIGHUP, the terminal closed) saves the game.
     let fourth = Tmux(format!("sudokuflow-test4-{pid}"));
@@ -333,7 +307,7 @@ fn full_screen_game_in_tmux() {
     fourth.keys(&["N"]);
     fourth.wait_for("move     1/1");
     fourth.signal("TERM");
-    wait_until(|| saved.exists(), "SIGTERM saves the game");
+    wait_until("SIGTERM to save the game", || saved.exists());
     let out = play(dir.path(), &["--plain", "--resume"], "quit\n");
     assert!(out.contains("state 1/1"), "{out}");
 

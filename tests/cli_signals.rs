@@ -6,9 +6,12 @@ use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+mod common;
+use common::{DEADLINE, Running, dir_entries, program, sudokuflow, temp_dir};
 
 const PUZZLE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -31,7 +34,7 @@ fn bin() -> &'static str {
 
 /// `sudokuflow args` with OUT replaced by `out`, started from `sh` with
 /// SIGINT ignored (`trap '' INT`, as a script's background job has it) or not.
-fn start(args: &[&str], out: &Path, ignored: bool, dir: &Path) -> Child {
+fn start(args: &[&str], out: &Path, ignored: bool, dir: &Path) -> Running {
     let args: Vec<String> = args
         .iter()
         .map(|&a| {
@@ -40,16 +43,13 @@ fn start(args: &[&str], out: &Path, ignored: bool, dir: &Path) -> Child {
         })
         .collect();
     let trap = if ignored { "trap '' INT; " } else { "" };
-    Command::new("sh")
+    program("sh")
         .arg("-c")
         .arg(format!("{trap}exec '{}' {}", bin(), args.join(" ")))
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
-        .unwrap()
 }
 
 /// The lines of `stream` as they come, on a channel.
@@ -66,9 +66,9 @@ fn lines_of(stream: impl Read + Send + 'static) -> mpsc::Receiver<String> {
     receive
 }
 
-/// Waits for a line containing `text`, at most 60 seconds.
+/// Waits for a line containing `text` (failing at the common deadline).
 fn wait_for(lines: &mpsc::Receiver<String>, text: &str) {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + DEADLINE;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         match lines.recv_timeout(left) {
@@ -79,35 +79,6 @@ fn wait_for(lines: &mpsc::Receiver<String>, text: &str) {
     }
 }
 
-/// Waits for `child` to end, at most 60 seconds.
-fn wait(child: &mut Child) -> ExitStatus {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("the run did not end");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn interrupt(child: &Child) {
-    // SAFETY: signals a child this test owns.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-}
-
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// Each reader is interrupted once it has reported a bad first line (so it
 /// is well past start-up): with SIGINT ignored at start it goes on to the
 /// end of its input and writes its file; otherwise it ends by SIGINT,
@@ -116,7 +87,7 @@ fn entries(dir: &Path) -> Vec<String> {
 fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
     for &(name, args) in READERS {
         for ignored in [true, false] {
-            let dir = tempfile::tempdir().unwrap();
+            let dir = temp_dir();
             let out = dir.path().join("out");
             fs::write(&out, "previous\n").unwrap();
             let mut child = start(args, &out, ignored, dir.path());
@@ -124,11 +95,11 @@ fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
             let stderr = lines_of(child.stderr.take().unwrap());
             writeln!(stdin, "not a puzzle").unwrap();
             wait_for(&stderr, "<stdin>:1:");
-            interrupt(&child);
+            child.signal(libc::SIGINT);
             // The puzzle reaches a run that is still going (or a closed pipe).
             let _ = writeln!(stdin, "{PUZZLE}");
             drop(stdin);
-            let status = wait(&mut child);
+            let status = child.wait();
             let what = format!("{name}, SIGINT ignored: {ignored}");
             if ignored {
                 assert_eq!(status.code(), Some(1), "{what}: one bad line");
@@ -139,7 +110,7 @@ fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
                 assert_eq!(status.signal(), Some(libc::SIGINT), "{what}");
                 assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{what}");
             }
-            assert_eq!(entries(dir.path()), ["out"], "{what}");
+            assert_eq!(dir_entries(dir.path()), ["out"], "{what}");
         }
     }
 }
@@ -147,7 +118,7 @@ fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
 /// `generate` alike: interrupted after its first puzzle.
 #[test]
 fn generate_stops_on_sigint_unless_it_was_ignored_at_start() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let out = dir.path().join("unused");
     let mut child = start(
         &["generate", "-n", "2000", "--seed", "1"],
@@ -156,10 +127,10 @@ fn generate_stops_on_sigint_unless_it_was_ignored_at_start() {
         dir.path(),
     );
     let stdout = lines_of(child.stdout.take().unwrap());
-    let first = stdout.recv_timeout(Duration::from_secs(60)).unwrap();
-    interrupt(&child);
+    let first = stdout.recv_timeout(DEADLINE).unwrap();
+    child.signal(libc::SIGINT);
     let rest = stdout.iter().count();
-    assert!(wait(&mut child).success());
+    assert!(child.wait().success());
     assert_eq!((first.len(), 1 + rest), (81, 2000));
 
     // A pipe nobody reads holds the run mid-way while it is interrupted.
@@ -167,32 +138,32 @@ fn generate_stops_on_sigint_unless_it_was_ignored_at_start() {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
-    interrupt(&child);
-    assert_eq!(wait(&mut child).signal(), Some(libc::SIGINT));
+    child.signal(libc::SIGINT);
+    assert_eq!(child.wait().signal(), Some(libc::SIGINT));
 }
 
 /// The game keeps an ignored SIGINT ignored too.
 #[test]
 fn play_keeps_an_ignored_sigint_ignored() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let out = dir.path().join("unused");
     let args = ["play", "--plain", "--level", "easy", "--seed", "1"];
     let mut child = start(&args, &out, true, dir.path());
     let mut stdin = child.stdin.take().unwrap();
     let stdout = lines_of(child.stdout.take().unwrap());
     // The board comes after the game's signal thread has started.
-    stdout.recv_timeout(Duration::from_secs(60)).unwrap();
-    interrupt(&child);
+    stdout.recv_timeout(DEADLINE).unwrap();
+    child.signal(libc::SIGINT);
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
-    assert!(wait(&mut child).success());
+    assert!(child.wait().success());
 }
 
 /// Every command of `sudokuflow --help` is covered above, but for those
 /// that finish at once (completions, man).
 #[test]
 fn every_command_is_covered() {
-    let help = Command::new(bin()).arg("--help").output().unwrap();
+    let help = sudokuflow().arg("--help").output();
     let help = String::from_utf8(help.stdout).unwrap();
     let commands: Vec<&str> = help
         .lines()

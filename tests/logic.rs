@@ -113,15 +113,12 @@ fn puzzles_of_every_level_replay_to_their_solutions() {
             },
         );
         for puzzle in &puzzles {
-            let rating = logic::rate_with(
-                puzzle,
-                &Options {
-                    budget: None,
-                    ceiling: None,
-                },
-            )
-            .unwrap();
-            assert_eq!(rating.level, level, "{puzzle}");
+            // By a second implementation of the techniques, not the rater
+            // that chose the puzzles.
+            assert!(
+                common::human::fits_level(puzzle.cells(), level.name()),
+                "{puzzle} is not {level} by the plain techniques"
+            );
         }
         eprintln!("{level}: {solved} of {total} solved by the engine");
         if level != Level::Hell {

@@ -149,6 +149,7 @@ fn full_house() {
     assert_eq!(step.cells, [8]);
     assert_eq!(step.houses.len(), 1);
     assert_eq!(step.houses[0].to_string(), "row 1");
+    assert_eq!(step.clue(), "Full House: look at row 1");
     // Two empty cells: no full house.
     let p = Position::new().value("r1c1", 1).value("r1c2", 2);
     assert_none(&p, Technique::FullHouse);
@@ -208,6 +209,8 @@ fn pointing_and_claiming() {
     let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
     assert_eq!(houses, ["box 1", "row 2"]);
     assert_eq!(step.cells, [9, 10]);
+    // A hint's first rung: where to look, not what is there.
+    assert_eq!(step.clue(), "Pointing: look at the 7s in box 1");
     // 3 in row 5 only in box 4: gone from the rest of box 4.
     let p = Position::new().row_only(3, 5, &[1, 3]);
     let step = found(&p, Technique::Claiming);
@@ -306,6 +309,15 @@ fn x_wing_and_swordfish() {
         .collect();
     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
     assert_eliminates(&step, "3.2", 5, &cells);
+    assert_eq!(step.clue(), "X-Wing: look at the 5s in rows 1 and 4");
+    assert!(
+        step.text.starts_with(
+            "X-Wing on 5: in rows 1 and 4, 5 can only go in columns 2 and 7 (r1c2, r1c7, r4c2 \
+             and r4c7)"
+        ),
+        "{}",
+        step.text
+    );
     // A third place in a base row: no X-Wing.
     let miss = Position::new()
         .row_only(5, 1, &[2, 7, 9])
@@ -337,7 +349,17 @@ fn xy_wing_and_xyz_wing() {
         .only("r1c1", &[1, 2])
         .only("r1c5", &[1, 3])
         .only("r5c1", &[2, 3]);
-    assert_eliminates(&found(&p, Technique::XyWing), "4.2", 3, &["r5c5"]);
+    let step = found(&p, Technique::XyWing);
+    assert_eliminates(&step, "4.2", 3, &["r5c5"]);
+    assert_eq!(step.clue(), "XY-Wing: look at the 3s around r1c1");
+    assert!(
+        step.text.starts_with(
+            "XY-Wing: r1c1 is 1 or 2; if it is 1, r1c5 (1/3) is 3; if it is 2, r5c1 (2/3) is 3. \
+             Either way r1c5 or r5c1 is 3"
+        ),
+        "{}",
+        step.text
+    );
     let miss = Position::new()
         .only("r1c1", &[1, 2])
         .only("r1c5", &[1, 3])

@@ -5,23 +5,21 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{program, sudokuflow, temp_dir};
 
 use sudokuflow::Grid;
 
 const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sample.txt");
 const REFERENCE_IMAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/print_page_1.pgm");
 
-fn sudokuflow(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
-        .args(args)
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .unwrap()
+fn print(args: &[&str]) -> Output {
+    sudokuflow().args(args).env("LC_ALL", "C.UTF-8").output()
 }
 
 fn print_ok(args: &[&str]) {
-    let output = sudokuflow(args);
+    let output = print(args);
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -32,9 +30,9 @@ fn print_ok(args: &[&str]) {
 
 /// True when `tool` runs here; otherwise a visible skip (a failure in CI).
 fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
+    let found = program(tool)
         .arg("--version")
-        .output()
+        .try_output()
         .is_ok_and(|output| output.status.success() || !output.stderr.is_empty());
     if !found {
         common::skip(&format!("{tool} is not installed"));
@@ -43,7 +41,7 @@ fn have(tool: &str) -> bool {
 }
 
 fn run(tool: &str, args: &[&str]) -> String {
-    let output = Command::new(tool).args(args).output().unwrap();
+    let output = program(tool).args(args).output();
     assert!(
         output.status.success(),
         "{tool} {args:?}: {}",
@@ -90,7 +88,7 @@ fn pdf_pages_render_and_hold_the_givens_in_order() {
     if !have("pdftotext") || !have("pdftoppm") || !have("pdfinfo") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let pdf = temp_path(&dir, "one.pdf");
     print_ok(&[
         "print",
@@ -193,7 +191,7 @@ fn first_page_looks_like_the_reference() {
     if !have("pdftoppm") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let pdf = temp_path(&dir, "sheet.pdf");
     print_ok(&[
         "print",
@@ -332,7 +330,7 @@ fn cells_of(puzzle: &Grid) -> Vec<(usize, usize, u8)> {
 
 #[test]
 fn svg_pages_are_xml_with_every_digit_in_its_cell() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = temp_path(&dir, "sheet.svg");
     print_ok(&[
         "print",
@@ -373,7 +371,7 @@ fn svg_pages_are_xml_with_every_digit_in_its_cell() {
 
 #[test]
 fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = temp_path(&dir, "big.svg");
     let target = target.to_str().unwrap();
     print_ok(&[
@@ -408,7 +406,7 @@ fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
     std::fs::write(temp_path(&dir, "big-7.svg"), "an older run's page").unwrap();
 
     // Named relative to the current directory this time.
-    let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let output = sudokuflow()
         .args([
             "print",
             SAMPLE,
@@ -419,8 +417,7 @@ fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
         ])
         .args(["-o", "big.svg"])
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output();
     assert!(
         output.status.success(),
         "{}",
@@ -461,7 +458,7 @@ fn an_svg_run_that_fails_leaves_the_earlier_pages_as_they_were() {
     if !have("bash") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = temp_path(&dir, "big.svg");
     print_ok(&[
         "print",
@@ -481,7 +478,7 @@ fn an_svg_run_that_fails_leaves_the_earlier_pages_as_they_were() {
         .collect();
     // Files may grow to 1 KB here, less than a page: the first page's write
     // fails (with EFBIG, as on a full disk).
-    let output = Command::new("bash")
+    let output = program("bash")
         .arg("-c")
         .arg("trap '' XFSZ; ulimit -f 1; exec \"$@\"")
         .arg("bash")
@@ -495,8 +492,7 @@ fn an_svg_run_that_fails_leaves_the_earlier_pages_as_they_were() {
             "-o",
             target.to_str().unwrap(),
         ])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -523,7 +519,7 @@ fn an_svg_run_that_fails_leaves_the_earlier_pages_as_they_were() {
 
 #[test]
 fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let html = temp_path(&dir, "sheet.html");
     print_ok(&[
         "print",
@@ -569,7 +565,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
     let url = format!("file://{}", html.display());
     let shot = temp_path(&dir, "shot.png");
     let printed = temp_path(&dir, "printed.pdf");
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -580,13 +576,12 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
             &format!("--screenshot={}", shot.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{log}");
     assert!(!log.contains("CONSOLE"), "console messages: {log}");
     assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -595,8 +590,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
             &format!("--print-to-pdf={}", printed.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     assert!(
         output.status.success(),
         "{}",
@@ -616,7 +610,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
         "-o",
         html.to_str().unwrap(),
     ]);
-    let output = Command::new("chromium")
+    let output = program("chromium")
         .args([
             "--headless",
             "--no-sandbox",
@@ -625,8 +619,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
             &format!("--print-to-pdf={}", printed.display()),
             &url,
         ])
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     let pages = board_digits(&printed);
     assert_eq!(pages.len(), puzzles.len());
@@ -637,7 +630,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
 
 #[test]
 fn html_takes_at_most_4_kb_a_puzzle() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let html = temp_path(&dir, "sheet.html");
     let count = sample_puzzles().len() as u64;
     for options in [
@@ -660,7 +653,7 @@ fn html_takes_at_most_4_kb_a_puzzle() {
 
 #[test]
 fn bad_lines_are_reported_left_out_and_keep_their_numbers() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let input = temp_path(&dir, "mixed.txt");
     let good: Vec<String> = std::fs::read_to_string(SAMPLE)
         .unwrap()
@@ -682,7 +675,9 @@ fn bad_lines_are_reported_left_out_and_keep_their_numbers() {
     .unwrap();
     // `solve` answers each puzzle line with a line (the one that has many
     // solutions gets its first).
-    let solved = sudokuflow(&["solve", input.to_str().unwrap()]);
+    let solved = sudokuflow()
+        .args(["solve", input.to_str().unwrap()])
+        .output();
     let markers: Vec<bool> = String::from_utf8(solved.stdout)
         .unwrap()
         .lines()
@@ -691,7 +686,7 @@ fn bad_lines_are_reported_left_out_and_keep_their_numbers() {
     assert_eq!(markers, [false, true, false, false, false]);
 
     let html = temp_path(&dir, "out.html");
-    let output = sudokuflow(&[
+    let output = print(&[
         "print",
         input.to_str().unwrap(),
         "--solutions",
@@ -733,18 +728,18 @@ fn bad_lines_are_reported_left_out_and_keep_their_numbers() {
 
 #[test]
 fn the_format_comes_from_the_option_or_the_extension() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let unknown = temp_path(&dir, "sheet.txt");
-    let output = sudokuflow(&["print", SAMPLE, "-o", unknown.to_str().unwrap()]);
+    let output = print(&["print", SAMPLE, "-o", unknown.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--format pdf, svg or html"));
     assert!(!unknown.exists());
 
-    let output = sudokuflow(&["print", SAMPLE, "--format", "svg"]);
+    let output = print(&["print", SAMPLE, "--format", "svg"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("one file per page"));
 
-    let output = sudokuflow(&["print", SAMPLE, "--format", "pdf", "--no-rating"]);
+    let output = print(&["print", SAMPLE, "--format", "pdf", "--no-rating"]);
     assert_eq!(output.status.code(), Some(0));
     assert!(output.stdout.starts_with(b"%PDF-"));
 
@@ -766,7 +761,7 @@ fn the_format_comes_from_the_option_or_the_extension() {
 
 #[test]
 fn one_page_of_svg_is_written_under_its_own_name() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = temp_path(&dir, "one.svg");
     let input = temp_path(&dir, "one.txt");
     let first = sample_puzzles()[0];
@@ -788,15 +783,14 @@ fn one_page_of_svg_is_written_under_its_own_name() {
 
 #[test]
 fn paper_follows_the_locale_unless_given() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let html = temp_path(&dir, "sheet.html");
-    let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let output = sudokuflow()
         .args(["print", SAMPLE, "--no-rating", "-o", html.to_str().unwrap()])
         .env_remove("LC_ALL")
         .env_remove("LC_PAPER")
         .env("LANG", "en_US.UTF-8")
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     assert!(
         std::fs::read_to_string(&html)
@@ -831,9 +825,9 @@ fn pdf_fonts(pdf: &Path) -> Vec<(String, bool)> {
 /// True when fontconfig knows a Chinese font; otherwise a visible skip (a
 /// failure in CI, which installs one).
 fn have_chinese_font() -> bool {
-    let found = Command::new("fc-list")
+    let found = program("fc-list")
         .arg(":lang=zh")
-        .output()
+        .try_output()
         .is_ok_and(|output| !output.stdout.is_empty());
     if !found {
         common::skip("no Chinese font is installed (Debian: fonts-wqy-microhei)");
@@ -846,7 +840,7 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
     if !have("pdffonts") || !have("pdftotext") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let pdf = temp_path(&dir, "sheet.pdf");
     let titles = [
         ("Łatwe zadania \u{2013} źdźbło", false),
@@ -902,7 +896,7 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
 
 #[test]
 fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     // A fontconfig that knows no fonts.
     let fonts = temp_path(&dir, "fonts");
     std::fs::create_dir(&fonts).unwrap();
@@ -916,7 +910,7 @@ fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
     )
     .unwrap();
     let pdf = temp_path(&dir, "sheet.pdf");
-    let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let output = sudokuflow()
         .args([
             "print",
             SAMPLE,
@@ -926,8 +920,7 @@ fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
             pdf.to_str().unwrap(),
         ])
         .env("FONTCONFIG_FILE", &config)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -947,7 +940,7 @@ fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
         } else {
             "数独 ✓"
         };
-        let output = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        let output = sudokuflow()
             .args([
                 "print",
                 SAMPLE,
@@ -958,8 +951,7 @@ fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
                 out.to_str().unwrap(),
             ])
             .env("FONTCONFIG_FILE", &config)
-            .output()
-            .unwrap();
+            .output();
         assert_eq!(
             output.status.code(),
             Some(0),

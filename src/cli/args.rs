@@ -5,6 +5,9 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use crate::cli::examples;
+use crate::cli::number::{Accepts, number};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
@@ -38,17 +41,6 @@ Exit status:
   2  usage error, or an input or output could not be read or written
   129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM
 
-Examples:
-  sudokuflow solve puzzles.txt > solutions.txt
-  sudokuflow solve --count puzzles.txt
-  sudokuflow generate -n 1000 --seed 42 --symmetry rotate180
-  sudokuflow shuffle -n 5 puzzles.txt
-  sudokuflow rate puzzles.txt
-  sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
-  sudokuflow generate -n 24 --level hard
-  sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --solutions
-  sudokuflow dedupe puzzles.txt > distinct.txt
-
 'sudokuflow <command> --help' explains each command and its options.";
 
 #[derive(Debug, Parser)]
@@ -57,6 +49,7 @@ Examples:
     version,
     about = "High-throughput Sudoku batch solver, generator and toolkit",
     after_help = EXIT_CODES,
+    help_template = examples::help_template(examples::TOP),
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -66,52 +59,39 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: one answer per puzzle, in input order
-    #[command(after_help = SOLVE_AFTER_HELP)]
+    #[command(after_help = SOLVE_AFTER_HELP, help_template = examples::help_template(examples::SOLVE))]
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution, reproducibly from a seed
-    #[command(after_help = GENERATE_AFTER_HELP)]
+    #[command(after_help = GENERATE_AFTER_HELP, help_template = examples::help_template(examples::GENERATE))]
     Generate(GenerateArgs),
     /// Print shuffled equivalents of puzzles (same clue and solution counts)
-    #[command(after_help = SHUFFLE_AFTER_HELP)]
+    #[command(after_help = SHUFFLE_AFTER_HELP, help_template = examples::help_template(examples::SHUFFLE))]
     Shuffle(ShuffleArgs),
     /// Rate puzzles on the Sudoku Explainer scale (ER/EP/ED) and name their level
-    #[command(after_help = RATE_AFTER_HELP)]
+    #[command(after_help = RATE_AFTER_HELP, help_template = examples::help_template(examples::RATE))]
     Rate(RateArgs),
     /// Explain how a person solves puzzles, step by step
-    #[command(after_help = EXPLAIN_AFTER_HELP)]
+    #[command(after_help = EXPLAIN_AFTER_HELP, help_template = examples::help_template(examples::EXPLAIN))]
     Explain(ExplainArgs),
     /// Lay puzzles out on printable pages (PDF, SVG or HTML), with answer pages
-    #[command(after_help = PRINT_AFTER_HELP)]
+    #[command(after_help = PRINT_AFTER_HELP, help_template = examples::help_template(examples::PRINT))]
     Print(PrintArgs),
     /// Print each puzzle's minlex canonical form (the same for equivalent puzzles)
-    #[command(after_help = CANON_AFTER_HELP)]
+    #[command(after_help = CANON_AFTER_HELP, help_template = examples::help_template(examples::CANON))]
     Canon(CanonArgs),
     /// Keep the first puzzle of each equivalence class, in input order
-    #[command(after_help = DEDUPE_AFTER_HELP)]
+    #[command(after_help = DEDUPE_AFTER_HELP, help_template = examples::help_template(examples::DEDUPE))]
     Dedupe(DedupeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
-    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    #[command(help_template = examples::help_template(examples::COMPLETIONS))]
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of sudokuflow or of one command, for man(1)
-    #[command(after_help = MAN_AFTER_HELP)]
+    #[command(help_template = examples::help_template(examples::MAN))]
     Man(ManArgs),
     /// Play Sudoku in the terminal: hints that teach, notes, undo, save
-    #[command(after_help = PLAY_AFTER_HELP)]
+    #[command(after_help = PLAY_AFTER_HELP, help_template = examples::help_template(examples::PLAY))]
     Play(PlayArgs),
 }
-
-const COMPLETIONS_AFTER_HELP: &str = "\
-Examples:
-  sudokuflow completions bash > ~/.local/share/bash-completion/completions/sudokuflow
-  sudokuflow completions zsh > ~/.zfunc/_sudokuflow
-  sudokuflow completions fish > ~/.config/fish/completions/sudokuflow.fish";
-
-const MAN_AFTER_HELP: &str = "\
-Examples:
-  sudokuflow man | man -l -
-  sudokuflow man solve | man -l -
-  sudokuflow man > ~/.local/share/man/man1/sudokuflow.1
-  sudokuflow man solve > ~/.local/share/man/man1/sudokuflow-solve.1";
 
 /// Arguments of `sudokuflow man`.
 #[derive(Debug, Args)]
@@ -191,12 +171,7 @@ applies it), 'check', 'solve', 'save', 'quit'. Givens are printed plain, your
 digits in (parentheses), conflicts !between!.
 
 The game is saved as JSON in $XDG_DATA_HOME/sudokuflow/game.json (default
-~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.
-
-Examples:
-  sudokuflow play --plain --level hard
-  sudokuflow play --plain sudoku1.txt --puzzle 3
-  sudokuflow play --plain --resume";
+~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.";
 
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
@@ -222,16 +197,7 @@ than the header gets !ragged-row. --format csv writes each input row with a
 Exit status:
   0  every puzzle was answered
   1  some puzzle got a marker line
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow solve puzzles.txt > solutions.txt
-  cat day1.txt day2.txt | sudokuflow solve --stats
-  sudokuflow solve --count --limit 1000 puzzles.txt
-  sudokuflow solve --format pretty board.txt
-  sudokuflow solve -j 4 -o solutions.txt part1.txt part2.txt
-  sudokuflow solve --column quizzes --format csv kaggle.csv.gz -o solved.csv
-  parallel --pipepart -a huge.txt -k --block 1M sudokuflow solve > solutions.txt";
+  2  usage error, or an input or output could not be read or written";
 
 const GENERATE_AFTER_HELP: &str = concat!(
     "\
@@ -270,15 +236,7 @@ Exit status:
   0  every puzzle was generated
   1  gave up on a --clues or --level target
   2  usage error (including an unreachable --clues), or the output could not be
-     written
-
-Examples:
-  sudokuflow generate -n 1000 --seed 42 > puzzles.txt
-  sudokuflow generate -n 100000 --symmetry rotate180 -o puzzles.txt
-  sudokuflow generate -n 10 --clues 30 --solution
-  sudokuflow generate --format pretty
-  sudokuflow generate -n 24 --level hard --symmetry rotate180
-  sudokuflow generate -n 1000 --stats | sudokuflow solve --count"
+     written"
 );
 
 const SHUFFLE_AFTER_HELP: &str = "\
@@ -304,21 +262,15 @@ and a message on stderr naming the input and line, as with solve.
 Exit status:
   0  every puzzle was shuffled
   1  some puzzle got marker lines
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow shuffle puzzles.txt > disguised.txt
-  sudokuflow shuffle -n 10 --seed 7 puzzles.txt
-  sudokuflow generate -n 100 | sudokuflow shuffle -n 5 --format pretty";
+  2  usage error, or an input or output could not be read or written";
 
 const RATE_AFTER_HELP: &str = concat!(
     "\
 Input: as for solve, one puzzle per line or as grid blocks, from files or
 standard input.
 
-Output: one line per puzzle, in input order:
+Output: one line per puzzle, in input order (the first example shows one):
   <puzzle> <ER>/<EP>/<ED> <level> <hardest technique>
-  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ 4.4/1.2/1.2 hard XYZ-Wing
 ER is the rating of the hardest step of the easiest solution path the engine
 knows, EP the hardest step up to the first placed digit, ED the first step's
 rating, on the Sudoku Explainer scale (1.0 to about 11). Nested forcing
@@ -345,14 +297,7 @@ A puzzle without exactly one solution gets a marker line, as with solve:
 Exit status:
   0  every puzzle was rated
   1  some puzzle got a marker line
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow rate puzzles.txt > rated.txt
-  sudokuflow generate -n 1000 | sudokuflow rate --stats
-  sudokuflow rate --budget 2000000000 hardest.txt
-  sudokuflow rate --budget unlimited hardest.txt
-  sudokuflow rate puzzles.txt | awk '$3 == \"hard\"'"
+  2  usage error, or an input or output could not be read or written"
 );
 
 const EXPLAIN_AFTER_HELP: &str = "\
@@ -361,13 +306,10 @@ for empty), a file of puzzles as for solve, or '-' for standard input (the
 default).
 
 Text output (the default): for each puzzle its rating and the puzzle on a
-board, then every step in order with its rating and why it holds,
-    1. [1.2] Hidden Single: r3c5 = 7, the only place for 7 in box 2
-   14. [2.6] Pointing: in box 1, 4 can only go in r2c1 and r2c2, both in row
-       2; so the 4 of row 2 is in box 1, and r2c7 and r2c8 cannot be 4
-with the grid of candidates before each step that needs them (rows and
-columns labelled, the candidates the step eliminates in parentheses, the
-digit it places in brackets), and the solution. A chain is told a node a
+board, then every step in order with its rating and why it holds (the first
+example below shows two), with the grid of candidates before each step that
+needs them (rows and columns labelled, the candidates the step eliminates in
+parentheses, the digit it places in brackets), and the solution. A chain is told a node a
 line, each with the reason it follows (r5c7 = 2  the only place left for 2
 in row 5, as r5c3 is not 2); a nested chain follows the node it proves,
 further in. Nested chains make the hardest puzzles take seconds. --budget
@@ -391,13 +333,7 @@ single or a hidden single whenever there is one, the rest in rating order.
 The rating is the puzzle's either way.
 
 Bad puzzles get the marker lines of rate in text, and the exit status is as
-for rate.
-
-Examples:
-  sudokuflow explain 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
-  sudokuflow explain --format json puzzles.txt > steps.jsonl
-  sudokuflow generate --level hard -n 3 | sudokuflow explain -o hard.html
-  sudokuflow generate --level medium | sudokuflow explain --order simple";
+for rate.";
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
@@ -405,7 +341,8 @@ pub struct RateArgs {
     pub input: InputArgs,
 
     /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
-    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET))]
     pub budget: Budget,
 
     /// One line per puzzle, or CSV: each input row with 'rating' and 'level' columns added
@@ -459,15 +396,7 @@ LC_ALL, LC_PAPER or LANG) and A4 everywhere else.
 
 ",
     levels_help!(),
-    "
-
-Examples:
-  sudokuflow generate -n 24 --level medium | sudokuflow print -o sheets.pdf --per-page 6 --solutions
-  sudokuflow print puzzles.txt -o puzzles.html --title 'Week 12' --paper letter
-  sudokuflow print puzzles.txt -o page.svg --per-page 1
-  sudokuflow print puzzles.txt --solutions-only -o answers.pdf
-  sudokuflow print puzzles.txt -o zadania.pdf --title 'Łatwe zadania' \\
-      --rules='Wpisz cyfry od 1 do 9.' --level-names easy=łatwe,medium=średnie"
+    ""
 );
 
 /// Arguments of `sudokuflow print`.
@@ -484,10 +413,9 @@ pub struct PrintArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<PrintFormat>,
 
-    /// Puzzles on a page
-    #[arg(long, value_name = "N", default_value = "4",
-          value_parser = PossibleValuesParser::new(["1", "2", "4", "6"])
-              .map(|n| n.parse::<usize>().expect("a listed value")))]
+    /// Puzzles on a page: 1, 2, 4 or 6
+    #[arg(long, value_name = "N", default_value = "4", allow_negative_numbers = true,
+          value_parser = number::<usize>(Accepts::one_of(&[1, 2, 4, 6])))]
     pub per_page: usize,
 
     /// Paper size [default: from the locale, Letter or A4]
@@ -516,7 +444,8 @@ pub struct PrintArgs {
     pub solutions_only: bool,
 
     /// Work the rater may do on one puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
-    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget,
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET),
           conflicts_with = "no_rating")]
     pub budget: Budget,
 
@@ -562,7 +491,8 @@ pub struct ExplainArgs {
     pub order: ExplainOrder,
 
     /// Work allowed per puzzle, in chain nodes followed (1 to 10^12), or 'unlimited'
-    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), value_parser = parse_budget)]
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET))]
     pub budget: Budget,
 
     /// Write to FILE, replacing it only once the run completes
@@ -591,28 +521,8 @@ pub enum ExplainOrder {
     Simple,
 }
 
-/// A parser for a whole number from `min` to `max`, whose errors say so in
-/// words (clap names the option before them).
-fn whole_number<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
-where
-    T: TryFrom<u128> + Into<u128> + Copy + Send + Sync + 'static,
-{
-    move |text: &str| {
-        let (min, max): (u128, u128) = (min.into(), max.into());
-        let range = format!("a whole number from {min} to {max}");
-        let value: u128 = text.trim().parse().map_err(|_| {
-            if text.trim().starts_with('-') {
-                format!("it must not be negative; give {range}")
-            } else {
-                format!("'{text}' is not a whole number; give {range}")
-            }
-        })?;
-        if value < min || value > max {
-            return Err(format!("{value} is out of range; give {range}"));
-        }
-        T::try_from(value).map_err(|_| format!("give {range}"))
-    }
-}
+/// Any whole number that fits in 64 bits: counts and seeds.
+const ANY_COUNT: Accepts = Accepts::range(0, u64::MAX);
 
 /// The most worker threads `-j` accepts: far beyond any machine's cores, and
 /// small enough that the thread stacks fit in memory.
@@ -641,49 +551,27 @@ impl std::fmt::Display for Budget {
     }
 }
 
-/// Parses a count of chain nodes (`200000000`) or `unlimited`. A time
-/// (`500ms`, `2s`), as budgets were once given, is refused by name: read
-/// as a count it would mean something else.
-fn parse_budget(text: &str) -> Result<Budget, String> {
-    let text = text.trim();
-    if text == "unlimited" {
-        return Ok(Budget(None));
-    }
-    let accepted = format!(
-        "give a count of chain nodes from 1 to {MAX_BUDGET} (the default is {}), \
-         or 'unlimited'",
-        logic::Options::DEFAULT_BUDGET
-    );
-    let number = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-    let unit = &text[number.len()..];
-    if !number.is_empty() && ["ms", "s", "m", "min", "h", "us", "µs"].contains(&unit) {
-        return Err(format!(
-            "'{text}' is a time, but the budget is a count of work, not time, so that a \
-             rating is the same on every machine; {accepted}"
-        ));
-    }
-    match text.parse::<u64>() {
-        Ok(0) => Err(format!(
-            "0 is out of range ('unlimited' is no limit); {accepted}"
-        )),
-        Ok(nodes) if nodes <= MAX_BUDGET => Ok(Budget(Some(nodes))),
-        Ok(_) => Err(format!("{text} is out of range; {accepted}")),
-        Err(_) if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() => {
-            Err(format!("{text} is out of range; {accepted}"))
-        }
-        Err(_) => Err(format!("'{text}' is not a whole number; {accepted}")),
+/// What `--budget` accepts: a count of chain nodes or `unlimited`. A time
+/// (`500ms`, `2s`), as budgets were once given, is refused by name: read as
+/// a count it would mean something else.
+const BUDGET: Accepts = Accepts::count_or_unlimited("a count of chain nodes", 1, MAX_BUDGET);
+
+impl crate::cli::number::FromNumber for Budget {
+    fn from_number(nodes: Option<u64>) -> Budget {
+        Budget(nodes)
     }
 }
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// How many puzzles to generate
+    /// How many puzzles to generate (0 or more)
     #[arg(short = 'n', long = "puzzles", value_name = "N", default_value_t = 1,
-          value_parser = whole_number(0u64, u64::MAX))]
+          allow_negative_numbers = true, value_parser = number::<u64>(ANY_COUNT))]
     pub puzzles: u64,
 
-    /// Seed of the run (random if absent; --stats prints it)
-    #[arg(long, value_name = "S", value_parser = whole_number(0u64, u64::MAX))]
+    /// Seed of the run, any whole number (random if absent; --stats prints it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
     pub seed: Option<u64>,
 
     /// Symmetry of the clue pattern
@@ -691,8 +579,9 @@ pub struct GenerateArgs {
           value_parser = symmetry_parser())]
     pub symmetry: Symmetry,
 
-    /// Exactly K clues instead of a minimal puzzle
-    #[arg(long, value_name = "K", value_parser = whole_number(17u8, 81))]
+    /// Exactly K clues (17 to 81) instead of a minimal puzzle
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = number::<u8>(Accepts::range(17, 81)))]
     pub clues: Option<u8>,
 
     /// Only puzzles of this level: easy, medium, hard, expert or hell (see below)
@@ -719,13 +608,15 @@ pub struct ShuffleArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Equivalent puzzles to print per input puzzle
+    /// Equivalent puzzles to print per input puzzle (1 or more)
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
-          value_parser = whole_number(1u32, u32::MAX))]
+          allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, u32::MAX as u64)))]
     pub variants: u32,
 
-    /// Seed of the run (random if absent; --stats prints it)
-    #[arg(long, value_name = "S", value_parser = whole_number(0u64, u64::MAX))]
+    /// Seed of the run, any whole number (random if absent; --stats prints it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
     pub seed: Option<u64>,
 
     /// Print the seed, totals and speed to stderr at the end
@@ -770,32 +661,22 @@ automorphisms (layouts mapping the puzzle onto itself, up to relabelling).
 Exit status:
   0  every puzzle was canonicalised
   1  some puzzle got a marker line
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow canon puzzles.txt > canonical.txt
-  sudokuflow canon --zeros puzzles.txt | sort -u > classes.txt
-  sudokuflow generate -n 1000 | sudokuflow canon --stats > /dev/null";
+  2  usage error, or an input or output could not be read or written";
 
 const DEDUPE_AFTER_HELP: &str = "\
 Writes each puzzle the first time its class appears (see 'sudokuflow canon
 --help' for when two puzzles are equivalent), in input order, as a line with
 '.' for empty cells ('0' with --zeros). Memory grows with the number of
 distinct classes only: 16 bytes of key per class (a 128-bit hash of the
-canonical form), about 50 MB for 1,000,000 classes. For collections with more
-classes than memory holds: sudokuflow canon big.txt | sort -u.
+canonical form), about 60 MB at peak for 1,000,000 classes. For collections
+with more classes than memory holds: sudokuflow canon big.txt | sort -u.
 
 Bad lines are reported on stderr and left out; the exit status is then 1.
 
 Exit status:
   0  every puzzle was read
   1  some puzzle line was bad
-  2  usage error, or an input or output could not be read or written
-
-Examples:
-  sudokuflow dedupe puzzles.txt > distinct.txt
-  sudokuflow dedupe --count puzzles.txt
-  sudokuflow dedupe --canonical a.txt b.txt -o classes.txt";
+  2  usage error, or an input or output could not be read or written";
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
@@ -861,9 +742,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// With --count, stop counting at N (so the default 2 means "two or more")
+    /// With --count, stop counting at N, 1 or more (so the default 2 means "two or more")
     #[arg(long, value_name = "N", default_value_t = 2, requires = "count",
-          value_parser = whole_number(1u32, u32::MAX))]
+          allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, u32::MAX as u64)))]
     pub limit: u32,
 
     /// Stop at the first bad puzzle, after writing its marker line
@@ -912,9 +794,9 @@ pub struct OutputArgs {
 /// How a batch run behaves.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Worker threads [default: all cores]
-    #[arg(short = 'j', long, value_name = "N",
-          value_parser = whole_number(1u32, MAX_THREADS))]
+    /// Worker threads, 1 to 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, MAX_THREADS as u64)))]
     pub threads: Option<u32>,
 
     /// No progress bar and no per-puzzle messages
@@ -987,10 +869,105 @@ impl From<FormatArg> for OutputFormat {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+    use clap::error::ErrorKind;
 
     #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Every numeric option of every command, found in the definitions by
+    /// its value's type, reads and refuses numbers alike: errors name the
+    /// option and what it accepts, in plain words (never Rust's or clap's:
+    /// `-1` is a value, not a flag), and its help names the range.
+    #[test]
+    fn every_numeric_option_is_read_by_the_one_parser() {
+        use std::any::TypeId;
+        let numeric = [
+            TypeId::of::<u8>(),
+            TypeId::of::<u16>(),
+            TypeId::of::<u32>(),
+            TypeId::of::<u64>(),
+            TypeId::of::<usize>(),
+            TypeId::of::<i32>(),
+            TypeId::of::<i64>(),
+            TypeId::of::<f64>(),
+            TypeId::of::<Budget>(),
+        ];
+        let cli = Cli::command();
+        let mut checked = Vec::new();
+        for command in cli.get_subcommands() {
+            for arg in command.get_arguments() {
+                let type_id = arg.get_value_parser().type_id();
+                if !numeric.iter().any(|&t| type_id == t) {
+                    continue;
+                }
+                let name = command.get_name();
+                let long = format!("--{}", arg.get_long().expect("numeric options are named"));
+                let refusal = |value: &str| {
+                    let parsed = Cli::try_parse_from(["sudokuflow", name, &long, value]);
+                    let error = parsed.expect_err(&format!("{name} {long} {value}"));
+                    assert_eq!(
+                        error.kind(),
+                        ErrorKind::ValueValidation,
+                        "{name} {long} {value}"
+                    );
+                    let text = error.to_string();
+                    assert!(text.contains(&format!("{long} <")), "{text}");
+                    for words in ["invalid digit", "too large", "cannot parse", "tip:", "-- "] {
+                        assert!(!text.contains(words), "{name} {long} {value}: {text}");
+                    }
+                    text
+                };
+                let not_number = refusal("abc");
+                assert!(
+                    not_number.contains("'abc' is not a whole number; give "),
+                    "{not_number}"
+                );
+                let negative = refusal("-1");
+                assert!(
+                    negative.contains("it must not be negative; give "),
+                    "{negative}"
+                );
+                let huge = refusal("99999999999999999999999");
+                assert!(huge.contains("is out of range; give "), "{huge}");
+                // What is accepted, as the errors say it, and its ends.
+                let give = not_number.split("; give ").nth(1).unwrap();
+                let give = give.lines().next().unwrap().trim().to_string();
+                let numbers: Vec<u64> = give
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .collect();
+                let (min, max) = (numbers[0], *numbers.last().unwrap());
+                let accepts = |value: u64| {
+                    let parsed =
+                        Cli::try_parse_from(["sudokuflow", name, &long, &value.to_string()]);
+                    // Only a missing companion option (--count, FILE) may stop it now.
+                    !matches!(parsed, Err(e) if e.kind() == ErrorKind::ValueValidation)
+                };
+                assert!(accepts(min) && accepts(max), "{name} {long}: {give}");
+                if min > 0 {
+                    assert!(!accepts(min - 1), "{name} {long}: {give}");
+                }
+                if max < u64::MAX {
+                    assert!(!accepts(max + 1), "{name} {long}: {give}");
+                }
+                // The help says what is accepted too.
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                let said = [
+                    format!("{min} to "),
+                    format!("{min} or more"),
+                    give.split(", or").next().unwrap().to_string(),
+                ];
+                let any = min == 0 && help.contains("any whole number");
+                assert!(
+                    any || said.iter().any(|words| help.contains(words.as_str())),
+                    "{name} {long}: the help {help:?} does not say {give:?}"
+                );
+                checked.push(format!("{name} {long}"));
+            }
+        }
+        assert!(checked.len() >= 15, "{checked:?}");
     }
 
     #[test]
@@ -1012,8 +989,9 @@ pub struct PlayArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// Start the N-th puzzle of FILE at once (counting from 1)
-    #[arg(long, value_name = "N", requires = "file")]
+    /// Start the N-th puzzle of FILE at once, 1 or more (the first is 1)
+    #[arg(long, value_name = "N", requires = "file", allow_negative_numbers = true,
+          value_parser = number::<usize>(Accepts::range(1, usize::MAX as u64)))]
     pub puzzle: Option<usize>,
 
     /// Start a new game of this level at once: easy, medium, hard, expert or hell
@@ -1021,8 +999,9 @@ pub struct PlayArgs {
           conflicts_with = "file")]
     pub level: Option<Level>,
 
-    /// Seed for the new game (random without it)
-    #[arg(long, value_name = "S")]
+    /// Seed for the new game, any whole number (random without it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
     pub seed: Option<u64>,
 
     /// Line-by-line text mode instead of the full screen

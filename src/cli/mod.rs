@@ -3,6 +3,8 @@
 
 pub mod args;
 pub mod commands;
+pub mod examples;
+pub mod number;
 pub mod output;
 pub mod progress;
 pub mod report;

@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
 
+use sudokuflow::answer::Flush;
 use sudokuflow::format::Problem;
 use sudokuflow::logic::Level;
 use sudokuflow::pipeline::{Observer, Summary};
@@ -52,7 +53,7 @@ impl Reporter {
 impl Reporter {
     /// Shows a warning about a puzzle, unless quiet or past the first
     /// [`MAX_WARNINGS`].
-    fn warn(&mut self, output: &mut dyn Write, text: fmt::Arguments<'_>) -> io::Result<()> {
+    fn warn(&mut self, output: &mut dyn Flush, text: fmt::Arguments<'_>) -> io::Result<()> {
         if self.quiet {
             return Ok(());
         }
@@ -72,7 +73,7 @@ impl Reporter {
 impl Observer for Reporter {
     fn bad_puzzle(
         &mut self,
-        output: &mut dyn Write,
+        output: &mut dyn Flush,
         input: &str,
         line: u64,
         problem: Problem,
@@ -82,7 +83,7 @@ impl Observer for Reporter {
 
     fn bad_field(
         &mut self,
-        output: &mut dyn Write,
+        output: &mut dyn Flush,
         input: &str,
         line: u64,
         column: &str,

@@ -1192,6 +1192,7 @@ mod tests {
     use crate::generate::{random_solution, shuffle_transform};
     use crate::rng::Rng;
     use crate::solver::{count_solutions, solve};
+    use crate::testing::property::check;
     use proptest::prelude::*;
 
     const PUZZLE: &str =
@@ -1323,32 +1324,74 @@ mod tests {
         }
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
-
-        #[test]
-        fn invariant_idempotent_and_equivalent(
-            seed in any::<u64>(),
-            clues in prop_oneof![0usize..=81, Just(81), 17usize..=30],
-            shuffle in any::<u64>(),
-        ) {
-            let g = random_subgrid(&mut Rng::new(seed), clues);
-            let found = g.canonical_with_automorphisms();
-            let shuffled = shuffle_transform(shuffle, seed, 0).apply(&g);
-            let again = shuffled.canonical_with_automorphisms();
-            prop_assert_eq!(again.grid, found.grid);
-            prop_assert_eq!(again.automorphisms, found.automorphisms);
-            prop_assert_eq!(found.grid.canonical().0, found.grid);
-            prop_assert_eq!(found.transform().apply(&g), found.grid);
-            prop_assert_eq!(again.transform().apply(&shuffled), found.grid);
-            prop_assert_eq!(found.grid.clue_count(), g.clue_count());
-            prop_assert!(found.automorphisms >= 1);
-            if clues >= 25 {
-                prop_assert_eq!(
-                    count_solutions(&found.grid, 3).unwrap().solutions,
-                    count_solutions(&g, 3).unwrap().solutions
-                );
+    /// A consistent grid equal to its own transpose (so with at least two
+    /// automorphisms): digits written in pairs of cells mirrored across the
+    /// diagonal, where they fit.
+    fn transpose_symmetric(rng: &mut Rng, pairs: usize) -> Grid {
+        let mut g = Grid::EMPTY;
+        for _ in 0..pairs {
+            let (r, c) = (rng.below(9) as usize, rng.below(9) as usize);
+            let d = rng.below(9) as u8 + 1;
+            let mut h = g;
+            h.set(r * 9 + c, d);
+            h.set(c * 9 + r, d);
+            if h.is_consistent() {
+                g = h;
             }
         }
+        g
+    }
+
+    /// Grids of every density, and grids with automorphisms (few clues, or
+    /// symmetric ones): the form is idempotent, reached by its transform,
+    /// and the same for a shuffled copy, with as many automorphisms.
+    #[test]
+    fn invariant_idempotent_and_equivalent() {
+        let grids = prop_oneof![
+            (
+                any::<u64>(),
+                prop_oneof![0usize..=81, Just(81), 17usize..=30]
+            )
+                .prop_map(|(seed, clues)| (
+                    seed,
+                    clues,
+                    random_subgrid(&mut Rng::new(seed), clues)
+                )),
+            (any::<u64>(), 0usize..40).prop_map(|(seed, pairs)| (
+                seed,
+                0,
+                transpose_symmetric(&mut Rng::new(seed), pairs)
+            )),
+        ];
+        let shares = check(
+            2000,
+            (grids, any::<u64>()),
+            |((seed, clues, g), shuffle), shares| {
+                let found = g.canonical_with_automorphisms();
+                shares.saw(if found.automorphisms > 1 {
+                    "automorphisms"
+                } else {
+                    "none"
+                });
+                let shuffled = shuffle_transform(shuffle, seed, 0).apply(&g);
+                let again = shuffled.canonical_with_automorphisms();
+                prop_assert_eq!(again.grid, found.grid);
+                prop_assert_eq!(again.automorphisms, found.automorphisms);
+                prop_assert_eq!(found.grid.canonical().0, found.grid);
+                prop_assert_eq!(found.transform().apply(&g), found.grid);
+                prop_assert_eq!(again.transform().apply(&shuffled), found.grid);
+                prop_assert_eq!(found.grid.clue_count(), g.clue_count());
+                prop_assert!(found.automorphisms >= 1);
+                if clues >= 25 {
+                    prop_assert_eq!(
+                        count_solutions(&found.grid, 3).unwrap().solutions,
+                        count_solutions(&g, 3).unwrap().solutions
+                    );
+                }
+                Ok(())
+            },
+        );
+        shares.assert_at_least("automorphisms", 30);
+        shares.assert_at_least("none", 30);
     }
 }

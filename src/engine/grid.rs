@@ -220,11 +220,14 @@ impl std::str::FromStr for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::property::check;
     use proptest::prelude::*;
 
     /// The line format read the obvious way, one byte at a time.
-    fn parse_simply(line: &[u8]) -> Result<[u8; 81], ParseError> {
-        let line = trim_end(line);
+    fn parse_simply(mut line: &[u8]) -> Result<[u8; 81], ParseError> {
+        while let Some((b' ' | b'\t' | b'\r', rest)) = line.split_last() {
+            line = rest;
+        }
         let mut cells = Vec::new();
         for (column, &byte) in line.iter().enumerate() {
             match byte {
@@ -239,22 +242,40 @@ mod tests {
             .map_err(|_| ParseError::WrongLength(line.len()))
     }
 
+    /// Good lines (maybe with trailing blanks), good lines with one byte
+    /// changed, cells short or over, and bytes of any kind: each outcome of
+    /// parsing is common.
+    #[test]
+    fn parse_agrees_with_the_simple_parser() {
+        let cell = || proptest::sample::select(b".0123456789".to_vec());
+        let good = proptest::collection::vec(cell(), 81);
+        let blanks = proptest::collection::vec(proptest::sample::select(b" \t\r".to_vec()), 0..4);
+        let lines = prop_oneof![
+            (good.clone(), blanks).prop_map(|(line, blanks)| [line, blanks].concat()),
+            (good, 0usize..81, any::<u8>()).prop_map(|(mut line, at, byte)| {
+                line[at] = byte;
+                line
+            }),
+            proptest::collection::vec(cell(), 75..=88),
+            proptest::collection::vec(prop_oneof![8 => cell(), 1 => any::<u8>()], 78..=84,),
+        ];
+        let shares = check(2000, lines, |line, shares| {
+            let fast = Grid::parse_line(&line).map(|g| *g.cells());
+            shares.saw(match fast {
+                Ok(_) => "a grid",
+                Err(ParseError::WrongLength(_)) => "wrong length",
+                Err(ParseError::BadCharacter { .. }) => "bad character",
+            });
+            prop_assert_eq!(fast, parse_simply(&line));
+            Ok(())
+        });
+        for outcome in ["a grid", "wrong length", "bad character"] {
+            shares.assert_at_least(outcome, 20);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
-
-        #[test]
-        fn parse_agrees_with_the_simple_parser(
-            line in proptest::collection::vec(
-                prop_oneof![
-                    8 => proptest::sample::select(b".0123456789".to_vec()),
-                    1 => any::<u8>(),
-                ],
-                78..=84,
-            )
-        ) {
-            let fast = Grid::parse_line(&line).map(|g| *g.cells());
-            prop_assert_eq!(fast, parse_simply(&line));
-        }
 
         #[test]
         fn line_form_round_trips(cells in proptest::array::uniform32(0u8..=9)) {

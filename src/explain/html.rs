@@ -137,6 +137,7 @@ p.case { margin: .4rem 0 0; font-style: italic; }
 .cells { display: grid; grid-template-columns: repeat(9, var(--cell));
   grid-template-rows: repeat(9, var(--cell)); }
 .c { display: grid; grid-template-columns: repeat(3, 1fr); grid-template-rows: repeat(3, 1fr);
+  padding: calc(var(--cell) * .05);
   font-family: "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; }
 .c i { font-style: normal; font-size: calc(var(--cell) * .27); line-height: 1;
   display: flex; align-items: center; justify-content: center; color: #555;
@@ -172,7 +173,9 @@ section.solution { border-top: 1px solid #e2ded5; padding-top: 1.1rem; break-ins
 figure, .board { break-inside: avoid; }
 section.solution h3 { margin: 0 0 .5rem; font-size: 1.05rem; }
 section.error { border-left: 4px solid var(--elim); padding: .5rem 1rem; }
-@media (max-width: 40rem) { section.step, section.run { flex-direction: column; } }
+@media screen { section.step > figure { position: sticky; top: .8rem; } }
+@media (max-width: 40rem) { section.step, section.run { flex-direction: column; }
+  section.step > figure { position: static; } }
 @media print {
   @page { margin: 12mm 12mm; }
   :root { --cell: 7.4mm; }
@@ -293,7 +296,7 @@ pub fn write_puzzle(explanation: &Explanation, id: &str, line: u64, out: &mut Ve
         html.push_str(
             "<section class=\"solution\"><h3>The engine found no further step</h3><figure>",
         );
-        write_board(puzzle, &candidates, None, &mut html);
+        let _ = write_board(puzzle, &candidates, None, &mut html);
         html.push_str("</figure></section>\n");
     }
     html.push_str("</article>\n");
@@ -390,7 +393,11 @@ fn write_step(
         html,
         "<section class=\"step\" id=\"{id}-s{number}\">\n<figure>"
     );
-    write_board(puzzle, candidates, Some(step), html);
+    if !write_board(puzzle, candidates, Some(step), html) {
+        html.push_str(
+            "<figcaption>Too many links to draw: the list beside tells them.</figcaption>",
+        );
+    }
     html.push_str("</figure>\n<div class=\"words\">\n");
     let (title, rest) = title_and_rest(step);
     let _ = write!(html, "<h3><span class=\"num\">{number}</span>");
@@ -517,8 +524,14 @@ fn write_digits_board(
     html.push_str("</div><svg viewBox=\"0 0 9 9\"><use href=\"#lines\"/></svg></div>");
 }
 
-/// Appends a board of candidates, marked for `step` if there is one.
-fn write_board(puzzle: &Grid, candidates: &Candidates, step: Option<&Step>, html: &mut String) {
+/// Appends a board of candidates, marked for `step` if there is one;
+/// false when its chain has too many links to draw.
+fn write_board(
+    puzzle: &Grid,
+    candidates: &Candidates,
+    step: Option<&Step>,
+    html: &mut String,
+) -> bool {
     let mut house_cells = [false; 81];
     let mut pattern_cells = [false; 81];
     // Per candidate (cell * 10 + digit): its marks as classes.
@@ -605,10 +618,9 @@ fn write_board(puzzle: &Grid, candidates: &Candidates, step: Option<&Step>, html
         html.push_str("</div>");
     }
     html.push_str("</div><svg viewBox=\"0 0 9 9\"><use href=\"#lines\"/>");
-    if let Some(step) = step {
-        write_links(&step.chains, html);
-    }
+    let drawn = step.is_none_or(|step| write_links(&step.chains, html));
     html.push_str("</svg></div>");
+    drawn
 }
 
 /// The most links drawn on one board: past this, a chain is a thicket of
@@ -616,8 +628,9 @@ fn write_board(puzzle: &Grid, candidates: &Candidates, step: Option<&Step>, html
 const MOST_LINKS: usize = 60;
 
 /// Appends an arrow for each link of the chains (each once): from every
-/// premise of a node to the node.
-fn write_links(chains: &[Vec<ChainNode>], html: &mut String) {
+/// premise of a node to the node. False, and nothing drawn, past
+/// [`MOST_LINKS`].
+fn write_links(chains: &[Vec<ChainNode>], html: &mut String) -> bool {
     let mut drawn: Vec<(Candidate, bool, Candidate, bool)> = Vec::new();
     let mut arrows = String::new();
     for chain in chains {
@@ -641,9 +654,11 @@ fn write_links(chains: &[Vec<ChainNode>], html: &mut String) {
             }
         }
     }
-    if drawn.len() <= MOST_LINKS {
-        html.push_str(&arrows);
+    if drawn.len() > MOST_LINKS {
+        return false;
     }
+    html.push_str(&arrows);
+    true
 }
 
 /// The centre of a candidate's place in its cell, in cells.

@@ -166,7 +166,9 @@ impl Input {
     }
 }
 
-/// A run of whole lines of one input.
+/// A run of whole lines of one input. A clone (for the variants of one
+/// line) shares a mapped chunk's pages and copies a read one's bytes.
+#[derive(Clone)]
 pub(crate) struct Chunk {
     /// The chunk's bytes.
     pub data: ChunkData,
@@ -317,6 +319,7 @@ impl Chunk {
 }
 
 /// A chunk's bytes: a slice of a mapped file, or a buffer read from a stream.
+#[derive(Clone)]
 pub(crate) enum ChunkData {
     /// A range of a memory-mapped file.
     Mapped(Arc<Mmap>, Range<usize>),

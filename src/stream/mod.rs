@@ -1,6 +1,7 @@
 //! Streaming I/O: reading inputs in chunks, the text formats, and the
 //! parallel ordered pipeline that answers puzzles by the million.
 
+pub mod answer;
 pub mod batch;
 mod compressed;
 pub mod format;

@@ -3,14 +3,17 @@
 //! in parallel, writing the output in order.
 //!
 //! A producer thread cuts the work into jobs: for [`run`] it cuts the inputs
-//! into chunks (and assembles grid blocks, which is sequential work), for
-//! [`generate`] it cuts the puzzle numbers into ranges. Rayon workers turn each
-//! job into its output bytes; the calling thread is the ordered writer, which
-//! emits a job's output as soon as it and every job before it are done. A job
-//! holds its slot from being cut until it is written, and there are a fixed
-//! number of slots, so memory stays flat however large the input or count.
+//! into chunks (and assembles grid blocks, which is sequential work), and a
+//! puzzle's many shuffled variants into ranges; for [`generate`] it cuts the
+//! puzzle numbers into ranges. Rayon workers turn each job into a batch of
+//! answers ([`answer::Batch`]: text, or typed answers for a consumer that
+//! wants them); the calling thread is the ordered writer, which hands a
+//! job's batch to the [`answer::Consumer`] as soon as it and every job before
+//! it are done. A job holds its slot from being cut until it is consumed,
+//! and there are a fixed number of slots, so memory stays flat however large
+//! the input, the count or the variants per puzzle.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -21,13 +24,13 @@ use std::thread;
 
 use rayon::ThreadPool;
 
+use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, RowText, Text, TextOutput};
 use crate::explain;
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
 use crate::input::{CHUNK_LEN, Chunk, ChunkData, Column, Input};
 use crate::logic;
-use crate::rating_format;
 use crate::solver;
 use crate::stream::table::{self, Cutter, Layout, Piece};
 
@@ -65,8 +68,8 @@ pub enum Mode {
         variants: u32,
     },
     /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
-    /// (see [`rating_format::write_rating_line`]). A puzzle without exactly one
-    /// solution gets a marker.
+    /// (see [`crate::rating_format::write_rating_line`]). A puzzle without
+    /// exactly one solution gets a marker.
     Rate {
         /// Budget and ceiling of the rating.
         options: logic::Options,
@@ -81,14 +84,11 @@ pub enum Mode {
         /// The order of the steps.
         order: logic::Order,
     },
-    /// The minlex canonical form ([`Grid::canonical`]); with `with_input`,
-    /// a space and the puzzle as read (for `dedupe`). Puzzles are not
+    /// The minlex canonical form ([`Grid::canonical`]). Puzzles are not
     /// solved: only conflicting givens get a marker.
     Canon {
-        /// `0` instead of `.` for empty cells.
+        /// `0` instead of `.` for empty cells, in text.
         zeros: bool,
-        /// Follow the form with the input puzzle.
-        with_input: bool,
     },
 }
 
@@ -117,9 +117,9 @@ pub struct Options {
 }
 
 impl Options {
-    /// The layout of answers and markers: counts take one line whatever the
-    /// output format.
-    fn answer_format(&self) -> OutputFormat {
+    /// The layout of answers and markers in text: counts take one line
+    /// whatever the output format.
+    pub(crate) fn answer_format(&self) -> OutputFormat {
         match self.mode {
             Mode::Solve | Mode::Shuffle { .. } => self.output_format,
             Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } | Mode::Canon { .. } => {
@@ -149,21 +149,13 @@ impl Options {
     }
 
     /// True when rows are written: CSV output, for a mode whose answer fits
-    /// in a field or two (not explain's, nor dedupe's pairs).
-    fn writes_rows(&self) -> bool {
-        self.output_format == OutputFormat::Csv
-            && !matches!(
-                self.mode,
-                Mode::Explain { .. }
-                    | Mode::Canon {
-                        with_input: true,
-                        ..
-                    }
-            )
+    /// in a field or two (not explain's).
+    pub(crate) fn writes_rows(&self) -> bool {
+        self.output_format == OutputFormat::Csv && !matches!(self.mode, Mode::Explain { .. })
     }
 
     /// The columns CSV output adds to each row.
-    fn added_columns(&self) -> &'static [&'static str] {
+    pub(crate) fn added_columns(&self) -> &'static [&'static str] {
         match self.mode {
             Mode::Solve => &["solution"],
             Mode::Count { .. } => &["count"],
@@ -174,12 +166,20 @@ impl Options {
         }
     }
 
-    /// Answers (or markers) written per input puzzle.
+    /// Answers (or markers) per input puzzle.
     fn answers_per_puzzle(&self) -> usize {
         match self.mode {
             Mode::Shuffle { variants, .. } => variants as usize,
             _ => 1,
         }
+    }
+}
+
+impl OutputFormat {
+    /// Variants of one puzzle per job: about a chunk's worth of output, so
+    /// that a puzzle's millions of variants stream in flat memory.
+    pub(crate) fn variants_per_job(self) -> usize {
+        (CHUNK_LEN / self.bytes_per_grid()).max(1)
     }
 }
 
@@ -248,14 +248,14 @@ impl std::ops::AddAssign for Summary {
 pub trait Observer {
     /// The puzzle at `line` (1-based) of the input named `input` got a
     /// marker (or, for [`Problem::WrongSolution`], a reported answer).
-    /// `output` holds everything written before it, not yet flushed: flush
-    /// it first to keep a message after the answers before it on a terminal.
+    /// `output`, the consumer, holds the answers before it, perhaps not yet
+    /// flushed: flush it first to keep a message after them on a terminal.
     ///
     /// # Errors
     /// An error flushing `output` stops the run as a write error.
     fn bad_puzzle(
         &mut self,
-        output: &mut dyn Write,
+        output: &mut dyn Flush,
         input: &str,
         line: u64,
         problem: Problem,
@@ -268,7 +268,7 @@ pub trait Observer {
     /// As [`Observer::bad_puzzle`].
     fn bad_field(
         &mut self,
-        output: &mut dyn Write,
+        output: &mut dyn Flush,
         input: &str,
         line: u64,
         column: &str,
@@ -294,7 +294,8 @@ pub enum Error {
         /// What went wrong.
         source: io::Error,
     },
-    /// Writing the output failed; stop quietly if it is a broken pipe.
+    /// Writing the output (or the consumer) failed; stop quietly if it is a
+    /// broken pipe.
     Write(io::Error),
     /// The worker or reader threads could not be started.
     Threads(String),
@@ -334,9 +335,9 @@ impl std::error::Error for Error {
     }
 }
 
-/// Answers every puzzle of `inputs`, in order, writing to `out` and telling
-/// `observer` about bad puzzles and progress. Bad puzzles do not make the run
-/// fail: they are counted in the summary.
+/// Answers every puzzle of `inputs`, in order, writing the text answers to
+/// `out` and telling `observer` about bad puzzles and progress. Bad puzzles
+/// do not make the run fail: they are counted in the summary.
 ///
 /// # Errors
 /// When an input cannot be read, the output cannot be written, the threads
@@ -348,19 +349,39 @@ pub fn run(
     out: &mut dyn Write,
     observer: &mut dyn Observer,
 ) -> Result<Summary, Error> {
+    run_into(inputs, options, &mut TextOutput(out), observer)
+}
+
+/// [`run`], handing the answers to `consumer` in input order, in the batches
+/// it gathers them into.
+///
+/// # Errors
+/// As [`run`]; an error from the consumer is [`Error::Write`].
+pub fn run_into<C: Consumer>(
+    inputs: Vec<Input>,
+    options: &Options,
+    consumer: &mut C,
+    observer: &mut dyn Observer,
+) -> Result<Summary, Error> {
     let names: Vec<String> = inputs
         .iter()
         .map(|input| input.name().to_string())
         .collect();
     let options = *options;
-    execute(options.threads, names, out, observer, move |dispatcher| {
-        Producer {
-            dispatcher,
-            options,
-            header_sent: false,
-        }
-        .run(inputs);
-    })
+    execute(
+        options.threads,
+        names,
+        consumer,
+        observer,
+        move |dispatcher| {
+            Producer {
+                dispatcher,
+                options,
+                header_sent: false,
+            }
+            .run(inputs);
+        },
+    )
 }
 
 /// Generates puzzles `0..options.count` in parallel, writing them in order to
@@ -382,7 +403,7 @@ pub fn generate(
     execute(
         options.threads,
         Vec::new(),
-        out,
+        &mut TextOutput(out),
         observer,
         move |mut dispatcher| {
             if options.output_format == OutputFormat::Csv {
@@ -390,11 +411,7 @@ pub fn generate(
                     true => b"puzzle,solution\n",
                     false => b"puzzle\n",
                 };
-                let header = move || {
-                    let mut done = Done::new(0, 0);
-                    done.output = header.to_vec();
-                    done
-                };
+                let header = move || Done::new(0, 0, Text(header.to_vec()));
                 if !dispatcher.dispatch(header) {
                     return;
                 }
@@ -413,14 +430,14 @@ pub fn generate(
 
 /// The parallel, ordered core of every run: starts `threads` workers, runs
 /// `produce` on its own thread to hand them jobs through a [`Dispatcher`],
-/// and writes the finished jobs in order on the calling thread. `names` are
-/// the inputs' names for messages.
-fn execute(
+/// and hands the finished jobs in order to `consumer` on the calling thread.
+/// `names` are the inputs' names for messages.
+fn execute<C: Consumer>(
     threads: usize,
     names: Vec<String>,
-    out: &mut dyn Write,
+    consumer: &mut C,
     observer: &mut dyn Observer,
-    produce: impl FnOnce(Dispatcher) + Send + 'static,
+    produce: impl FnOnce(Dispatcher<C::Batch>) + Send + 'static,
 ) -> Result<Summary, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -440,7 +457,7 @@ fn execute(
         .spawn(move || produce(dispatcher))
         .map_err(|e| Error::Threads(e.to_string()))?;
     let writer = OrderedWriter {
-        out,
+        consumer,
         observer,
         names,
         waiting: BTreeMap::new(),
@@ -463,8 +480,12 @@ struct Job {
     input: usize,
     input_bytes: u64,
     work: Work,
+    /// The variants to make of each puzzle ([`Mode::Shuffle`]); a puzzle's
+    /// first job (from variant 0) also counts and reports it.
+    variants: Range<u32>,
 }
 
+#[derive(Clone)]
 enum Work {
     /// Raw lines in the line format.
     Lines(Chunk),
@@ -478,11 +499,31 @@ enum Work {
     },
 }
 
+impl Work {
+    /// True when the work is one puzzle: a record, or a chunk of one line
+    /// that is not blank, a comment or `end` (a table's, unquoted).
+    fn is_one_puzzle(&self) -> bool {
+        let chunk = match self {
+            Work::Records(records) => return records.len() == 1,
+            Work::Lines(chunk) => chunk,
+            Work::Table { chunk, quoted, .. } => {
+                if *quoted {
+                    return false;
+                }
+                chunk
+            }
+        };
+        let mut lines = chunk.lines();
+        let one = lines.next().map(|(_, line)| format::classify(line));
+        lines.next().is_none() && matches!(one, Some(LineKind::Content(_) | LineKind::TooLong))
+    }
+}
+
 /// A finished job.
-struct Done {
+struct Done<B> {
     input: usize,
     input_bytes: u64,
-    output: Vec<u8>,
+    answers: B,
     bad: Vec<(u64, Problem)>,
     summary: Summary,
     /// A bad puzzle in strict mode: the run stops after this job.
@@ -493,12 +534,12 @@ struct Done {
     column: Option<Arc<str>>,
 }
 
-impl Done {
-    fn new(input: usize, input_bytes: u64) -> Done {
+impl<B> Done<B> {
+    fn new(input: usize, input_bytes: u64, answers: B) -> Done<B> {
         Done {
             input,
             input_bytes,
-            output: Vec::new(),
+            answers,
             bad: Vec::new(),
             summary: Summary::default(),
             strict_stop: false,
@@ -509,27 +550,27 @@ impl Done {
 }
 
 /// What reaches the writer, numbered in input order.
-enum Item {
+enum Item<B> {
     // Boxed: a `Done` is far larger than the other variants.
-    Done(Box<Done>),
+    Done(Box<Done<B>>),
     ReadError { input: usize, error: io::Error },
     Panicked,
 }
 
 /// Numbers items in order and hands them to the workers, or straight to the
 /// writer, each taking a slot.
-struct Dispatcher {
+struct Dispatcher<B> {
     pool: ThreadPool,
-    results: Sender<(u64, Item)>,
+    results: Sender<(u64, Item<B>)>,
     /// Holds one token per item in flight; blocks when all slots are taken,
     /// and fails once the writer has stopped.
     slots: SyncSender<()>,
     next_seq: u64,
 }
 
-impl Dispatcher {
+impl<B: Send + 'static> Dispatcher<B> {
     /// Takes a slot and has a worker run `work`; false when the writer has stopped.
-    fn dispatch(&mut self, work: impl FnOnce() -> Done + Send + 'static) -> bool {
+    fn dispatch(&mut self, work: impl FnOnce() -> Done<B> + Send + 'static) -> bool {
         if self.slots.send(()).is_err() {
             return false;
         }
@@ -545,7 +586,7 @@ impl Dispatcher {
     }
 
     /// Sends `item` straight to the writer, in its turn.
-    fn send(&mut self, item: Item) {
+    fn send(&mut self, item: Item<B>) {
         if self.slots.send(()).is_ok() {
             let seq = self.take_seq();
             // An error means the writer has stopped and wants nothing more.
@@ -560,14 +601,14 @@ impl Dispatcher {
 }
 
 /// Cuts inputs into jobs for [`run`].
-struct Producer {
-    dispatcher: Dispatcher,
+struct Producer<B> {
+    dispatcher: Dispatcher<B>,
     options: Options,
     /// CSV output's header row has been sent.
     header_sent: bool,
 }
 
-impl Producer {
+impl<B: Batch> Producer<B> {
     fn run(mut self, inputs: Vec<Input>) {
         for (index, input) in inputs.into_iter().enumerate() {
             let read = match input.column().cloned() {
@@ -593,10 +634,11 @@ impl Producer {
             row.extend_from_slice(name.as_bytes());
         }
         row.push(b'\n');
+        let options = self.options;
         self.dispatcher.dispatch(move || {
-            let mut done = Done::new(index, 0);
-            done.output = row;
-            done
+            let mut answers = B::new(&options, 0);
+            answers.push_header(&options, &row);
+            Done::new(index, 0, answers)
         })
     }
 
@@ -692,6 +734,7 @@ impl Producer {
                     input: index,
                     input_bytes,
                     work: Work::Records(vec![record]),
+                    variants: self.all_variants(),
                 });
             }
         };
@@ -724,6 +767,7 @@ impl Producer {
                 input: index,
                 input_bytes: chunk.input_bytes,
                 work: Work::Records(Vec::new()),
+                variants: self.all_variants(),
             });
         };
         let pieces = if quoted {
@@ -740,8 +784,9 @@ impl Producer {
                     quoted,
                     layout: Arc::clone(layout),
                 },
+                variants: self.all_variants(),
             };
-            if !self.dispatch_labelled(job, label) {
+            if !self.dispatch_labelled(job, Some(label)) {
                 return false;
             }
         }
@@ -771,12 +816,18 @@ impl Producer {
 
     /// Sends the jobs of one input; false when the run is to stop.
     fn read_input(&mut self, index: usize, input: Input) -> bool {
-        let mut format = self.options.input_format;
         let mut grid = GridReader::default();
         // Jobs of about the same output size whatever the answers per puzzle.
         let answers = self.options.answers_per_puzzle();
         let records_per_job = (RECORDS_PER_JOB / (answers * self.options.cost_per_puzzle())).max(1);
-        'chunks: for chunk in input.chunks() {
+        let chunks = Detected {
+            chunks: input.chunks(),
+            format: self.options.input_format,
+            decided: self.options.input_format != InputFormat::Auto,
+            detector: format::FormatDetector::default(),
+            held: VecDeque::new(),
+        };
+        'chunks: for (chunk, format) in chunks {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(error) => {
@@ -787,14 +838,13 @@ impl Producer {
                     return false;
                 }
             };
-            if format == InputFormat::Auto {
-                format = detect_format(&chunk);
-            }
             if format == InputFormat::Grid {
                 if grid.read(&chunk) {
                     break;
                 }
-                if grid.records.len() >= records_per_job && !self.dispatch(grid.take_job(index)) {
+                if grid.records.len() >= records_per_job
+                    && !self.dispatch(grid.take_job(index, self.all_variants()))
+                {
                     return false;
                 }
                 continue;
@@ -808,6 +858,7 @@ impl Producer {
                     input: index,
                     input_bytes: chunk.input_bytes,
                     work: Work::Lines(chunk),
+                    variants: self.all_variants(),
                 };
                 if !self.dispatch(job) {
                     return false;
@@ -818,23 +869,56 @@ impl Producer {
             }
         }
         grid.records.extend(grid.assembler.finish());
-        grid.is_empty() || self.dispatch(grid.take_job(index))
+        grid.is_empty() || self.dispatch(grid.take_job(index, self.all_variants()))
+    }
+
+    /// Every variant of a puzzle, as one range (`0..1` outside [`Mode::Shuffle`]).
+    fn all_variants(&self) -> Range<u32> {
+        0..self.options.answers_per_puzzle() as u32
     }
 
     /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
     fn dispatch(&mut self, job: Job) -> bool {
-        let options = self.options;
-        self.dispatcher.dispatch(move || process(job, &options))
+        self.dispatch_labelled(job, None)
     }
 
     /// As [`Producer::dispatch`], for a job of a table whose puzzle column
-    /// messages name `label`.
-    fn dispatch_labelled(&mut self, job: Job, label: &Arc<str>) -> bool {
+    /// messages name `label`. A job of one puzzle with more variants than a
+    /// job makes goes as a job per range of them, in order.
+    fn dispatch_labelled(&mut self, job: Job, label: Option<&Arc<str>>) -> bool {
+        let per_job = self.options.output_format.variants_per_job() as u32;
+        if job.variants.len() <= per_job as usize || !job.work.is_one_puzzle() {
+            return self.send_job(job, label);
+        }
+        let mut start = job.variants.start;
+        while start < job.variants.end {
+            let end = job.variants.end.min(start.saturating_add(per_job));
+            let part = Job {
+                input: job.input,
+                // Counted once the last part is written.
+                input_bytes: if end == job.variants.end {
+                    job.input_bytes
+                } else {
+                    0
+                },
+                work: job.work.clone(),
+                variants: start..end,
+            };
+            if !self.send_job(part, label) {
+                return false;
+            }
+            start = end;
+        }
+        true
+    }
+
+    /// Takes a slot and hands `job` to a worker; false when the writer has stopped.
+    fn send_job(&mut self, job: Job, label: Option<&Arc<str>>) -> bool {
         let options = self.options;
-        let label = Arc::clone(label);
+        let label = label.cloned();
         self.dispatcher.dispatch(move || {
             let mut done = process(job, &options);
-            done.column = Some(label);
+            done.column = label;
             done
         })
     }
@@ -889,8 +973,9 @@ impl GridReader {
     }
 
     /// A job for the puzzles read so far.
-    fn take_job(&mut self, input: usize) -> Job {
+    fn take_job(&mut self, input: usize, variants: Range<u32>) -> Job {
         Job {
+            variants,
             input,
             input_bytes: std::mem::take(&mut self.input_bytes),
             work: Work::Records(std::mem::take(&mut self.records)),
@@ -898,24 +983,62 @@ impl GridReader {
     }
 }
 
-/// The format of an input whose first chunk is `chunk` (see
-/// [`format::FormatDetector`]); [`InputFormat::Auto`] if the chunk has no
-/// significant line (its lines then mean the same in either format).
-fn detect_format(chunk: &Chunk) -> InputFormat {
-    let mut detector = format::FormatDetector::default();
-    chunk
-        .lines()
-        .find_map(|(_, line)| detector.feed(format::classify(line)))
-        .unwrap_or_else(|| detector.at_end())
+/// An input's chunks, each with the format to read it in: for
+/// [`InputFormat::Auto`], what [`format::FormatDetector`] finds in the first
+/// lines ([`InputFormat::Auto`], read as lines, if they have no significant
+/// line). A stream's chunk ends where a read did, maybe inside the first
+/// board, so chunks are held back until the format is known, up to
+/// [`CHUNK_LEN`] bytes (as much as a file's first chunk).
+struct Detected<I> {
+    chunks: I,
+    format: InputFormat,
+    decided: bool,
+    detector: format::FormatDetector,
+    held: VecDeque<Chunk>,
 }
 
-/// A worker's job: the answer or marker of every puzzle, into one buffer.
-fn process(job: Job, options: &Options) -> Done {
-    let mut done = Done::new(job.input, job.input_bytes);
+impl<I: Iterator<Item = io::Result<Chunk>>> Iterator for Detected<I> {
+    type Item = (io::Result<Chunk>, InputFormat);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.decided {
+            let Some(chunk) = self.chunks.next() else {
+                self.format = self.detector.at_end();
+                self.decided = true;
+                break;
+            };
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(error) => return Some((Err(error), self.format)),
+            };
+            let found = chunk
+                .lines()
+                .find_map(|(_, line)| self.detector.feed(format::classify(line)));
+            self.held.push_back(chunk);
+            let held: usize = self.held.iter().map(|c| c.data.bytes().len()).sum();
+            if let Some(format) = found.or((held >= CHUNK_LEN).then(|| self.detector.at_end())) {
+                self.format = format;
+                self.decided = true;
+            }
+        }
+        if let Some(chunk) = self.held.pop_front() {
+            return Some((Ok(chunk), self.format));
+        }
+        self.chunks.next().map(|chunk| (chunk, self.format))
+    }
+}
+
+/// A worker's job: the answer or problem of every puzzle, into one batch.
+fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
+    let input_len = match &job.work {
+        Work::Lines(chunk) | Work::Table { chunk, .. } => chunk.data.bytes().len(),
+        Work::Records(records) => records.len() * 82,
+    };
+    let answers = B::new(options, input_len);
+    let mut done = Done::new(job.input, job.input_bytes, answers);
+    let variants = &job.variants;
     match job.work {
         Work::Lines(chunk) => {
-            done.output
-                .reserve(output_len_estimate(&chunk.data, options));
             for (number, line) in chunk.lines() {
                 let puzzle = match format::classify(line) {
                     LineKind::Blank | LineKind::Comment => continue,
@@ -928,14 +1051,16 @@ fn process(job: Job, options: &Options) -> Done {
                     Ok((grid, claimed)) => (Ok(grid), claimed),
                     Err(problem) => (Err(problem), None),
                 };
-                if !done.answer(number, puzzle, claimed, options, RowText::Line(line)) {
+                let row = RowText::Line(line);
+                if !done.answer(number, puzzle, claimed, variants, options, row) {
                     break;
                 }
             }
         }
         Work::Records(records) => {
             for record in records {
-                if !done.answer(record.line, record.puzzle, None, options, RowText::Block) {
+                let row = RowText::Block;
+                if !done.answer(record.line, record.puzzle, None, variants, options, row) {
                     break;
                 }
             }
@@ -945,8 +1070,6 @@ fn process(job: Job, options: &Options) -> Done {
             quoted,
             layout,
         } => {
-            done.output
-                .reserve(output_len_estimate(&chunk.data, options));
             let delimiter = layout.delimiter;
             table::for_each_row(
                 &chunk,
@@ -959,13 +1082,8 @@ fn process(job: Job, options: &Options) -> Done {
                         Ok(grid) => Ok(grid),
                         Err(e) => Err(Problem::from(e)),
                     });
-                    done.answer(
-                        row.line,
-                        puzzle,
-                        None,
-                        options,
-                        RowText::Table(row.raw, delimiter),
-                    )
+                    let text = RowText::Table(row.raw, delimiter);
+                    done.answer(row.line, puzzle, None, variants, options, text)
                 },
             );
         }
@@ -973,43 +1091,12 @@ fn process(job: Job, options: &Options) -> Done {
     done
 }
 
-/// What a row of CSV output starts with, before the answer's columns.
-#[derive(Clone, Copy)]
-enum RowText<'a> {
-    /// A table's row as read, and its delimiter.
-    Table(&'a [u8], u8),
-    /// A line of the line format as read: written as its puzzle when it
-    /// reads as one.
-    Line(&'a [u8]),
-    /// A puzzle from a grid block.
-    Block,
-}
-
-/// Output bytes for a chunk of line-format input, so the buffer is allocated once.
-fn output_len_estimate(data: &ChunkData, options: &Options) -> usize {
-    // Capped: a mapped chunk can hold one huge line.
-    let puzzles = data.bytes().len().min(2 * CHUNK_LEN) / 82 + 1;
-    let per_puzzle = match options.mode {
-        Mode::Count { .. } => 4,
-        Mode::Rate { .. } => 128,
-        Mode::Explain {
-            format: explain::Format::Html,
-            ..
-        } => 64 * 1024,
-        Mode::Explain { .. } => 4096,
-        Mode::Canon { with_input, .. } => 82 * (1 + usize::from(with_input)),
-        Mode::Solve | Mode::Shuffle { .. } => options.output_format.bytes_per_grid(),
-    };
-    puzzles * per_puzzle * options.answers_per_puzzle()
-}
-
 /// A generate job: puzzles `range`, into one buffer.
-fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
-    let mut done = Done::new(0, 0);
+fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done<Text> {
     let grids = if options.with_solution { 2 } else { 1 };
     let per_puzzle = options.output_format.bytes_per_grid() * grids;
-    done.output
-        .reserve(per_puzzle * (range.end - range.start) as usize);
+    let output = Vec::with_capacity(per_puzzle * (range.end - range.start) as usize);
+    let mut done = Done::new(0, 0, Text(output));
     for index in range {
         match generator::generate(&options.config, options.seed, index) {
             Ok(generated) => {
@@ -1019,12 +1106,12 @@ fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
                     options.output_format.write_with_solution(
                         &generated.puzzle,
                         &generated.solution,
-                        &mut done.output,
+                        &mut done.answers.0,
                     );
                 } else {
                     options
                         .output_format
-                        .write_grid(&generated.puzzle, &mut done.output);
+                        .write_grid(&generated.puzzle, &mut done.answers.0);
                 }
             }
             Err(source) => {
@@ -1036,7 +1123,7 @@ fn generate_range(range: Range<u64>, options: &GenerateOptions) -> Done {
     done
 }
 
-impl Done {
+impl<B: Batch> Done<B> {
     fn count_rating(&mut self, rating: &logic::Rating) {
         self.summary.levels[rating.level as usize] += 1;
         self.summary.lower_bounds += u64::from(!rating.complete);
@@ -1044,188 +1131,138 @@ impl Done {
         self.summary.most_work = self.summary.most_work.max(rating.work);
     }
 
-    /// Writes the answer to one puzzle, or its marker; false to stop the job.
-    /// `claimed` is the solution the input gave after the puzzle, if any.
+    /// Answers one puzzle (with `variants` of it for [`Mode::Shuffle`]), or
+    /// gives its problem in place of each answer; false to stop the job.
+    /// `claimed` is the solution the input gave after the puzzle, if any;
+    /// `row` the text it was read from.
+    #[inline]
     fn answer(
         &mut self,
         line: u64,
         puzzle: Result<Grid, Problem>,
         claimed: Option<Grid>,
+        variants: &Range<u32>,
         options: &Options,
         row: RowText<'_>,
     ) -> bool {
-        self.summary.puzzles += 1;
-        let rows = options.writes_rows();
-        let delimiter = match row {
-            RowText::Table(_, delimiter) => delimiter,
-            RowText::Line(_) | RowText::Block => b',',
-        };
-        let given = puzzle.as_ref().ok().copied();
-        let start_row = |out: &mut Vec<u8>| {
-            if rows {
-                write_row_start(row, given.as_ref(), delimiter, out);
+        // A puzzle cut into ranges of variants counts in its first range.
+        let first = variants.start == 0;
+        self.summary.puzzles += u64::from(first);
+        let (read, problem) = match (puzzle, options.mode) {
+            (Ok(puzzle), Mode::Shuffle { seed, .. }) => {
+                let index = shuffle_index(self.input, line);
+                for variant in variants.clone() {
+                    let answer =
+                        Answer::Variant(generator::shuffle(&puzzle, seed, index, variant.into()));
+                    let puzzle = &puzzle;
+                    self.give(line, row, Outcome::Answered { puzzle, answer }, options);
+                }
+                return true;
             }
+            (Ok(puzzle), _) => match self.answer_one(line, &puzzle, claimed, options) {
+                Ok(answer) => {
+                    let puzzle = &puzzle;
+                    self.give(line, row, Outcome::Answered { puzzle, answer }, options);
+                    return true;
+                }
+                Err(problem) => (Some(puzzle), problem),
+            },
+            (Err(problem), _) => (None, problem),
         };
-        let answer = puzzle.and_then(|grid| match options.mode {
+        for _ in variants.clone() {
+            let puzzle = read.as_ref();
+            self.give(line, row, Outcome::Failed { puzzle, problem }, options);
+        }
+        if first {
+            self.summary.failed += 1;
+            self.bad.push((line, problem));
+        }
+        self.strict_stop = options.strict;
+        !options.strict
+    }
+
+    /// The answer to a puzzle that was read, but in [`Mode::Shuffle`].
+    #[inline]
+    fn answer_one(
+        &mut self,
+        line: u64,
+        grid: &Grid,
+        claimed: Option<Grid>,
+        options: &Options,
+    ) -> Result<Answer, Problem> {
+        match options.mode {
             Mode::Solve => {
-                let solution = solver::solve(&grid)?;
+                let solution = solver::solve(grid)?;
                 self.summary.guesses += solution.guesses;
-                start_row(&mut self.output);
-                options
-                    .output_format
-                    .write_grid(&solution.grid, &mut self.output);
                 if claimed.is_some_and(|claimed| claimed != solution.grid) {
-                    // The answer is written; the line is still reported.
+                    // The answer is given; the line is still reported.
                     self.summary.failed += 1;
                     self.bad.push((line, Problem::WrongSolution));
                 }
-                Ok(())
+                Ok(Answer::Solution(solution.grid))
             }
             Mode::Count { limit } => {
-                let count = solver::count_solutions(&grid, limit)?;
+                let count = solver::count_solutions(grid, limit)?;
                 self.summary.guesses += count.guesses;
-                start_row(&mut self.output);
-                format::write_count(count.solutions, &mut self.output);
-                Ok(())
+                Ok(Answer::Count(count.solutions))
             }
             Mode::Rate { options } => {
-                let rating = logic::rate_with(&grid, &options)?;
+                let rating = logic::rate_with(grid, &options)?;
                 self.count_rating(&rating);
-                if rows {
-                    start_row(&mut self.output);
-                    rating_format::write_rating_fields(&rating, delimiter, &mut self.output);
-                } else {
-                    rating_format::write_rating_line(&grid, &rating, &mut self.output);
-                }
-                Ok(())
+                Ok(Answer::Rating(rating))
             }
-            Mode::Explain {
-                options,
-                format,
-                order,
-            } => {
-                let explanation = logic::explain_in_order(&grid, &options, order)?;
+            Mode::Explain { options, order, .. } => {
+                let explanation = logic::explain_in_order(grid, &options, order)?;
                 self.count_rating(&explanation.rating);
-                match format {
-                    explain::Format::Text => {
-                        explain::text::write_explanation_text(&explanation, &mut self.output);
-                    }
-                    explain::Format::Json => {
-                        explain::json::write_explanation_json(&explanation, &mut self.output);
-                    }
-                    explain::Format::Html => {
-                        let id = html_id(self.input, line);
-                        explain::html::write_puzzle(&explanation, &id, line, &mut self.output);
-                    }
-                }
-                Ok(())
+                Ok(Answer::Explanation(Box::new(explanation)))
             }
-            Mode::Canon { zeros, with_input } => {
+            Mode::Canon { .. } => {
                 if !grid.is_consistent() {
                     return Err(Problem::ConflictingGivens);
                 }
-                let found = crate::canon::search_consistent(&grid);
+                let found = crate::canon::search_consistent(grid);
                 let bucket = (found.automorphisms.ilog2() as usize).min(7);
                 self.summary.automorphisms[bucket] += 1;
-                start_row(&mut self.output);
-                format::write_canon_line(&found.grid, zeros, &mut self.output);
-                if with_input {
-                    self.output.pop();
-                    self.output.push(b' ');
-                    format::write_canon_line(&grid, zeros, &mut self.output);
-                }
-                Ok(())
+                Ok(Answer::Canonical {
+                    form: found.grid,
+                    automorphisms: found.automorphisms,
+                })
             }
-            Mode::Shuffle { seed, variants } => {
-                let index = shuffle_index(self.input, line);
-                for variant in 0..variants {
-                    let shuffled = generator::shuffle(&grid, seed, index, variant.into());
-                    start_row(&mut self.output);
-                    options
-                        .output_format
-                        .write_grid(&shuffled, &mut self.output);
-                }
-                Ok(())
-            }
-        });
-        let Err(problem) = answer else {
-            return true;
+            Mode::Shuffle { .. } => unreachable!("shuffled in `answer`"),
+        }
+    }
+
+    /// Hands one outcome to the batch.
+    #[inline(always)]
+    fn give(&mut self, line: u64, row: RowText<'_>, outcome: Outcome<'_>, options: &Options) {
+        let answered = Answered {
+            input: self.input,
+            line,
+            row,
+            outcome,
         };
-        match options.mode {
-            Mode::Explain {
-                format: explain::Format::Json,
-                ..
-            } => explain::json::write_error_json(line, problem, &mut self.output),
-            Mode::Explain {
-                format: explain::Format::Html,
-                ..
-            } => {
-                let id = html_id(self.input, line);
-                explain::html::write_error(&id, line, problem, &mut self.output);
-            }
-            _ => {
-                for _ in 0..options.answers_per_puzzle() {
-                    start_row(&mut self.output);
-                    options
-                        .answer_format()
-                        .write_marker(problem, &mut self.output);
-                    if rows && options.added_columns().len() > 1 {
-                        // Empty fields after the marker, one per further column.
-                        self.output.pop();
-                        for _ in 1..options.added_columns().len() {
-                            self.output.push(delimiter);
-                        }
-                        self.output.push(b'\n');
-                    }
-                }
-            }
-        }
-        self.summary.failed += 1;
-        self.bad.push((line, problem));
-        if options.strict {
-            self.strict_stop = true;
-        }
-        !options.strict
+        self.answers.push(options, answered);
     }
-}
-
-/// The anchor of the puzzle at `line` of the input at position `input` in
-/// an HTML explanation: unique on the page.
-fn html_id(input: usize, line: u64) -> String {
-    format!("p{}-{line}", input + 1)
-}
-
-/// Starts a row of CSV output: the table's row as read, or the puzzle (a
-/// line that does not read as one as it is, quoted if need be), then the
-/// delimiter.
-fn write_row_start(row: RowText<'_>, puzzle: Option<&Grid>, delimiter: u8, out: &mut Vec<u8>) {
-    match (row, puzzle) {
-        (RowText::Table(raw, _), _) => out.extend_from_slice(raw),
-        (RowText::Line(_) | RowText::Block, Some(grid)) => grid.write_line(out),
-        (RowText::Line(raw), None) => table::write_field(raw.trim_ascii(), delimiter, out),
-        (RowText::Block, None) => {}
-    }
-    out.push(delimiter);
 }
 
 /// Writes finished jobs in input order.
-struct OrderedWriter<'a> {
-    out: &'a mut dyn Write,
+struct OrderedWriter<'a, C: Consumer> {
+    consumer: &'a mut C,
     observer: &'a mut dyn Observer,
     names: Vec<String>,
     /// Items that arrived before an earlier one.
-    waiting: BTreeMap<u64, Item>,
+    waiting: BTreeMap<u64, Item<C::Batch>>,
     next_seq: u64,
     summary: Summary,
 }
 
-impl OrderedWriter<'_> {
+impl<C: Consumer> OrderedWriter<'_, C> {
     /// Writes until every item is written or the run stops; true with the
     /// result when every item was written (the producer has finished).
     /// Dropping the receivers on return tells the producer and workers to stop.
     fn run(
         mut self,
-        results: Receiver<(u64, Item)>,
+        results: Receiver<(u64, Item<C::Batch>)>,
         slots: Receiver<()>,
     ) -> (Result<Summary, Error>, bool) {
         loop {
@@ -1233,7 +1270,7 @@ impl OrderedWriter<'_> {
                 Ok(message) => message,
                 Err(TryRecvError::Empty) => {
                     // Nothing ready: let the reader see what is done so far.
-                    if let Err(e) = self.out.flush() {
+                    if let Err(e) = self.consumer.flush() {
                         return (Err(Error::Write(e)), false);
                     }
                     match results.recv() {
@@ -1259,7 +1296,7 @@ impl OrderedWriter<'_> {
     }
 
     /// Writes one item; false when the run stops here.
-    fn write(&mut self, item: Item) -> Result<bool, Error> {
+    fn write(&mut self, item: Item<C::Batch>) -> Result<bool, Error> {
         let done = match item {
             Item::Done(done) => *done,
             Item::ReadError { input, error } => {
@@ -1270,14 +1307,17 @@ impl OrderedWriter<'_> {
             }
             Item::Panicked => return Err(Error::WorkerPanicked),
         };
-        self.out.write_all(&done.output).map_err(Error::Write)?;
+        self.consumer.consume(done.answers).map_err(Error::Write)?;
         for &(line, problem) in &done.bad {
             let input = &self.names[done.input];
             match &done.column {
-                Some(column) if !problem.is_row_problem() => self
+                Some(column) if !problem.is_row_problem() => {
+                    self.observer
+                        .bad_field(self.consumer, input, line, column, problem)
+                }
+                _ => self
                     .observer
-                    .bad_field(self.out, input, line, column, problem),
-                _ => self.observer.bad_puzzle(self.out, input, line, problem),
+                    .bad_puzzle(self.consumer, input, line, problem),
             }
             .map_err(Error::Write)?;
         }
@@ -1288,5 +1328,95 @@ impl OrderedWriter<'_> {
             return Err(error);
         }
         Ok(!done.strict_stop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every outcome, owned: (input, line, answer or problem).
+    #[derive(Default)]
+    struct Collect(Vec<(usize, u64, Result<Answer, Problem>)>);
+
+    impl Batch for Collect {
+        fn new(_: &Options, _: usize) -> Collect {
+            Collect::default()
+        }
+
+        fn push(&mut self, _: &Options, answered: Answered<'_>) {
+            let result = match answered.outcome {
+                Outcome::Answered { answer, .. } => Ok(answer),
+                Outcome::Failed { problem, .. } => Err(problem),
+            };
+            self.0.push((answered.input, answered.line, result));
+        }
+    }
+
+    impl Consumer for Collect {
+        type Batch = Collect;
+
+        fn consume(&mut self, mut batch: Collect) -> io::Result<()> {
+            self.0.append(&mut batch.0);
+            Ok(())
+        }
+    }
+
+    struct Quiet;
+
+    impl Observer for Quiet {
+        fn bad_puzzle(&mut self, _: &mut dyn Flush, _: &str, _: u64, _: Problem) -> io::Result<()> {
+            Ok(())
+        }
+
+        fn progress(&mut self, _: u64, _: u64) {}
+    }
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+    fn input(name: &str, text: String) -> Input {
+        Input::from_reader(name.into(), Box::new(io::Cursor::new(text)))
+    }
+
+    /// A consumer gets every puzzle's typed outcome in input order, with its
+    /// input and line, bad ones included, whatever the thread count.
+    #[test]
+    fn consumers_get_typed_outcomes_in_input_order() {
+        let solution = solver::solve(&PUZZLE.parse().unwrap()).unwrap().grid;
+        // Many jobs: 3,000 lines of which every seventh is bad.
+        let text: String = (0..3000)
+            .map(|i| {
+                if i % 7 == 3 {
+                    "bad\n".to_string()
+                } else {
+                    format!("{PUZZLE}\n")
+                }
+            })
+            .collect();
+        for threads in [1, 3] {
+            let options = Options {
+                mode: Mode::Solve,
+                input_format: InputFormat::Auto,
+                output_format: OutputFormat::Line,
+                strict: false,
+                threads,
+            };
+            let inputs = vec![input("a", text.clone()), input("b", "# c\n\nbad\n".into())];
+            let mut all = Collect::default();
+            let summary = run_into(inputs, &options, &mut all, &mut Quiet).unwrap();
+            assert_eq!((summary.puzzles, summary.failed), (3001, 430));
+            assert_eq!(all.0.len(), 3001);
+            for (i, (input, line, result)) in all.0[..3000].iter().enumerate() {
+                assert_eq!((*input, *line), (0, i as u64 + 1));
+                match result {
+                    Ok(Answer::Solution(grid)) => assert!(i % 7 != 3 && *grid == solution),
+                    Err(Problem::BadCharacter { .. }) => assert!(i % 7 == 3),
+                    other => panic!("line {}: {other:?}", i + 1),
+                }
+            }
+            let (input, line, _) = &all.0[3000];
+            assert_eq!((*input, *line), (1, 3));
+        }
     }
 }

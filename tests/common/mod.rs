@@ -1,52 +1,44 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: the binary and other programs
+//! run with a deadline, fixtures and temporary folders, the one rule for
+//! skipping, and oracles that share no code with the library (a
+//! brute-force solution counter, an equivalence check, the human techniques
+//! up to XYZ-Wing).
 
 // Each test crate compiles this module and uses only part of it.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+mod equivalent;
+mod fixtures;
+pub mod formats;
+pub mod human;
+mod run;
 
 #[path = "../../src/engine/brute.rs"]
 mod brute;
+#[path = "../../src/testing/property.rs"]
+pub mod property;
+#[path = "../../src/testing/skip.rs"]
+mod skip;
 
-// Not every test crate counts solutions.
-#[allow(unused_imports)]
-pub use brute::brute_count;
+pub use brute::{brute_count, brute_count_within};
+pub use equivalent::equivalent;
+pub use fixtures::*;
+pub use run::{DEADLINE, Run, Running, program, sudokuflow, wait_until};
+pub use skip::{required, skip};
 
 /// Runs `sudokuflow args...`, reads its first output line, then closes the
 /// pipe: the program must stop with status 0 and nothing on stderr.
 pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    use std::io::BufRead;
+    let mut child = sudokuflow().args(args).spawn();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     reader.read_line(&mut first).unwrap();
     assert_eq!(first.len(), 82);
     drop(reader);
-    let output = child.wait_with_output().unwrap();
+    let output = child.wait_with_output();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
-}
-
-/// A test that cannot run here (`reason`: its data or tool is missing)
-/// fails where everything is required (`CI` or `SUDOKUFLOW_REQUIRE_DATA`
-/// set, as in `.ci/run`); elsewhere it says `SKIPPED` in the test output, so
-/// that a pass is never mistaken for a run. The caller returns after this.
-pub fn skip(reason: &str) {
-    let required = ["CI", "SUDOKUFLOW_REQUIRE_DATA"].iter().any(|var| {
-        std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
-    });
-    if required {
-        panic!("{reason}, and every test must run here (CI or SUDOKUFLOW_REQUIRE_DATA is set)");
-    }
-    // Straight to the descriptor: the test harness captures eprintln!.
-    let note = format!("SKIPPED: {reason}\n");
-    // SAFETY: writes a buffer to the standard error descriptor.
-    unsafe { libc::write(2, note.as_ptr().cast(), note.len()) };
 }
 
 /// The reference data file `name` in `$SUDOKUFLOW_DATA`, or `None` after

@@ -13,10 +13,7 @@ pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let inputs = open_input_args(&args.input)?;
     let options = Options {
-        mode: Mode::Canon {
-            zeros: args.zeros,
-            with_input: false,
-        },
+        mode: Mode::Canon { zeros: args.zeros },
         input_format: args.input.input_format.into(),
         output_format: args.format.into(),
         strict: args.strict,

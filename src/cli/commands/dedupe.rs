@@ -1,16 +1,18 @@
 //! `sudokuflow dedupe`: the first puzzle of each equivalence class, in input order.
 //!
-//! The pipeline writes `<canonical form> <puzzle>` for each puzzle, in order;
-//! [`ClassFilter`] sits between it and the output and keeps a line only when
-//! its canonical form is new. A class is remembered by a 128-bit hash of its
-//! canonical form (16 bytes): with n classes the chance that two share a
-//! hash is about n^2 / 2^129, under 10^-20 for a billion classes.
+//! The pipeline finds each puzzle's canonical form; [`Classes`] takes them,
+//! in input order, and writes a puzzle only when its form is new. A class is
+//! remembered by a 128-bit hash of its canonical form (16 bytes): with n
+//! classes the chance that two share a hash is about n^2 / 2^129, under
+//! 10^-20 for a billion classes.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, DefaultHasher, Hasher};
 use std::io::{self, Write};
 
-use sudokuflow::format::OutputFormat;
+use sudokuflow::Grid;
+use sudokuflow::answer::{Answer, Answered, Batch, Consumer, Outcome};
+use sudokuflow::format::{self, OutputFormat};
 use sudokuflow::pipeline::{self, Mode, Options};
 
 use super::{finish_output, open_input_args, threads};
@@ -23,10 +25,7 @@ use crate::cli::report::Reporter;
 pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
     let inputs = open_input_args(&args.input)?;
     let options = Options {
-        mode: Mode::Canon {
-            zeros: args.zeros,
-            with_input: true,
-        },
+        mode: Mode::Canon { zeros: args.zeros },
         input_format: args.input.input_format.into(),
         output_format: OutputFormat::Line,
         strict: false,
@@ -35,21 +34,22 @@ pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
     let total_bytes = inputs.iter().map(|i| i.known_len()).sum::<Option<u64>>();
     let mut output = Output::create(args.output.as_deref())?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
-    let mut filter = ClassFilter {
+    let mut classes = Classes {
         out: &mut output,
         seen: HashSet::default(),
-        pending: Vec::new(),
         write: match (args.count, args.canonical) {
             (true, _) => Keep::Nothing,
             (false, true) => Keep::Canonical,
             (false, false) => Keep::FirstPuzzle,
         },
+        zeros: args.zeros,
+        line: Vec::with_capacity(82),
     };
-    let result = pipeline::run(inputs, &options, &mut filter, &mut reporter);
-    let classes = filter.seen.len();
+    let result = pipeline::run_into(inputs, &options, &mut classes, &mut reporter);
+    let count = classes.seen.len();
     let result = result.and_then(|summary| {
         if args.count {
-            writeln!(output, "{classes}").map_err(pipeline::Error::Write)?;
+            writeln!(output, "{count}").map_err(pipeline::Error::Write)?;
         }
         Ok(summary)
     });
@@ -58,7 +58,7 @@ pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
     Ok(u8::from(result?.failed > 0))
 }
 
-/// What [`ClassFilter`] writes for a new class.
+/// What [`Classes`] writes for a new class.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Keep {
     FirstPuzzle,
@@ -66,53 +66,54 @@ enum Keep {
     Nothing,
 }
 
-/// Keeps the lines `<canonical> <puzzle>` whose canonical form is new, as
-/// the puzzle or the form; drops marker lines (the reporter names them).
-struct ClassFilter<'a> {
-    out: &'a mut Output,
-    seen: HashSet<u128, BuildHasherDefault<KeyHasher>>,
-    /// The start of a line whose end has not arrived yet.
-    pending: Vec<u8>,
-    write: Keep,
-}
+/// The canonical forms of a job's puzzles, each with the puzzle; bad
+/// puzzles are left out (the reporter names them).
+struct Forms(Vec<(Grid, Grid)>);
 
-impl ClassFilter<'_> {
-    fn line(&mut self, line: &[u8]) -> io::Result<()> {
-        if line.first() == Some(&b'!') {
-            return Ok(());
+impl Batch for Forms {
+    fn new(_options: &Options, input_len: usize) -> Forms {
+        Forms(Vec::with_capacity(input_len / 82 + 1))
+    }
+
+    fn push(&mut self, _options: &Options, answered: Answered<'_>) {
+        if let Outcome::Answered {
+            puzzle,
+            answer: Answer::Canonical { form, .. },
+        } = answered.outcome
+        {
+            self.0.push((form, *puzzle));
         }
-        let (canonical, puzzle) = line.split_at(line.len().min(81));
-        if !self.seen.insert(class_key(canonical)) {
-            return Ok(());
-        }
-        match self.write {
-            Keep::FirstPuzzle => self.out.write_all(puzzle.get(1..).unwrap_or_default())?,
-            Keep::Canonical => self.out.write_all(canonical)?,
-            Keep::Nothing => return Ok(()),
-        }
-        self.out.write_all(b"\n")
     }
 }
 
-impl Write for ClassFilter<'_> {
-    fn write(&mut self, mut buf: &[u8]) -> io::Result<usize> {
-        let len = buf.len();
-        if !self.pending.is_empty() {
-            let Some(end) = memchr::memchr(b'\n', buf) else {
-                self.pending.extend_from_slice(buf);
-                return Ok(len);
+/// Writes each puzzle (or form) whose canonical form is new.
+struct Classes<'a> {
+    out: &'a mut Output,
+    seen: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    write: Keep,
+    zeros: bool,
+    /// A line being written (reused).
+    line: Vec<u8>,
+}
+
+impl Consumer for Classes<'_> {
+    type Batch = Forms;
+
+    fn consume(&mut self, forms: Forms) -> io::Result<()> {
+        for (form, puzzle) in forms.0 {
+            if !self.seen.insert(class_key(&form)) {
+                continue;
+            }
+            let grid = match self.write {
+                Keep::FirstPuzzle => puzzle,
+                Keep::Canonical => form,
+                Keep::Nothing => continue,
             };
-            let mut line = std::mem::take(&mut self.pending);
-            line.extend_from_slice(&buf[..end]);
-            self.line(&line)?;
-            buf = &buf[end + 1..];
+            self.line.clear();
+            format::write_canon_line(&grid, self.zeros, &mut self.line);
+            self.out.write_all(&self.line)?;
         }
-        while let Some(end) = memchr::memchr(b'\n', buf) {
-            self.line(&buf[..end])?;
-            buf = &buf[end + 1..];
-        }
-        self.pending.extend_from_slice(buf);
-        Ok(len)
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -122,11 +123,11 @@ impl Write for ClassFilter<'_> {
 
 /// 128 bits of SipHash over the canonical form: two hashes, told apart by
 /// a first byte.
-fn class_key(canonical: &[u8]) -> u128 {
+fn class_key(canonical: &Grid) -> u128 {
     let half = |tag: u8| {
         let mut h = DefaultHasher::new();
         h.write_u8(tag);
-        h.write(canonical);
+        h.write(canonical.cells());
         h.finish()
     };
     u128::from(half(0)) << 64 | u128::from(half(1))

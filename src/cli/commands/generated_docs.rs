@@ -9,6 +9,7 @@ use anyhow::Context;
 use clap::CommandFactory;
 
 use crate::cli::args::{Cli, CompletionsArgs, ManArgs};
+use crate::cli::examples;
 use crate::cli::output::Output;
 
 /// Writes the completion script for the shell asked for to standard output
@@ -42,8 +43,15 @@ pub fn man(args: &ManArgs) -> anyhow::Result<u8> {
                 .version(env!("CARGO_PKG_VERSION"))
         }
     };
+    // The examples, which --help adds after all clap writes, end the page.
+    let prose = command.get_after_help().map(ToString::to_string);
+    let examples = examples::text(examples::of(args.command.as_deref()));
+    let after = match prose {
+        Some(prose) => format!("{prose}\n\n{examples}"),
+        None => examples,
+    };
     let mut page = Vec::new();
-    clap_mangen::Man::new(command).render(&mut page)?;
+    clap_mangen::Man::new(command.after_help(after)).render(&mut page)?;
     write_all(args.output.as_deref(), &page)?;
     Ok(0)
 }
@@ -55,4 +63,79 @@ fn write_all(path: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
         .write_all(bytes)
         .with_context(|| format!("error writing to {}", output.name()))?;
     output.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+    use clap_complete::Shell;
+
+    /// Each command of the definitions (not clap's `help`), with the long
+    /// options it shows.
+    fn commands() -> Vec<(String, Vec<String>)> {
+        Cli::command()
+            .get_subcommands()
+            .filter(|c| c.get_name() != "help")
+            .map(|c| {
+                let options = c
+                    .get_arguments()
+                    .filter(|a| !a.is_hide_set())
+                    .filter_map(|a| a.get_long().map(str::to_string))
+                    .collect();
+                (c.get_name().to_string(), options)
+            })
+            .collect()
+    }
+
+    /// Every command of the definitions, and every long option of each, is
+    /// in every shell's completion script and in the command's manual page,
+    /// as `completions -o` and `man -o` write them.
+    #[test]
+    fn completions_and_manual_pages_cover_every_command_and_option() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out");
+        let written = || std::fs::read_to_string(&path).unwrap();
+        let commands = commands();
+        assert!(
+            commands.iter().any(|(name, _)| name == "play"),
+            "{commands:?}"
+        );
+        for &shell in Shell::value_variants() {
+            let output = Some(path.clone());
+            completions(&CompletionsArgs { shell, output }).unwrap();
+            let script = written();
+            for (name, options) in &commands {
+                assert!(script.contains(name.as_str()), "{shell} lacks {name}");
+                for option in options {
+                    // fish names a long option with -l.
+                    let word = match shell {
+                        Shell::Fish => format!("-l {option}"),
+                        _ => format!("--{option}"),
+                    };
+                    assert!(script.contains(&word), "{shell} lacks {name} {word}");
+                }
+            }
+        }
+        man(&ManArgs {
+            command: None,
+            output: Some(path.clone()),
+        })
+        .unwrap();
+        let top = written();
+        for (name, options) in &commands {
+            assert!(top.contains(&format!("sudokuflow\\-{name}(1)")), "{top}");
+            man(&ManArgs {
+                command: Some(name.clone()),
+                output: Some(path.clone()),
+            })
+            .unwrap();
+            let page = written();
+            assert!(page.contains(&format!(".TH sudokuflow-{name} 1")), "{page}");
+            for option in options {
+                let roff = format!("\\-\\-{}", option.replace('-', "\\-"));
+                assert!(page.contains(&roff), "man {name} lacks {roff}");
+            }
+        }
+    }
 }

@@ -3,10 +3,11 @@
 
 mod svg_pages;
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 use anyhow::Context;
+use sudokuflow::answer::{Answer, Answered, Batch, Consumer, Outcome};
 use sudokuflow::grid::Grid;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
@@ -164,69 +165,70 @@ fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(V
         strict: false,
         threads: threads(&args.run),
     };
-    let mut entries = EntryCollector {
-        line: Vec::new(),
-        lines: 0,
+    let mut entries = Entries {
+        numbered: 0,
         entries: Vec::new(),
         level_names: (!args.no_rating).then_some(level_names),
     };
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
-    let result = pipeline::run(inputs, &options, &mut entries, &mut reporter);
+    let result = pipeline::run_into(inputs, &options, &mut entries, &mut reporter);
     reporter.finish(result.is_ok());
     let summary = result?;
     Ok((entries.entries, summary.failed > 0))
 }
 
-/// The output of the rating pipeline, taken line by line as it comes into
-/// entries, so that only the entries are kept.
-struct EntryCollector<'a> {
-    /// The start of a line whose end has not come yet.
-    line: Vec<u8>,
-    /// Lines so far: the pipeline answers each puzzle with one line.
-    lines: u64,
+/// The answers of a job, in input order: a puzzle and its rating, or `None`
+/// for a bad puzzle (the reporter names it), which keeps its number.
+struct Rated(Vec<Option<(Grid, logic::Rating)>>);
+
+impl Batch for Rated {
+    fn new(_options: &Options, input_len: usize) -> Rated {
+        Rated(Vec::with_capacity(input_len / 82 + 1))
+    }
+
+    fn push(&mut self, _options: &Options, answered: Answered<'_>) {
+        self.0.push(match answered.outcome {
+            Outcome::Answered {
+                puzzle,
+                answer: Answer::Rating(rating),
+            } => Some((*puzzle, rating)),
+            _ => None,
+        });
+    }
+}
+
+/// The entries to print, in input order.
+struct Entries<'a> {
+    /// Puzzles so far, bad ones counted: `solve` answers each with a line.
+    numbered: u64,
     entries: Vec<Entry>,
     /// What to call the levels, or `None` to print no rating.
     level_names: Option<&'a LevelNames>,
 }
 
-impl Write for EntryCollector<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let mut rest = bytes;
-        while let Some(end) = memchr::memchr(b'\n', rest) {
-            self.line.extend_from_slice(&rest[..end]);
-            self.lines += 1;
-            // Marker lines stand for puzzles left out, and keep their number.
-            if !self.line.starts_with(b"!") {
-                let entry = entry(&self.line, self.lines, self.level_names);
-                self.entries.push(entry);
-            }
-            self.line.clear();
-            rest = &rest[end + 1..];
+impl Consumer for Entries<'_> {
+    type Batch = Rated;
+
+    fn consume(&mut self, rated: Rated) -> std::io::Result<()> {
+        for answer in rated.0 {
+            self.numbered += 1;
+            let Some((puzzle, rating)) = answer else {
+                continue;
+            };
+            let note = match self.level_names {
+                Some(names) => {
+                    let bound = if rating.complete { "" } else { ">" };
+                    let level = names.name(rating.level.name());
+                    format!("{level} \u{b7} {bound}{}", rating.er)
+                }
+                None => String::new(),
+            };
+            self.entries.push(Entry {
+                puzzle,
+                number: self.numbered,
+                note,
+            });
         }
-        self.line.extend_from_slice(rest);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
-    }
-}
-
-/// An entry from a line of `rate`'s answer: `<puzzle> <ER>/<EP>/<ED> <level> ...`.
-fn entry(rated: &[u8], number: u64, level_names: Option<&LevelNames>) -> Entry {
-    let puzzle = Grid::parse_line(&rated[..81]).expect("the pipeline writes rated puzzles");
-    let mut fields = std::str::from_utf8(&rated[82..])
-        .expect("the pipeline writes ASCII")
-        .split(' ');
-    let er = fields.next().and_then(|triple| triple.split('/').next());
-    let level = fields.next();
-    let note = match (level_names, er, level) {
-        (Some(names), Some(er), Some(level)) => format!("{} \u{b7} {er}", names.name(level)),
-        _ => String::new(),
-    };
-    Entry {
-        puzzle,
-        number,
-        note,
     }
 }

@@ -461,6 +461,106 @@ impl Step {
         }
     }
 
+    /// The step's first line of text: what it finds and why, without a
+    /// chain's nodes.
+    pub fn headline(&self) -> &str {
+        self.text.lines().next().unwrap_or("")
+    }
+
+    /// Where to look for the step, without what it finds: the technique,
+    /// the digits and the house (`Pointing: look at the 7s in box 7`), or
+    /// for a chain, its assumption. The first rung of a hint.
+    pub fn clue(&self) -> String {
+        use super::cells::{CellName, cells_and, digits, joined};
+        let name = self.technique.name();
+        if !self.chains.is_empty() {
+            return format!("{name}: {}", self.chain_clue());
+        }
+        let mask = |list: &[Candidate]| list.iter().fold(0u16, |m, c| m | 1 << c.digit);
+        let the = |mask: u16| {
+            let names: Vec<String> = digits(mask).map(|d| format!("{d}s")).collect();
+            format!("the {}", joined(&names, "and"))
+        };
+        let house = self.houses.first().map_or(String::new(), House::to_string);
+        let cell = |i: usize| CellName(self.cells.get(i).copied().unwrap_or(0).into());
+        let focus = mask(&self.focus);
+        let place = match self.technique {
+            Technique::FullHouse => house,
+            Technique::NakedSingle => format!("{}: its row, column and box", cell(0)),
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
+                format!("the cells of {house} with the fewest candidates")
+            }
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let base = self.houses[0];
+                let lines: Vec<String> = self
+                    .houses
+                    .iter()
+                    .filter(|h| h.kind() == base.kind())
+                    .map(|h| h.number().to_string())
+                    .collect();
+                let kind = if base.kind() == HouseKind::Row {
+                    "rows"
+                } else {
+                    "columns"
+                };
+                format!("{} in {kind} {}", the(focus), joined(&lines, "and"))
+            }
+            Technique::XyWing | Technique::XyzWing => {
+                format!("{} around {}", the(mask(&self.eliminations)), cell(0))
+            }
+            Technique::Bug => "the cells with more than two candidates".to_string(),
+            Technique::UniqueRectangle | Technique::UniqueLoop => {
+                let corners = if self.technique == Technique::UniqueRectangle {
+                    4
+                } else {
+                    self.cells.len()
+                };
+                cells_and(self.cells.iter().take(corners).map(|&c| usize::from(c)))
+            }
+            Technique::AlignedPairExclusion => format!("{} and {}", cell(0), cell(1)),
+            Technique::AlignedTripleExclusion => {
+                format!("{}, {} and {}", cell(0), cell(1), cell(2))
+            }
+            // Singles, intersections, hidden subsets and their direct
+            // forms: the digits of the pattern in its house.
+            _ => format!("{} in {house}", the(focus)),
+        };
+        format!("{name}: look at {place}")
+    }
+
+    /// A chain's clue: the assumption to follow, or the choice its
+    /// branches go through.
+    fn chain_clue(&self) -> String {
+        let start = &self.chains[0][0];
+        let (cell, digit) = (usize::from(start.candidate.cell), start.candidate.digit);
+        let starts: Vec<&ChainNode> = self.chains.iter().map(|c| &c[0]).collect();
+        if starts.iter().all(|s| s.candidate == start.candidate) || self.chains.len() == 1 {
+            let op = if start.on { "=" } else { "<>" };
+            let name = super::cells::CellName(cell);
+            return format!("suppose {name} {op} {digit} and follow where it leads");
+        }
+        if starts
+            .iter()
+            .all(|s| s.candidate.cell == start.candidate.cell)
+        {
+            let name = super::cells::CellName(cell);
+            return match starts.iter().any(|s| s.candidate.digit != digit) {
+                true => format!("try each digit {name} can hold"),
+                false => format!("try {name} = {digit} and {name} <> {digit}"),
+            };
+        }
+        let cells: Vec<usize> = starts.iter().map(|s| s.candidate.cell.into()).collect();
+        let region = super::cells::units_of(cells[0])
+            .into_iter()
+            .find(|&u| {
+                cells
+                    .iter()
+                    .all(|&c| super::cells::UNIT_SETS[u].contains(c))
+            })
+            .map_or(String::new(), |u| format!(" in {}", House::new(u)));
+        format!("try each place for {digit}{region}")
+    }
+
     /// Applies the step to `candidates`.
     pub fn apply(&self, candidates: &mut super::Candidates) {
         for e in &self.eliminations {

@@ -100,6 +100,9 @@ fn type_2(c: &Candidates, cells: &[usize], pair: u16, extra: &[usize]) -> Option
             cannot_be(&eliminations)
         ),
     );
+    // The extra digit, which one of them must hold, proves the step too.
+    step.focus
+        .extend(extra.iter().map(|&cell| Candidate::new(cell, x)));
     step.eliminations = eliminations;
     Some(step)
 }

@@ -93,7 +93,7 @@ pub(super) fn tell(
             rules,
         } => {
             let what = concluded(node);
-            let _ = write!(text, "{name}: {}, {what}", premised(premise, starts));
+            let _ = write!(text, "{name}: {} {what}", premised(premise, starts));
             for &start in starts {
                 let reach = Chainer::detailed().propagate(c, start, rules);
                 let mut teller = Teller::new(c, &reach);
@@ -183,7 +183,7 @@ fn premised(premise: Premise, starts: &[Node]) -> String {
     let end = "each case leads on to the same conclusion; so";
     match premise {
         Premise::Either(cand) => format!(
-            "{} either is {} or is not, and {end}",
+            "either {} is {} or it is not, and {end}",
             CellName(cand.cell.into()),
             cand.digit
         ),
