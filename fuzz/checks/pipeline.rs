@@ -8,6 +8,7 @@
 
 use std::io::{self, Read, Write};
 
+use sudokuflow::answer::Flush;
 use sudokuflow::format::{InputFormat, OutputFormat, Problem};
 use sudokuflow::generate::shuffle;
 use sudokuflow::input::Input;
@@ -38,7 +39,6 @@ pub fn check(data: &[u8]) {
         },
         2 => Mode::Canon {
             zeros: control & 0x20 != 0,
-            with_input: false,
         },
         _ => Mode::Shuffle {
             seed: u64::from(reading),
@@ -196,7 +196,7 @@ struct Reports(Vec<Report>);
 impl Observer for Reports {
     fn bad_puzzle(
         &mut self,
-        _output: &mut dyn Write,
+        _output: &mut dyn Flush,
         input: &str,
         line: u64,
         problem: Problem,
