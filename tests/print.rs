@@ -369,6 +369,55 @@ fn svg_pages_are_xml_with_every_digit_in_its_cell() {
     }
 }
 
+/// Every SVG page is on disk before the first is renamed into place, and
+/// the folder is synced after the last rename (seen with strace), so that
+/// a crash leaves the old pages or all of the new ones.
+#[test]
+fn svg_pages_are_all_synced_before_the_first_rename() {
+    if !have("strace") {
+        return;
+    }
+    let dir = temp_dir();
+    let folder = std::fs::canonicalize(dir.path()).unwrap();
+    let log = folder.join("strace.log");
+    let output = program("strace")
+        .args([
+            "-f",
+            "-y",
+            "-e",
+            "trace=fsync,fdatasync,rename,renameat,renameat2",
+            "-o",
+        ])
+        .arg(&log)
+        .arg(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(["print", SAMPLE, "--per-page", "6", "--no-rating", "-o"])
+        .arg(folder.join("sheet.svg"))
+        .output();
+    assert!(output.status.success());
+    let log = std::fs::read_to_string(&log).unwrap();
+    let calls: Vec<&str> = log
+        .lines()
+        .filter(|line| !line.contains("+++") && !line.contains("resumed>"))
+        .collect();
+    let renames: Vec<usize> = (0..calls.len())
+        .filter(|&i| calls[i].contains("rename") && calls[i].contains(".sudokuflow-"))
+        .collect();
+    // 24 puzzles, 6 a page.
+    assert_eq!(renames.len(), 4, "{log}");
+    let synced_temps = calls[..renames[0]]
+        .iter()
+        .filter(|call| call.contains("sync(") && call.contains(".sudokuflow-"))
+        .count();
+    assert_eq!(synced_temps, 4, "{log}");
+    let folder_synced = format!("<{}>)", folder.display());
+    assert!(
+        calls[renames[3]..]
+            .iter()
+            .any(|call| call.contains("sync(") && call.contains(&folder_synced)),
+        "{log}"
+    );
+}
+
 #[test]
 fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
     let dir = temp_dir();
@@ -822,15 +871,16 @@ fn pdf_fonts(pdf: &Path) -> Vec<(String, bool)> {
         .collect()
 }
 
-/// True when fontconfig knows a Chinese font; otherwise a visible skip (a
-/// failure in CI, which installs one).
-fn have_chinese_font() -> bool {
+/// True when fontconfig knows a font matching `pattern` (Debian's
+/// `package` has one); otherwise a visible skip (a failure in CI, which
+/// installs it).
+fn have_font(pattern: &str, package: &str) -> bool {
     let found = program("fc-list")
-        .arg(":lang=zh")
+        .arg(pattern)
         .try_output()
         .is_ok_and(|output| !output.stdout.is_empty());
     if !found {
-        common::skip("no Chinese font is installed (Debian: fonts-wqy-microhei)");
+        common::skip(&format!("no font matches {pattern} (Debian: {package})"));
     }
     found
 }
@@ -842,14 +892,19 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
     }
     let dir = temp_dir();
     let pdf = temp_path(&dir, "sheet.pdf");
+    // How many fonts beyond the bundled two: one for the Chinese, one more
+    // for the check mark (a symbol neither has).
     let titles = [
-        ("Łatwe zadania \u{2013} źdźbło", false),
-        ("Лёгкие судоку №5", false),
-        ("Εύκολα σουντόκου", false),
-        ("数独 第5周 \u{2013} Łatwe", true),
+        ("Łatwe zadania \u{2013} źdźbło", 0),
+        ("Лёгкие судоку №5", 0),
+        ("Εύκολα σουντόκου", 0),
+        ("数独 第5周 \u{2013} Łatwe", 1),
+        ("Łatwe zadania \u{2013} 数独 №5 \u{2713}", 2),
     ];
-    for (title, chinese) in titles {
-        if chinese && !have_chinese_font() {
+    for (title, others) in titles {
+        if (title.contains('数') && !have_font(":lang=zh", "fonts-wqy-microhei"))
+            || (title.contains('\u{2713}') && !have_font(":charset=2713", "fonts-dejavu-core"))
+        {
             continue;
         }
         print_ok(&[
@@ -876,8 +931,7 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
                 .iter()
                 .any(|(name, _)| name.ends_with("+NotoSans-Bold"))
         );
-        // Another font only for the Chinese.
-        assert_eq!(fonts.len(), if chinese { 3 } else { 2 }, "{fonts:?}");
+        assert_eq!(fonts.len(), 2 + others, "{fonts:?}");
         let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
         assert!(text.contains(title), "{title}: {text}");
         assert!(text.contains("Wpisz cyfry od 1 do 9."), "{text}");

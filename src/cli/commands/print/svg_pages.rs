@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::cli::output::AtomicFile;
+use crate::cli::output::{AtomicFile, Prepared};
 
 /// The file of page `number` (from 1) of `count` written for `-o target`:
 /// `target` itself for a single page, else `stem-NN.ext`.
@@ -48,9 +48,7 @@ pub fn write(
             .with_context(|| format!("error writing to {}", path.display()))?;
         prepared.push(file.prepare()?);
     }
-    for file in prepared {
-        file.commit()?;
-    }
+    Prepared::commit_all(prepared)?;
     for path in stale_pages(target, &paths).with_context(|| {
         format!(
             "cannot list the folder of {} for stale pages",
