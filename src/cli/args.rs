@@ -13,6 +13,7 @@ use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
 use sudokuflow::logic::{self, Level};
 
+use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
 
 /// The levels and their ER bands, for help texts (a macro so that
@@ -377,16 +378,25 @@ Input is read as by 'solve' (files, '-' or nothing for standard input, line or
 grid layout). Bad lines and puzzles without exactly one solution are reported
 on stderr with their line number and left out (exit status 1).
 
-Each puzzle is numbered, with its level and rating (ER, on the Sudoku Explainer
-scale), as rate gives them with the same --budget (a count of chain nodes
-followed; the default is rate's): a lower bound, such as '>9.5', where the
-rater stops before the solution. Answer pages (--solutions)
-follow the puzzles, smaller boards with the same numbers, the givens in black
-and the answers in grey.
+Each puzzle is numbered by its place among the input's puzzles, bad ones
+counted (so number N is line N of 'solve's output for the same input), with
+its level and rating (ER, on the Sudoku Explainer scale), as rate gives them
+with the same --budget (a count of chain nodes followed; the default is
+rate's): a lower bound, such as '>9.5', where the rater stops before the
+solution; --level-names renames the levels. Answer pages (--solutions) follow
+the puzzles, smaller boards with the same numbers, the givens in black and the
+answers in grey; each puzzle page says on which page its answers are.
 
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
-is one file per page: -o sheet.svg writes sheet-1.svg, sheet-2.svg, ... (or
-sheet.svg alone for a single page). -o is written only once complete.
+is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
+sheet.svg alone for a single page), all renamed into place once every page is
+written, and removes the pages of an earlier, longer run (sheet-NN.svg and
+sheet.svg only). Other outputs are written only once complete.
+
+A PDF embeds its fonts: Noto Sans (bundled) for Latin, Greek and Cyrillic
+text, and an installed font (found through fontconfig) for other scripts; a
+text no installed font covers is an error. SVG and HTML carry the text as
+UTF-8 for the viewer's fonts.
 
 The default paper is Letter in US, Canadian and other Letter locales (from
 LC_ALL, LC_PAPER or LANG) and A4 everywhere else.
@@ -402,7 +412,7 @@ pub struct PrintArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Write to FILE (for SVG, FILE-1.svg, FILE-2.svg, ... when there are several pages)
+    /// Write to FILE (for SVG, FILE-01.svg, FILE-02.svg, ... when there are several pages)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -422,6 +432,15 @@ pub struct PrintArgs {
     /// A title at the top of every page
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+
+    /// A line of rules under the title: the usual one, or --rules='TEXT' in your words
+    #[arg(long, value_name = "TEXT", num_args = 0..=1, require_equals = true,
+          default_missing_value = crate::print::layout::USUAL_RULES)]
+    pub rules: Option<String>,
+
+    /// Other names for the levels, e.g. easy=łatwe,medium=średnie (the levels: easy, medium, hard, expert, hell)
+    #[arg(long, value_name = "LEVEL=NAME,...")]
+    pub level_names: Option<LevelNames>,
 
     /// Add answer pages after the puzzles
     #[arg(long)]

@@ -101,6 +101,9 @@ pub const PRINT: &[Example] = &[
     run("sudokuflow print puzzles.txt -o puzzles.html --title 'Week 12' --paper letter"),
     run("sudokuflow print puzzles.txt -o page.svg --per-page 1"),
     run("sudokuflow print puzzles.txt --solutions-only -o answers.pdf"),
+    run(
+        "sudokuflow print puzzles.txt -o zadania.pdf --title 'Łatwe zadania' --rules='Wpisz cyfry od 1 do 9.' --level-names easy=łatwe,medium=średnie",
+    ),
 ];
 
 /// `sudokuflow canon --help`.
