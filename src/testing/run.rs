@@ -143,13 +143,16 @@ impl Run {
         // Its own group, so that the whole of it can be killed.
         self.command.process_group(0);
         // A suite started as a script's background job inherits SIGINT and
-        // SIGQUIT ignored; the programs under test start with them as a
-        // terminal gives them (a test that wants them ignored says so).
+        // SIGQUIT ignored, and under nohup SIGHUP; the programs under test
+        // start with the signals as a terminal gives them (a test that wants
+        // one ignored says so).
         // SAFETY: signal(2) is async-signal-safe and touches no memory of ours.
         unsafe {
             self.command.pre_exec(|| {
                 libc::signal(libc::SIGINT, libc::SIG_DFL);
                 libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+                libc::signal(libc::SIGHUP, libc::SIG_DFL);
+                libc::signal(libc::SIGTERM, libc::SIG_DFL);
                 Ok(())
             });
         }
