@@ -1,8 +1,8 @@
 //! The game state and its rules: board, cursor, entries, pencil marks, undo
 //! and redo over a full history, hints from the explain engine (or, where it
-//! finds no step in time, a cell revealed from the solution), check and
-//! conflicts. No drawing and no terminal here: front ends feed [`Key`]s or
-//! call the methods and read the state back.
+//! finds no step within its budget, a cell revealed from the solution),
+//! check and conflicts. No drawing and no terminal here: front ends feed
+//! [`Key`]s or call the methods and read the state back.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -88,9 +88,9 @@ pub struct AutoSolve {
 pub enum Hint {
     /// The explain engine's next step from the player's grid.
     Step(Step),
-    /// The engine found no step in time (the position needs slow
-    /// techniques, such as nested chains, or ones beyond it): one cell from
-    /// the solution.
+    /// The engine found no step within the hint budget (the position needs
+    /// slow techniques, such as nested chains, or ones beyond it): one cell
+    /// from the solution.
     Reveal { cell: usize, digit: u8 },
 }
 
@@ -373,7 +373,7 @@ impl App {
                         format!("hint: {} (H again to apply)", step.technique.name())
                     }
                     Hint::Reveal { cell, .. } => format!(
-                        "hint: no step found in time (it needs long or nested chains); H again reveals r{}c{} from the solution",
+                        "hint: no step found within the hint's budget (it needs long or nested chains); H again reveals r{}c{} from the solution",
                         cell / 9 + 1,
                         cell % 9 + 1
                     ),
