@@ -323,3 +323,56 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
     }
     assert!(direct_with_single > 10, "{direct_with_single}");
 }
+
+/// A hint is searched for within [`Options::HINT_BUDGET`]; where it finds a
+/// step, that step is the one the default budget finds on the same board
+/// (the budget decides only whether a step is found, never which). Walked
+/// as the game's hints walk a board: the step applied, or where none is
+/// found, a cell of the solution placed.
+#[test]
+fn a_hint_found_within_its_budget_is_the_step_the_default_budget_finds() {
+    let hint = Options {
+        budget: Some(Options::HINT_BUDGET),
+        ceiling: None,
+    };
+    let default = Options::default();
+    let hell = GenerateConfig {
+        level: Some(Level::Hell),
+        ..GenerateConfig::default()
+    };
+    let mut puzzles: Vec<Grid> = (0..20)
+        .map(|i| generate::generate(&hell, 11, i).unwrap().puzzle)
+        .collect();
+    // Of the forum's hardest (SE 11 and up): hints run out of work there.
+    puzzles.extend(
+        [
+            "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+            "........1....12.34.14.3.5.......67...47.2...38...........2....5.35.7..1.9........",
+            ".2.....8...6.8.1.....2..5.6.7...34......4......15...6.3...9.....9......7..21...5.",
+        ]
+        .map(|p| Grid::parse_line(p.as_bytes()).unwrap()),
+    );
+    let (mut chains, mut out_of_work) = (0, 0);
+    for puzzle in &puzzles {
+        let solution = sudokuflow::solve(puzzle).unwrap().grid;
+        let mut candidates = Candidates::from_grid(puzzle).unwrap();
+        while !candidates.is_solved() {
+            match logic::next_step(&candidates, true, &hint) {
+                Some(step) => {
+                    let found = logic::next_step(&candidates, true, &default);
+                    assert_eq!(found.as_ref(), Some(&step), "{puzzle}: {}", step.text);
+                    chains += usize::from(step.technique >= Technique::XCycle);
+                    step.apply(&mut candidates);
+                }
+                None => {
+                    out_of_work += 1;
+                    let cell = (0..81).find(|&c| candidates.value(c) == 0).unwrap();
+                    candidates.place(cell, solution.get(cell));
+                }
+            }
+        }
+    }
+    // Both cases were met.
+    assert!(chains >= 20, "{chains} chain hints");
+    assert!(out_of_work >= 3, "{out_of_work} boards without a hint");
+}
