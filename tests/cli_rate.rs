@@ -1,6 +1,8 @@
 //! `rate`, `explain` and `generate --level` through the binary: the line
 //! shape other programs parse, markers for bad puzzles, JSON that replays to
-//! the solution, thread counts that agree, and budgets that stop hard puzzles.
+//! the solution, thread counts and loads that agree, budgets that stop hard
+//! puzzles, and one rating per puzzle from `rate`, `explain`, `print`,
+//! `generate --level` and the game's list.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -470,7 +472,7 @@ fn ratings_by_command(puzzles: &[&str], budget: Option<&str>) -> [Vec<String>; 3
 
 /// `rate`, `explain` and `print` give a puzzle one rating, at the default
 /// budget and at one that stops some of them (the same lower bound). The
-/// game rates with the library's default options, as `rate` does.
+/// game's list is compared with `rate` below.
 #[test]
 fn rate_explain_and_print_agree_at_the_default_budget_and_at_a_small_one() {
     let stopped = &STOPPED_BY_SMALL_BUDGET[..2];
@@ -497,4 +499,37 @@ fn rate_explain_and_print_agree_at_the_default_budget_and_at_a_small_one() {
             .collect();
         assert_eq!(printed, er_and_level, "print and rate, budget {budget:?}");
     }
+}
+
+/// The game's list of a file's puzzles (`play --plain FILE`, which lists
+/// them before asking for one) shows the level and rating `rate` gives.
+#[test]
+fn the_games_list_rates_as_rate_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.txt");
+    std::fs::write(&file, FINISHED_AT_THE_DEFAULT_BUDGET.join("\n") + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    let rated: Vec<String> = stdout_of(&["rate", file], "")
+        .lines()
+        .map(|line| {
+            let (_, triple, level) = parse_rate_line(line);
+            format!("{level} {triple}")
+        })
+        .collect();
+    // No puzzle chosen: the game ends after its list. Saves go to `dir`.
+    let output = sudokuflow()
+        .args(["play", "--plain", file])
+        .env("XDG_DATA_HOME", dir.path())
+        .output();
+    let listed: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| {
+            // `   1. line 1     hard 2.6/1.2/1.2`
+            let (_, rest) = line.trim_start().split_once(". line ")?;
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            Some(words.get(1..3)?.join(" "))
+        })
+        .collect();
+    assert_eq!(listed, rated);
 }
