@@ -7,7 +7,7 @@ mod common;
 use sudokuflow::Grid;
 use sudokuflow::generate::{self, GenerateConfig};
 
-use sudokuflow::logic::{self, Candidates, Explanation, Level, Options, Technique};
+use sudokuflow::logic::{self, Candidates, Explanation, Level, Options, Order, Stepper, Technique};
 
 /// Replays `explanation` on the puzzle's candidates, checking every step
 /// against the solution; returns whether it reached the solution.
@@ -326,9 +326,10 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
 
 /// A hint is searched for within [`Options::HINT_BUDGET`]; where it finds a
 /// step, that step is the one the default budget finds on the same board
-/// (the budget decides only whether a step is found, never which). Walked
-/// as the game's hints walk a board: the step applied, or where none is
-/// found, a cell of the solution placed.
+/// (the budget decides only whether a step is found, never which), in the
+/// rating order of `next_step` and in the simple order the game's hints
+/// take. Walked as the game's hints walk a board: the step applied, or
+/// where none is found, a cell of the solution placed.
 #[test]
 fn a_hint_found_within_its_budget_is_the_step_the_default_budget_finds() {
     let hint = Options {
@@ -352,27 +353,42 @@ fn a_hint_found_within_its_budget_is_the_step_the_default_budget_finds() {
         ]
         .map(|p| Grid::parse_line(p.as_bytes()).unwrap()),
     );
-    let (mut chains, mut out_of_work) = (0, 0);
-    for puzzle in &puzzles {
-        let solution = sudokuflow::solve(puzzle).unwrap().grid;
-        let mut candidates = Candidates::from_grid(puzzle).unwrap();
-        while !candidates.is_solved() {
-            match logic::next_step(&candidates, true, &hint) {
-                Some(step) => {
-                    let found = logic::next_step(&candidates, true, &default);
-                    assert_eq!(found.as_ref(), Some(&step), "{puzzle}: {}", step.text);
-                    chains += usize::from(step.technique >= Technique::XCycle);
-                    step.apply(&mut candidates);
-                }
-                None => {
-                    out_of_work += 1;
-                    let cell = (0..81).find(|&c| candidates.value(c) == 0).unwrap();
-                    candidates.place(cell, solution.get(cell));
+    for order in [Order::Rating, Order::Simple] {
+        let next = |candidates: &Candidates, options: &Options| {
+            Stepper::new(candidates.clone(), true, options)
+                .with_order(order)
+                .next()
+        };
+        let (mut chains, mut out_of_work) = (0, 0);
+        for puzzle in &puzzles {
+            let solution = sudokuflow::solve(puzzle).unwrap().grid;
+            let mut candidates = Candidates::from_grid(puzzle).unwrap();
+            while !candidates.is_solved() {
+                match next(&candidates, &hint) {
+                    Some(step) => {
+                        let found = next(&candidates, &default);
+                        assert_eq!(
+                            found.as_ref(),
+                            Some(&step),
+                            "{order:?}, {puzzle}: {}",
+                            step.text
+                        );
+                        chains += usize::from(step.technique >= Technique::XCycle);
+                        step.apply(&mut candidates);
+                    }
+                    None => {
+                        out_of_work += 1;
+                        let cell = (0..81).find(|&c| candidates.value(c) == 0).unwrap();
+                        candidates.place(cell, solution.get(cell));
+                    }
                 }
             }
         }
+        // Both cases were met.
+        assert!(chains >= 20, "{order:?}: {chains} chain hints");
+        assert!(
+            out_of_work >= 3,
+            "{order:?}: {out_of_work} boards without a hint"
+        );
     }
-    // Both cases were met.
-    assert!(chains >= 20, "{chains} chain hints");
-    assert!(out_of_work >= 3, "{out_of_work} boards without a hint");
 }
