@@ -232,8 +232,8 @@ Low targets (about 20 and under) are rare: after 10000 grids for one puzzle
 generate gives up, with the puzzles before it written to stdout (an -o file is
 left untouched), and exits with status 1.
 
---level keeps only puzzles whose rating (see 'sudokuflow rate --help') falls in
-that level's band; it combines with every other option, --clues included
+--level keeps only puzzles whose rating (see 'sudokuflow rate --help'), as rate
+gives it with its default --budget, falls in that level's band; it combines with every other option, --clues included
 (rarer combinations take longer, and give up after 10000 grids as above).
 ",
     levels_help!(),
@@ -360,7 +360,7 @@ pub struct RateArgs {
     #[arg(long)]
     pub strict: bool,
 
-    /// Print totals, puzzles per level and speed to stderr at the end
+    /// Print totals, puzzles per level, lower bounds, work done (chain nodes) and speed to stderr at the end
     #[arg(long)]
     pub stats: bool,
 
