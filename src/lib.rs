@@ -12,7 +12,7 @@ mod stream;
 mod testing;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};
-pub use stream::{answer, batch, format, input, pipeline, rating_format};
+pub use stream::{answer, batch, format, input, pipeline, puzzles, rating_format};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};
