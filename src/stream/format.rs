@@ -20,7 +20,8 @@ pub(crate) const MAX_LINE_LEN: usize = 64 * 1024;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InputFormat {
-    /// Decide per input: grid when it starts with a whole block of 9 rows.
+    /// Decide per input: grid when it starts with a board of 9 rows, even a
+    /// damaged one.
     Auto,
     /// One puzzle per line, 81 cells.
     Line,
