@@ -92,8 +92,10 @@ impl Input {
         if metadata.is_file() && metadata.len() > 0 {
             let start = file.stream_position()?;
             // SAFETY: the map is only read. If another process truncates the
-            // file while we run, reading past its new end faults; like other
-            // tools that map their input, we accept that for the speed.
+            // file while we run, reading past its new end raises SIGBUS, as
+            // for any tool that maps its input; the binary handles it (see
+            // `cli::signals`: temporary outputs removed, a message, status
+            // 2), and a library user who maps files accepts the same.
             if let (Ok(map), Ok(start)) = (unsafe { Mmap::map(&file) }, usize::try_from(start)) {
                 let start = start.min(map.len());
                 if let Some(compression) = Compression::of(&map[start..]) {
