@@ -7,5 +7,5 @@ mod compressed;
 pub mod format;
 pub mod input;
 pub mod pipeline;
-pub mod rating_format;
+pub(crate) mod rating_format;
 mod table;
