@@ -13,11 +13,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 use serde::{Deserialize, Serialize};
+#[cfg(unix)]
 use signal_hook::iterator::Signals;
 use sudokuflow::Grid;
 
 use super::app::{App, Board};
 use crate::cli::output::AtomicFile;
+#[cfg(unix)]
 use crate::cli::signals;
 
 /// Bumped whenever the layout below changes.
@@ -188,6 +190,7 @@ pub fn set_snapshot(json: Option<String>) {
 /// closed), calls `restore` (the terminal), saves the last snapshot where no
 /// one is asked, and ends the process with 128 + the signal. It writes to
 /// stderr: a front end may hold the stdout lock.
+#[cfg(unix)]
 pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     // Those ignored at start stay ignored, as for every command.
     let mut signals = Signals::new(signals::termination_signals())?;
@@ -206,6 +209,13 @@ pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Resu
                 std::process::exit(128 + signal);
             }
         })?;
+    Ok(())
+}
+
+/// Elsewhere there are no such signals to catch (Ctrl-C reaches the game as
+/// a key): nothing to start.
+#[cfg(not(unix))]
+pub fn save_on_signals(_restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     Ok(())
 }
 
