@@ -6,9 +6,9 @@
 //! into chunks (and assembles grid blocks, which is sequential work), and a
 //! puzzle's many shuffled variants into ranges; for [`generate`] it cuts the
 //! puzzle numbers into ranges. Rayon workers turn each job into a batch of
-//! answers ([`Batch`](crate::answer::Batch): text, or typed answers for a consumer that
+//! answers ([`crate::answer::Batch`]: text, or typed answers for a consumer that
 //! wants them); the calling thread is the ordered writer, which hands a
-//! job's batch to the [`Consumer`](crate::answer::Consumer) as soon as it and every job before
+//! job's batch to the [`crate::answer::Consumer`] as soon as it and every job before
 //! it are done. A job holds its slot from being cut until it is consumed,
 //! and there are a fixed number of slots, so memory stays flat however large
 //! the input, the count or the variants per puzzle.
@@ -68,7 +68,7 @@ pub enum Mode {
         variants: u32,
     },
     /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
-    /// (the rating's fields as [`crate::logic::Rating`] displays them). A puzzle without
+    /// (see [`crate::rating_format::write_rating_line`]). A puzzle without
     /// exactly one solution gets a marker.
     Rate {
         /// Budget and ceiling of the rating.
