@@ -267,9 +267,15 @@ impl FormatDetector {
                     let decided = self.rows == 9 || (self.damaged && self.looks_like_boards());
                     decided.then_some(InputFormat::Grid)
                 }
-                Err(_) if line.trim_ascii().len() <= ROW_SIZED => {
+                Err(problem) if line.trim_ascii().len() <= ROW_SIZED => {
                     if self.looks_like_boards() {
                         return Some(InputFormat::Grid);
+                    }
+                    // Only a row of cells, too short or too long, may be a
+                    // board's: other text (`hello`) is a bad puzzle line at
+                    // once, so that a stream reports it without waiting.
+                    if !matches!(problem, Problem::WrongLength { .. }) {
+                        return Some(InputFormat::Line);
                     }
                     let first = !self.damaged;
                     self.damaged = true;
@@ -595,6 +601,11 @@ mod tests {
         );
         assert_eq!(detect(&[b"hello", SOLUTION.as_bytes()]), InputFormat::Line);
         assert_eq!(detect(&[b"hello", b"world"]), InputFormat::Line);
+        // Text that is no row decides at once, without waiting for more.
+        assert_eq!(
+            FormatDetector::default().feed(classify(b"not a puzzle")),
+            Some(InputFormat::Line)
+        );
         assert_eq!(detect(&[b"12345678", b""]), InputFormat::Line);
         assert_eq!(detect(&[b"12345678"]), InputFormat::Line);
         assert_eq!(detect(&[b"+-------+"]), InputFormat::Line);
