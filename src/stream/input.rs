@@ -156,6 +156,7 @@ impl Input {
             Source::Stream(reader) => ChunkState::Stream {
                 reader,
                 carry: Vec::new(),
+                scratch: vec![0; READ_LEN],
                 skipping: false,
                 eof: false,
                 unreported: 0,
@@ -383,6 +384,9 @@ enum ChunkState {
         reader: Box<dyn Read + Send>,
         /// Bytes read but not yet passed on: the start of a line.
         carry: Vec<u8>,
+        /// Where each read lands, zeroed once: a pipe fed slowly gives a
+        /// few bytes per read.
+        scratch: Vec<u8>,
         /// Dropping the rest of a too-long line, up to its newline.
         skipping: bool,
         eof: bool,
@@ -416,10 +420,11 @@ impl Iterator for Chunks {
             ChunkState::Stream {
                 reader,
                 carry,
+                scratch,
                 skipping,
                 eof,
                 unreported,
-            } => match next_stream_buffer(reader, carry, skipping, eof, unreported) {
+            } => match next_stream_buffer(reader, carry, scratch, skipping, eof, unreported) {
                 Ok(Some(buffer)) => (ChunkData::Owned(buffer), std::mem::take(unreported)),
                 Ok(None) => return None,
                 Err(e) => return Some(Err(e)),
@@ -485,10 +490,14 @@ fn skip_line(map: &Mmap, pos: usize) -> usize {
 }
 
 /// Reads until there are whole lines to pass on (or the end of the stream),
-/// and returns them; a partial last line stays in `carry`.
+/// and returns them; a partial last line stays in `carry`. Each read costs
+/// what it brings, whatever its size: a trickle of short reads is neither
+/// zero-filled a buffer at a time nor looked through from the line's start
+/// again each time.
 fn next_stream_buffer(
     reader: &mut Box<dyn Read + Send>,
     carry: &mut Vec<u8>,
+    scratch: &mut [u8],
     skipping: &mut bool,
     eof: &mut bool,
     unreported: &mut u64,
@@ -500,15 +509,15 @@ fn next_stream_buffer(
             let rest = !carry.is_empty() || *unreported > 0;
             return Ok(rest.then(|| std::mem::take(carry)));
         }
-        let start = carry.len();
-        carry.resize(start + READ_LEN, 0);
-        let read = reader.read(&mut carry[start..]);
-        carry.truncate(start + *read.as_ref().unwrap_or(&0));
-        let n = match read {
+        let n = match reader.read(scratch) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
+        // The carry holds no newline (skipping, nothing at all): only the
+        // bytes read now can.
+        let start = carry.len();
+        carry.extend_from_slice(&scratch[..n]);
         *unreported += n as u64;
         if n == 0 {
             *eof = true;
@@ -527,7 +536,8 @@ fn next_stream_buffer(
                 }
             }
         }
-        if let Some(last) = carry.iter().rposition(|&b| b == b'\n') {
+        if let Some(last) = carry[start..].iter().rposition(|&b| b == b'\n') {
+            let last = start + last;
             let rest = carry[last + 1..].to_vec();
             let mut lines = std::mem::replace(carry, rest);
             lines.truncate(last + 1);
@@ -725,7 +735,8 @@ mod tests {
         data.extend(std::iter::repeat_n(b'1', 3 * MAX_LINE_LEN));
         data.extend(b"\nb\n");
         data.extend(std::iter::repeat_n(b'2', 2 * MAX_LINE_LEN));
-        for step in [4096, READ_LEN] {
+        // A byte a read as well: each read costs what it brings.
+        for step in [1, 7, 4096, READ_LEN] {
             let lines = stream_lines(&data, step);
             let numbers: Vec<u64> = lines.iter().map(|(n, _)| *n).collect();
             assert_eq!(numbers, [1, 2, 3, 4]);
