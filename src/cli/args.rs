@@ -481,7 +481,7 @@ pub struct ExplainArgs {
     #[arg(value_name = "PUZZLE|FILE")]
     pub puzzles: Vec<String>,
 
-    /// How the input files are laid out ('auto': grid when an input starts with a whole block of 9 rows)
+    /// How the input files are laid out ('auto': grid when an input starts with a board of 9 rows, even a damaged one)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
@@ -777,7 +777,7 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
 
-    /// How the input is laid out ('auto': grid when an input starts with a whole block of 9 rows)
+    /// How the input is laid out ('auto': grid when an input starts with a board of 9 rows, even a damaged one)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 

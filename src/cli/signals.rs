@@ -71,6 +71,8 @@ pub fn handle_bus_error() {
     platform::handle_bus_error();
 }
 
+/// Removes the unfinished outputs (on a termination signal).
+#[cfg(unix)]
 fn remove_pending() {
     for path in lock_pending().0.drain(..) {
         let _ = std::fs::remove_file(path);

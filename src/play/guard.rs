@@ -8,11 +8,13 @@ use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
+#[cfg(unix)]
 use signal_hook::iterator::Signals;
 
 use super::app::App;
 use super::save;
 use crate::cli::report::message as say;
+#[cfg(unix)]
 use crate::cli::signals;
 
 /// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
@@ -75,6 +77,7 @@ pub fn exiting() {
 /// when the program started), calls `restore`
 /// (the terminal), saves the last snapshot where no one is asked, and ends
 /// the process with 128 + the signal.
+#[cfg(unix)]
 pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     // Those ignored at start stay ignored, as for every command.
     let mut signals = Signals::new(signals::termination_signals())?;
@@ -97,5 +100,12 @@ pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Resu
                 std::process::exit(128 + signal);
             }
         })?;
+    Ok(())
+}
+
+/// Elsewhere there are no such signals to catch (Ctrl-C reaches the game as
+/// a key): nothing to start.
+#[cfg(not(unix))]
+pub fn save_on_signals(_restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     Ok(())
 }

@@ -8,5 +8,5 @@ pub mod format;
 pub mod input;
 pub mod pipeline;
 pub mod puzzles;
-pub mod rating_format;
+pub(crate) mod rating_format;
 mod table;

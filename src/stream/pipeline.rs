@@ -68,7 +68,7 @@ pub enum Mode {
         variants: u32,
     },
     /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
-    /// (see [`crate::rating_format::write_rating_line`]). A puzzle without
+    /// (the fields as [`crate::logic::Rating`] displays them). A puzzle without
     /// exactly one solution gets a marker.
     Rate {
         /// Budget and ceiling of the rating.
