@@ -346,7 +346,7 @@ fn write_contents(explanation: &Explanation, id: &str, groups: &[Group], html: &
                 };
                 let _ = writeln!(
                     html,
-                    "<li><a href=\"#{id}-s{}\"><span class=\"n\">{numbers}</span>{what}</a></li>",
+                    "<li><a href=\"#{id}-r{}\"><span class=\"n\">{numbers}</span>{what}</a></li>",
                     range.start + 1
                 );
             }
@@ -458,7 +458,7 @@ fn write_singles(
 ) {
     let _ = write!(
         html,
-        "<section class=\"run\" id=\"{id}-s{first}\">\n<figure>"
+        "<section class=\"run\" id=\"{id}-r{first}\">\n<figure>"
     );
     let placed: Vec<(Candidate, usize)> = steps
         .iter()
@@ -717,5 +717,17 @@ mod tests {
         assert_eq!(body.matches(" elim").count(), eliminations);
         assert!(page.contains("<i class=\"n") && page.contains("b class=\"place\""));
         assert!(!page.contains("http"), "no network");
+        // Every id once, every link to one of them.
+        let ids: Vec<&str> = page
+            .split(" id=\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        let unique: std::collections::HashSet<&str> = ids.iter().copied().collect();
+        assert_eq!(unique.len(), ids.len(), "repeated ids");
+        for link in page.split("href=\"#").skip(1) {
+            assert!(unique.contains(&link[..link.find('"').unwrap()]), "{link}");
+        }
+        assert!(ids.iter().any(|id| id.contains("-r")), "a run of singles");
     }
 }
