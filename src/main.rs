@@ -43,7 +43,7 @@ fn run() -> u8 {
         ));
         return 2;
     }
-    // The game saves itself on these signals (see `play::save`).
+    // The game saves itself on these signals (see `play::guard`).
     if !matches!(cli.command, Command::Play(_))
         && let Err(e) = cli::signals::handle_termination()
     {

@@ -481,6 +481,42 @@ fn bad_grid_rows_are_reported_and_do_not_shift_later_boards() {
 }
 
 #[test]
+fn boards_with_a_bad_row_say_what_is_wrong_with_the_board() {
+    // Auto-detection: a board with a short row (first or fourth) is still a
+    // board, and the message names the row, not every line a bad puzzle.
+    let pretty = String::from_utf8(
+        sudokuflow()
+            .args(["solve", "-f", "pretty"])
+            .write_stdin(format!("{PUZZLE}\n"))
+            .output()
+            .stdout,
+    )
+    .unwrap();
+    let short_pretty = pretty.replacen("| 5 2 7 |", "| 5 2 |", 1) + &pretty;
+    let rows: Vec<&str> = SOLUTION
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap())
+        .collect();
+    let short_row = |at: usize| {
+        let mut damaged = rows.clone();
+        damaged[at] = &rows[at][..8];
+        format!("{}\n\n{}\n", damaged.join("\n"), rows.join("\n"))
+    };
+    for (input, line) in [(short_pretty, 2), (short_row(3), 4), (short_row(0), 1)] {
+        sudokuflow()
+            .arg("solve")
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout(format!("!bad-length\n{SOLUTION}\n"))
+            .stderr(format!(
+                "sudokuflow: <stdin>:{line}: expected 9 cells, found 8\n"
+            ));
+    }
+}
+
+#[test]
 fn output_file_is_replaced_only_when_the_run_completes() {
     let dir = temp_dir();
     let input = dir.path().join("in.txt");

@@ -712,23 +712,15 @@ fn many_variants_stream_in_flat_memory() {
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
     )
     .unwrap();
-    // Reaped by wait4 below, which gives its peak memory.
-    #[allow(clippy::zombie_processes)]
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+    let mut child = sudokuflow()
         .args(["shuffle", "-n", "2000000", "--seed", "1"])
         .arg(&input)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut stdout = child.stdout.unwrap();
+        .spawn();
+    let mut stdout = child.stdout.take().unwrap();
     let written = std::io::copy(&mut stdout, &mut std::io::sink()).unwrap();
     assert_eq!(written, 2_000_000 * 82);
-    let mut status = 0;
-    // SAFETY: waits for the child this test started; `usage` is written by the call.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
-    assert_eq!(status, 0);
-    let peak_mb = usage.ru_maxrss / 1024;
+    let (status, peak_kb) = child.wait_with_peak_memory();
+    assert!(status.success(), "{status}");
+    let peak_mb = peak_kb / 1024;
     assert!(peak_mb < 64, "peak memory {peak_mb} MB");
 }

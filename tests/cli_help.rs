@@ -4,12 +4,11 @@
 //! one in the middle.
 
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 mod common;
+
+use common::{program, sudokuflow};
 
 const PUZZLE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -20,12 +19,11 @@ fn bin() -> &'static str {
 
 /// `sudokuflow [command] --help` at a terminal `columns` wide.
 fn help(command: Option<&str>, columns: usize) -> String {
-    let output = Command::new(bin())
+    let output = sudokuflow()
         .args(command)
         .arg("--help")
         .env("COLUMNS", columns.to_string())
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     String::from_utf8(output.stdout).unwrap()
 }
@@ -86,12 +84,11 @@ fn workshop() -> tempfile::TempDir {
         format!("quizzes,solutions\n{table}"),
     )
     .unwrap();
-    let zipped = Command::new("gzip")
+    let zipped = program("gzip")
         .arg("kaggle.csv")
         .current_dir(dir.path())
-        .status()
-        .unwrap();
-    assert!(zipped.success());
+        .output();
+    assert!(zipped.status.success());
     for folder in [
         ".local/share/bash-completion/completions",
         ".zfunc",
@@ -103,50 +100,26 @@ fn workshop() -> tempfile::TempDir {
     dir
 }
 
-/// Runs `line` with bash in `dir`, `sudokuflow` on the path, at most five
-/// minutes; its status and its stdout and stderr lines.
+/// Runs `line` with bash in `dir`, `sudokuflow` on the path, under the
+/// common deadline; its status and its stdout and stderr lines.
 fn run(line: &str, dir: &Path) -> (Option<i32>, Vec<String>) {
     let bin_dir = Path::new(bin()).parent().unwrap();
     let path = std::env::join_paths(std::iter::once(PathBuf::from(bin_dir)).chain(
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .unwrap();
-    let mut child = Command::new("bash")
+    let output = program("bash")
         .args(["-c", &format!("set -o pipefail; {line}")])
         .current_dir(dir)
         .env("PATH", path)
         .env("HOME", dir.join("home"))
         .env("XDG_DATA_HOME", dir.join("data"))
         .env_remove("COLUMNS")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).map(|_| text)
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = String::new();
-        stderr.read_to_string(&mut text).map(|_| text)
-    });
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("{line}: still running after five minutes");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let text = out.join().unwrap().unwrap() + &err.join().unwrap().unwrap();
+        .output();
+    let text =
+        String::from_utf8(output.stdout).unwrap() + &String::from_utf8(output.stderr).unwrap();
     let lines = text.lines().map(|l| l.trim().to_string()).collect();
-    (status.code(), lines)
+    (output.status.code(), lines)
 }
 
 /// Every example of `command`'s help runs and prints what it shows; the
@@ -165,14 +138,14 @@ fn check_examples(command: Option<&str>) {
     let dir = workshop();
     for (line, shown) in examples(&wide) {
         if let Some((_, tool)) = needs.iter().find(|(word, _)| line.contains(word)) {
-            let found = Command::new("sh")
+            let found = program("sh")
                 .args([
                     "-c",
                     &format!("command -v {}", tool.split(' ').next_back().unwrap()),
                 ])
-                .stdout(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
+                .output()
+                .status
+                .success();
             if !found {
                 common::skip(&format!("no {tool}: the example `{line}` did not run"));
                 continue;
@@ -278,7 +251,7 @@ fn every_command_has_examples_in_help_and_manual() {
     ];
     assert_eq!(commands, tested);
     for command in commands {
-        let page = Command::new(bin()).args(["man", command]).output().unwrap();
+        let page = sudokuflow().args(["man", command]).output();
         let page = String::from_utf8(page.stdout).unwrap();
         let (first, _) = &examples(&help(Some(command), 1000))[0];
         // roff escapes dashes.

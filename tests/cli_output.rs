@@ -393,3 +393,41 @@ fn output_files_are_synced_before_and_after_the_rename() {
         .any(|call| call.contains("sync(") && call.contains(&folder));
     assert!(temp_synced && folder_synced, "{log}");
 }
+
+/// Memory as users measure it: `/usr/bin/time`'s maximum resident set size,
+/// which counts the pages of a mapped input. A 1 GiB line without a newline
+/// (a sparse file: no disk used) is read in flat memory, from the file (a
+/// map, its searched pages given back), from standard input redirected from
+/// it (mapped too) and from a pipe.
+#[test]
+fn a_huge_line_is_read_in_flat_memory_as_time_measures_it() {
+    if program("/usr/bin/time").arg("true").try_output().is_err() {
+        common::skip("/usr/bin/time is missing: the memory test did not run");
+        return;
+    }
+    let dir = temp_dir();
+    let path = dir.path().join("huge.txt");
+    fs::File::create(&path).unwrap().set_len(1 << 30).unwrap();
+    let time = "/usr/bin/time -f 'peak %M KB'";
+    for script in [
+        format!("{time} \"$0\" solve \"$1\""),
+        format!("{time} \"$0\" solve < \"$1\""),
+        format!("cat \"$1\" | {time} \"$0\" solve"),
+    ] {
+        let output = program("sh")
+            .args(["-c", &script, bin()])
+            .arg(&path)
+            .output();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "!line-too-long\n");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(":1: line longer than 65536 bytes"),
+            "{stderr}"
+        );
+        let peak = stderr.lines().find_map(|l| l.strip_prefix("peak "));
+        let kb: u64 = peak
+            .and_then(|p| p.strip_suffix(" KB")?.parse().ok())
+            .unwrap();
+        assert!(kb < 64 * 1024, "{script}: peak {kb} KB for a 1 GiB line");
+    }
+}

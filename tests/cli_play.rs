@@ -2,8 +2,9 @@
 //! the full screen driven in tmux (send-keys, capture-pane).
 
 use std::fs;
-use std::path::Path;
-use std::process::Stdio;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::thread::sleep;
 use std::time::Duration;
 
@@ -13,20 +14,49 @@ use common::{Run, program, sudokuflow, temp_dir, wait_until};
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-fn play(data: &Path, args: &[&str], script: &str) -> String {
-    let output = sudokuflow()
+/// The save file of the game on `PUZZLE` in `data`.
+fn slot(data: &Path) -> PathBuf {
+    data.join(format!("sudokuflow/game-{}.json", PUZZLE.replace('.', "0")))
+}
+
+/// The saved games in `data`.
+fn saves(data: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(data.join("sudokuflow"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("game") && n.ends_with(".json"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// `sudokuflow play` with its saves and settings in `data`, run there.
+fn command(data: &Path) -> Run {
+    let mut command = sudokuflow();
+    command
         .arg("play")
-        .args(args)
         .env("XDG_DATA_HOME", data)
-        .current_dir(data)
-        .write_stdin(script)
-        .output();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .current_dir(data);
+    command
+}
+
+/// Runs `play ARGS` in plain mode on `script`; its output (stdout, then
+/// stderr) and status.
+fn run(data: &Path, args: &[&str], script: &str) -> (String, Option<i32>) {
+    let output = command(data).args(args).write_stdin(script).output();
+    let out = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (out, output.status.code())
+}
+
+/// `run` for a game that must end with status 0.
+fn play(data: &Path, args: &[&str], script: &str) -> String {
+    let (out, status) = run(data, args, script);
+    assert_eq!(status, Some(0), "{out}");
+    out
 }
 
 #[test]
@@ -40,17 +70,23 @@ fn plain_game_places_undoes_saves_resumes_and_solves() {
         &["--plain", file, "--puzzle", "1"],
         "r1c3 5\nr1c3 4\nundo\nhint\nquit\n",
     );
-    assert!(out.contains("1 | 5  3 !5!|"), "{out}");
+    // Both cells of a conflict are marked, the given too.
+    assert!(out.contains("1 |!5! 3 !5!|"), "{out}");
     assert!(out.contains("1 | 5  3 (4)|"), "{out}");
-    assert!(out.contains("hint: "), "{out}");
+    // The hint points at the wrong digit first.
+    assert!(
+        out.contains("r1c3 is not right: the solution disagrees (r1c3 0 clears it, undo undoes)"),
+        "{out}"
+    );
     assert!(out.contains("game saved to"), "{out}");
     let out = play(dir.path(), &["--plain", "--resume"], "history\nsolve\n");
     assert!(
-        out.contains("1 | 5  3 !5!|"),
+        out.contains("1 |!5! 3 !5!|"),
         "resumed after the undo: {out}"
     );
-    assert!(out.contains("<- now"), "{out}");
-    assert!(out.contains("Solved!"), "{out}");
+    assert!(out.contains("1: r1c3 = 5  <- now"), "{out}");
+    assert!(out.contains("Solved by the computer"), "{out}");
+    assert!(saves(dir.path()).is_empty(), "a solved game leaves no save");
     // A file with problems lists them with line numbers.
     let bad = dir.path().join("bad.txt");
     fs::write(&bad, format!("{PUZZLE}\nnot a puzzle\n")).unwrap();
@@ -63,15 +99,186 @@ fn plain_game_places_undoes_saves_resumes_and_solves() {
     assert!(out.contains("1 | 5  3  . |"), "{out}");
 }
 
+/// Item 14 of issue 28: the level and seed are shown, notes printed, and
+/// prompts ask again after a bare Enter or a typo.
 #[test]
-fn plain_game_saves_on_ctrl_c() {
-    use std::io::{BufRead, BufReader, Read, Write};
+fn plain_mode_shows_level_seed_notes_and_asks_again() {
+    let dir = temp_dir();
+    let out = play(
+        dir.path(),
+        &["--plain", "--level", "hard", "--seed", "7"],
+        "notes\nquit\n",
+    );
+    assert!(out.contains("new hard game, seed 7 · hard "), "{out}");
+    assert!(out.contains("notes:\n  row 1: c"), "{out}");
+    let file = dir.path().join("sudoku1.txt");
+    fs::write(&file, format!("{PUZZLE}\n{PUZZLE}\n")).unwrap();
+    let out = play(dir.path(), &["--plain"], "\nfoo\n1\n\nx\n9\n2\nquit\n");
+    assert!(out.contains("not a choice: foo"), "{out}");
+    assert!(out.contains("not a puzzle number: x"), "{out}");
+    assert!(out.contains("sudoku1.txt #2 · easy"), "{out}");
+    let empty = dir.path().join("empty.txt");
+    fs::write(&empty, "").unwrap();
+    let (out, status) = run(dir.path(), &["--plain", "empty.txt"], "");
+    assert!(out.contains("no puzzles in empty.txt"), "{out}");
+    assert_eq!(status, Some(2));
+    // A puzzle on the command line.
+    let out = play(dir.path(), &["--plain", PUZZLE], "quit\n");
+    assert!(
+        out.contains("a puzzle from the command line · easy"),
+        "{out}"
+    );
+}
+
+/// Runs `play ARGS` on `input` and returns its output, status and peak
+/// memory in MiB.
+#[allow(
+    clippy::zombie_processes,
+    reason = "reaped by wait4, which also gives its peak memory"
+)]
+fn peak_memory(
+    data: &Path,
+    args: &[&str],
+    input: impl Read + Send + 'static,
+) -> (String, i32, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .arg("play")
+        .env("XDG_DATA_HOME", data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .current_dir(data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut input = input;
+        let _ = std::io::copy(&mut input, &mut stdin);
+    });
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).unwrap();
+        stderr.read_to_string(&mut out).unwrap();
+        out
+    });
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 fills it for our child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    // A deadline: past 300 s the child is killed (and the test fails on
+    // its status).
+    let (done, deadline) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if deadline.recv_timeout(Duration::from_secs(300)).is_err() {
+            // SAFETY: a plain kill(2) of our own child, not yet waited for.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    });
+    // SAFETY: waits for our own child, writing into locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let _ = done.send(());
+    watchdog.join().unwrap();
+    assert_eq!(waited, pid);
+    writer.join().unwrap();
+    let out = reader.join().unwrap();
+    // ru_maxrss is in KiB on Linux.
+    (
+        out,
+        libc::WEXITSTATUS(status),
+        usage.ru_maxrss as u64 / 1024,
+    )
+}
+
+/// Item 14 of issue 28: a 200 MB command line and a 200 MB one-line
+/// puzzle file are each an error about that line, read with bounded
+/// memory.
+#[test]
+fn plain_mode_reads_with_bounded_memory() {
+    let dir = temp_dir();
+    let huge = 200 << 20;
+    let line = std::io::repeat(b'x').take(huge).chain(&b"\nquit!\n"[..]);
+    let (out, status, mib) = peak_memory(
+        dir.path(),
+        &["--plain", "--level", "easy", "--seed", "1"],
+        line,
+    );
+    assert_eq!(status, 0, "{out}");
+    assert!(
+        out.contains(&format!(
+            "line 1: {huge} bytes, longer than a command can be"
+        )),
+        "{}",
+        &out[out.len().saturating_sub(2000)..]
+    );
+    assert!(mib < 64, "peak memory {mib} MiB");
+    let file = dir.path().join("sudoku-huge.txt");
+    let mut writer = std::io::BufWriter::new(fs::File::create(&file).unwrap());
+    std::io::copy(&mut std::io::repeat(b'1').take(huge), &mut writer).unwrap();
+    drop(writer);
+    let (out, status, mib) = peak_memory(
+        dir.path(),
+        &["--plain", "sudoku-huge.txt"],
+        std::io::empty(),
+    );
+    assert!(
+        out.contains("1. line 1     bad line: line longer than 65536 bytes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no puzzle of sudoku-huge.txt can be played"),
+        "{out}"
+    );
+    assert_eq!(status, 2);
+    assert!(mib < 64, "peak memory {mib} MiB");
+}
+
+/// Item 13 of issue 28: the full screen without a terminal says what to do.
+#[test]
+fn full_screen_without_a_terminal_says_so() {
+    let dir = temp_dir();
+    let (out, status) = run(dir.path(), &["--level", "easy"], "");
+    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(
+        out,
+        "sudokuflow: play needs a terminal; use --plain for line mode\n"
+    );
+}
+
+/// Item 7 of issue 28: a save that can't be written is an error: the game
+/// stays open, and ends with status 2 if the input ends.
+#[test]
+fn a_save_that_cannot_be_written_is_an_error() {
     let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let mut child = sudokuflow()
-        .args(["play", "--plain", file.to_str().unwrap(), "--puzzle", "1"])
-        .env("XDG_DATA_HOME", dir.path())
+    // A folder under a file can't be made, even by root.
+    let blocked = dir.path().join("blocked");
+    fs::write(&blocked, "").unwrap();
+    let output = command(dir.path())
+        .env("XDG_DATA_HOME", &blocked)
+        .args(["--plain", "sudoku1.txt", "--puzzle", "1"])
+        .write_stdin("r1c3 4\nquit\nr1c4 6\n")
+        .output();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("could not save the game: cannot create"),
+        "{out}"
+    );
+    // After the failed quit the game went on.
+    assert!(out.contains("1 | 5  3 (4)|(6) 7  . |"), "{out}");
+    assert_eq!(output.status.code(), Some(2), "{out}");
+}
+
+#[test]
+fn plain_game_saves_on_ctrl_c() {
+    let dir = temp_dir();
+    let file = dir.path().join("sudoku1.txt");
+    fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    let mut child = command(dir.path())
+        .args(["--plain", file.to_str().unwrap(), "--puzzle", "1"])
         .stdin(Stdio::piped())
         .spawn();
     let mut stdin = child.stdin.take().unwrap();
@@ -100,16 +307,15 @@ fn plain_game_is_saved_when_its_output_fails() {
     let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let mut child = sudokuflow()
-        .args(["play", "--plain", file.to_str().unwrap(), "--puzzle", "1"])
-        .env("XDG_DATA_HOME", dir.path())
+    let mut child = command(dir.path())
+        .args(["--plain", file.to_str().unwrap(), "--puzzle", "1"])
         .stdin(Stdio::piped())
         .spawn();
     drop(child.stdout.take()); // a closed pipe: printing the board fails
     let output = child.wait_with_output();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("game was saved to"), "{stderr}");
-    assert!(dir.path().join("sudokuflow/game.json").exists());
+    assert!(slot(dir.path()).exists());
 }
 
 #[test]
@@ -117,23 +323,47 @@ fn a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so() {
     let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let saved = dir.path().join("sudokuflow/game.json");
+    let saved = slot(dir.path());
     fs::create_dir_all(saved.parent().unwrap()).unwrap();
     fs::write(&saved, "{corrupt").unwrap();
     let args = ["--plain", file.to_str().unwrap(), "--puzzle", "1"];
     let out = play(dir.path(), &args, "r1c3 4\nsave\nquit\nquit!\n");
     assert!(out.contains("is corrupt"), "{out}");
-    assert!(out.contains("'save!' overwrites it"), "{out}");
+    assert!(out.contains("'save!' overwrites"), "{out}");
     assert!(out.contains("quit without saving"), "{out}");
     assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
     // At the end of input no one can answer: the game goes beside it.
     let out = play(dir.path(), &args, "r1c3 4\n");
     assert!(out.contains("game-recovered-"), "{out}");
     assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
-    // The player says yes.
+    // The player says yes; the recovered game is listed until then.
     let out = play(dir.path(), &args, "r1c3 4\nsave!\nquit\n");
     assert!(out.contains("saved to"), "{out}");
     let out = play(dir.path(), &["--plain", "--resume"], "quit\n");
+    assert!(out.contains("1 | 5  3 (4)|"), "{out}");
+}
+
+/// Item 6 of issue 28: a new game never replaces another's save, and two
+/// games are listed, the newest first.
+#[test]
+fn each_game_keeps_its_own_save() {
+    let dir = temp_dir();
+    fs::write(dir.path().join("sudoku1.txt"), format!("{PUZZLE}\n")).unwrap();
+    play(
+        dir.path(),
+        &["--plain", "sudoku1.txt", "--puzzle", "1"],
+        "r1c3 4\nquit\n",
+    );
+    sleep(Duration::from_millis(1100)); // saves are dated to the second
+    play(
+        dir.path(),
+        &["--plain", "--level", "medium", "--seed", "7"],
+        "quit\n",
+    );
+    assert_eq!(saves(dir.path()).len(), 2);
+    let out = play(dir.path(), &["--plain"], "resume 2\nquit\n");
+    let (medium, easy) = (out.find("r1. medium"), out.find("r2. easy"));
+    assert!(medium.unwrap() < easy.unwrap(), "{out}");
     assert!(out.contains("1 | 5  3 (4)|"), "{out}");
 }
 
@@ -160,14 +390,16 @@ impl Tmux {
         String::from_utf8(out.stdout).unwrap()
     }
 
-    /// Waits for `text` on the screen (failing at the common deadline).
+    /// Waits for `text` on the screen (as it is, or wrapped over lines),
+    /// failing at the common deadline.
     fn wait_for(&self, text: &str) -> String {
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
         let mut screen = String::new();
         let what = format!("{text:?} on the screen");
         let shown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             wait_until(&what, || {
                 screen = self.screen();
-                screen.contains(text)
+                screen.contains(text) || words(&screen).contains(&words(text))
             })
         }));
         assert!(shown.is_ok(), "waiting for {text:?}:\n{screen}");
@@ -182,49 +414,72 @@ impl Tmux {
         assert!(ok.status.success());
     }
 
-    /// Sends `signal` (e.g. `TERM`) to the pane's process group: its shell
-    /// and the game.
-    fn signal(&self, signal: &str) {
+    /// The pid of the pane's process: the game itself (started with exec).
+    fn pid(&self) -> i32 {
         let out = tmux()
             .args(["display-message", "-p", "-t", &self.0, "#{pane_pid}"])
             .output();
-        let pid = String::from_utf8(out.stdout).unwrap();
-        let ok = program("kill")
-            .args([&format!("-{signal}"), "--", &format!("-{}", pid.trim())])
-            .output();
-        assert!(ok.status.success());
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
     }
 
-    /// Runs `play ARGS` in `data`, which holds the save file too.
+    /// Runs `play ARGS` in `data`, which holds the save files too; the
+    /// pane stays open 30 s after it ends.
     fn start(&self, data: &Path, args: &str) {
+        self.start_with(data, args, "", "; sleep 30");
+    }
+
+    /// Runs `play ARGS` in place of the pane's shell: the pane's process is
+    /// the game.
+    fn start_game(&self, data: &Path, args: &str) {
+        self.start_with(data, args, "exec ", "");
+    }
+
+    fn start_with(&self, data: &Path, args: &str, before: &str, after: &str) {
+        let folder = if data.is_dir() {
+            data
+        } else {
+            data.parent().unwrap()
+        };
         let command = format!(
-            "cd {} && XDG_DATA_HOME={} NO_COLOR=1 {} play {args}; sleep 30",
+            "cd {} && {before}env XDG_DATA_HOME={} XDG_CONFIG_HOME={}/config NO_COLOR=1 {} play {args}{after}",
+            folder.display(),
             data.display(),
-            data.display(),
+            folder.display(),
             env!("CARGO_BIN_EXE_sudokuflow")
         );
         let ok = tmux()
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                &self.0,
-                "-x",
-                "80",
-                "-y",
-                "24",
-                &command,
-            ])
+            .args(["new-session", "-d", "-s", &self.0, "-x", "80", "-y", "24"])
+            .args(["sh", "-c", &command])
             .output();
         let why = String::from_utf8_lossy(&ok.stderr);
         assert!(ok.status.success(), "tmux new-session failed: {why}");
+    }
+
+    fn kill(&self) {
+        let _ = tmux().args(["kill-session", "-t", &self.0]).output();
     }
 }
 
 impl Drop for Tmux {
     fn drop(&mut self) {
         // Quietly: a session whose game was killed is gone already.
-        let _ = tmux().args(["kill-session", "-t", &self.0]).output();
+        self.kill();
+    }
+}
+
+/// True when process `pid` has ended (gone, or a zombie waiting for its
+/// parent to notice).
+fn ended(pid: i32) -> bool {
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z')),
     }
 }
 
@@ -244,35 +499,54 @@ fn full_screen_game_in_tmux() {
     first.start(dir.path(), "");
     first.wait_for("Open a file");
     first.keys(&["j", "j", "j", "j", "j", "Enter"]);
-    let files = first.wait_for("sudoku*.txt first");
+    let files = first.wait_for("sudoku*.txt");
     assert!(
-        files.find("sudoku1.txt").unwrap() < files.find("other.txt").unwrap(),
+        files.find("sudoku1.txt").unwrap() < files.find("other .txt files").unwrap(),
         "{files}"
     );
     first.keys(&["Enter"]);
     first.wait_for("1. line 1     easy");
     first.keys(&["Enter"]);
-    first.wait_for("level    easy");
+    first.wait_for("level easy");
     // A move that conflicts, undone; a good move; a hint named, then applied.
     first.keys(&["l", "5"]); // r1c4 is empty: 5 conflicts with r1c1
-    first.wait_for("│!5! 3    │!5! 7    │");
+    first.wait_for("┃!5!│ 3 │   ┃!5!│ 7 │   ┃");
     first.keys(&["u"]);
-    first.wait_for("│ 5  3    │    7    │");
+    first.wait_for("┃ 5 │ 3 │   ┃   │ 7 │   ┃");
     first.keys(&["h", "4"]);
-    first.wait_for("│ 5  3  4 │    7    │");
+    first.wait_for("┃ 5 │ 3 │ 4 ┃");
+    // The hint's ladder: where to look, then the step, then applied.
+    first.keys(&["H"]);
+    first.wait_for(": look at ");
+    first.wait_for("H again shows more");
     first.keys(&["H"]);
     first.wait_for("H again to apply");
+    first.wait_for("move 1/1");
     first.keys(&["H"]);
     first.wait_for("applied: ");
-    first.wait_for("move     2/2");
+    first.wait_for("move 2/2");
+    // A hint dismissed with Esc: the game goes on.
+    first.keys(&["H"]);
+    first.wait_for("H again shows more");
+    first.keys(&["Escape"]);
+    wait_until("Esc to dismiss the hint", || {
+        !first.screen().contains("H again shows more")
+    });
+    first.wait_for("move 2/2");
     first.keys(&["s"]);
     first.wait_for("saved to");
     // A bigger window: cells grow to 7x3; back to 80x24: the small board.
     first.resize(120, 40);
-    first.wait_for("┌─────────────────────┬─────────────────────┬");
+    first.wait_for("┏━━━━━━━┯━━━━━━━┯");
     first.resize(80, 24);
-    let small = first.wait_for("┌─────────┬─────────┬─────────┐");
-    assert!(!small.contains("──────────────────────"), "{small}");
+    let small = first.wait_for("┏━━━┯━━━┯━━━┳");
+    assert!(!small.contains("━━━━━━━"), "{small}");
+    // Too small: no board, and keys do nothing until it grows.
+    first.resize(50, 12);
+    first.wait_for("enlarge the terminal to at least");
+    first.keys(&["9"]);
+    first.resize(80, 24);
+    first.wait_for("move 2/2");
     // Ctrl-C saves.
     first.keys(&["C-c"]);
     first.wait_for("Game saved to");
@@ -281,44 +555,130 @@ fn full_screen_game_in_tmux() {
     // tmux server, and a new session started just then can fail.
     let second = Tmux(format!("sudokuflow-test2-{pid}"));
     second.start(dir.path(), "--resume");
-    second.wait_for("move     2/2");
-    second.wait_for("│ 5  3  4 │");
+    second.wait_for("move 2/2");
+    second.wait_for("┃ 5 │ 3 │ 4 ┃");
+    // Unchanged since it was loaded: q quits at once.
     second.keys(&["q"]);
     second.wait_for("Game saved to");
 
-    // The start screen resumes it; auto-solve runs to the completion screen.
+    // The start screen lists it and resumes it; auto-solve runs to the end.
     let third = Tmux(format!("sudokuflow-test3-{pid}"));
     third.start(dir.path(), "");
-    third.wait_for("Resume the saved game");
-    third.keys(&["k", "k", "Enter"]);
-    third.wait_for("move     2/2");
+    third.wait_for("Saved games");
+    third.wait_for("Resume  easy");
+    third.keys(&["Enter"]);
+    third.wait_for("move 2/2");
     third.keys(&["a", "+", "+", "+", "+"]);
-    third.wait_for("Solved in");
+    third.wait_for("Solved by the computer.");
+    // The clock stopped at the solve, and the board is locked.
+    let solved = third.screen();
+    let time = |screen: &str| {
+        let line = screen
+            .lines()
+            .find(|l| l.contains("time "))
+            .unwrap()
+            .to_string();
+        line[line.find("time ").unwrap()..]
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    sleep(Duration::from_millis(2100));
+    third.keys(&["Escape", "1", "0", "n", "5"]);
+    let after = third.wait_for("The puzzle is solved");
+    assert_eq!(time(&solved), time(&after));
+    let board = |screen: &str| {
+        screen
+            .lines()
+            .take(19)
+            .map(|l| l.chars().take(39).collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(board(&solved)[..5], board(&after)[..5], "{after}");
+    let mistakes = |screen: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains("mistakes"))
+            .map(str::to_string)
+    };
+    assert_eq!(mistakes(&solved), mistakes(&after));
 
-    // Quitting a solved game removes the save.
+    // Quitting a solved game removes its save.
     third.keys(&["q"]);
-    let saved = dir.path().join("sudokuflow/game.json");
-    wait_until("a solved game to leave no save", || !saved.exists());
+    wait_until("a solved game to leave no save", || {
+        saves(dir.path()).is_empty()
+    });
 
-    // SIGTERM (or SIGHUP, the terminal closed) saves the game.
+    // Item 1: the terminal goes away (the session killed under the game):
+    // the game is saved and the process gone within a second.
     let fourth = Tmux(format!("sudokuflow-test4-{pid}"));
-    fourth.start(dir.path(), "--level easy --seed 1");
-    fourth.wait_for("level    easy");
-    fourth.keys(&["N"]);
-    fourth.wait_for("move     1/1");
-    fourth.signal("TERM");
-    wait_until("SIGTERM to save the game", || saved.exists());
+    fourth.start_game(dir.path(), "sudoku1.txt --puzzle 1");
+    fourth.wait_for("level easy");
+    fourth.keys(&["F"]);
+    fourth.wait_for("move 1/1");
+    let game = fourth.pid();
+    // The other sessions keep the server up meanwhile.
+    fourth.kill();
+    // It ends within milliseconds (the bug this catches never ended at all).
+    wait_until("the game to end with its terminal", || ended(game));
     let out = play(dir.path(), &["--plain", "--resume"], "quit\n");
     assert!(out.contains("state 1/1"), "{out}");
 
-    // A save file this version can't read: quitting asks, and n keeps it.
-    fs::write(&saved, "{corrupt").unwrap();
+    // A save file this version can't read: quitting asks, Esc goes back to
+    // the game, and n keeps the file.
+    fs::write(slot(dir.path()), "{corrupt").unwrap();
     let fifth = Tmux(format!("sudokuflow-test5-{pid}"));
-    fifth.start(dir.path(), "--level easy --seed 1");
-    fifth.wait_for("level    easy");
-    fifth.keys(&["q"]);
+    fifth.start(dir.path(), "sudoku1.txt --puzzle 1");
+    fifth.wait_for("level easy");
+    fifth.keys(&["4", "Q"]);
+    fifth.wait_for("Overwrite it with this game?");
+    fifth.keys(&["Escape"]);
+    fifth.wait_for("back to the game");
+    fifth.keys(&["Q"]);
     fifth.wait_for("Overwrite it with this game?");
     fifth.keys(&["n"]);
     fifth.wait_for("the save file was kept");
-    assert_eq!(fs::read_to_string(&saved).unwrap(), "{corrupt");
+    assert_eq!(fs::read_to_string(slot(dir.path())).unwrap(), "{corrupt");
+    fs::remove_file(slot(dir.path())).unwrap();
+
+    // Item 15: m goes to the start screen (the game saved and listed), N
+    // starts a new game of the level asked for.
+    let sixth = Tmux(format!("sudokuflow-test6-{pid}"));
+    sixth.start(dir.path(), "--level easy --seed 1");
+    sixth.wait_for("new easy game, seed 1");
+    sixth.keys(&["F", "m"]);
+    sixth.wait_for("Saved games");
+    sixth.keys(&["Enter"]);
+    sixth.wait_for("move 1/1");
+    sixth.keys(&["N"]);
+    sixth.wait_for("New game: 1 easy, 2 medium");
+    sixth.keys(&["2"]);
+    sixth.wait_for("new medium game, seed 2");
+    sixth.keys(&["Q"]);
+    sixth.wait_for("Game saved to");
+    assert_eq!(saves(dir.path()).len(), 2, "both games kept");
+
+    // Item 7: a save that can't be written keeps the game open; leaving
+    // without it ends with status 2.
+    let blocked = dir.path().join("blocked");
+    fs::write(&blocked, "").unwrap();
+    let seventh = Tmux(format!("sudokuflow-test7-{pid}"));
+    seventh.start_with(
+        &blocked,
+        "--level easy --seed 1",
+        "",
+        "; echo status=$?; sleep 30",
+    );
+    seventh.wait_for("new easy game, seed 1");
+    seventh.keys(&["Q"]);
+    seventh.wait_for("could not save the game");
+    seventh.keys(&["Escape"]);
+    seventh.wait_for("back to the game");
+    seventh.keys(&["Q"]);
+    seventh.wait_for("y quits without saving (exit status 2)");
+    seventh.keys(&["y"]);
+    seventh.wait_for("The game could not be saved.");
+    seventh.wait_for("status=2");
+    drop((first, second, third));
 }

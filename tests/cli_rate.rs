@@ -1,6 +1,8 @@
 //! `rate`, `explain` and `generate --level` through the binary: the line
 //! shape other programs parse, markers for bad puzzles, JSON that replays to
-//! the solution, thread counts that agree, and budgets that stop hard puzzles.
+//! the solution, thread counts and loads that agree, budgets that stop hard
+//! puzzles, and one rating per puzzle from `rate`, `explain`, `print`,
+//! `generate --level` and the game's list.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -307,7 +309,8 @@ fn generate_by_level_gives_that_level_reproducibly() {
                 "{line} is not {level} by the plain techniques"
             );
         }
-        let rated = stdout_of(&["rate", "--budget", "unlimited"], &one);
+        // At the default budget, as `rate` rates them by default.
+        let rated = stdout_of(&["rate"], &one);
         assert_eq!(rated.lines().count(), 12);
         for line in rated.lines() {
             let (_, er, got) = parse_rate_line(line);
@@ -387,4 +390,146 @@ fn ratings_are_the_same_alone_under_load_and_at_any_thread_count() {
     }
     assert_eq!(loaded[0], alone, "-j1 under load differs from -j1 alone");
     assert_eq!(loaded[1], alone, "-j2 under load differs from -j1 alone");
+}
+
+/// Puzzles that finish within the default budget: from the sample, one
+/// with a hard step and one with chains, and one of the forum's hardest
+/// (SE 11 and up) that needs nested dynamic chains and tens of millions of
+/// nodes.
+const FINISHED_AT_THE_DEFAULT_BUDGET: [&str; 3] = [
+    "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9.",
+    ".9.3.25...8......4..26..7..1......6.35....4....85...1.4....8..9......1...3.7.....",
+    "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+];
+
+/// The ratings `rate`, `explain` and `print` give `puzzles` with `budget`
+/// (`None`: the default), each as `<ER>/<EP>/<ED> <level>` (print, which
+/// shows only ER and level beside a board, as `<ER> <level>`).
+fn ratings_by_command(puzzles: &[&str], budget: Option<&str>) -> [Vec<String>; 3] {
+    let input = puzzles.join("\n") + "\n";
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("sheet.svg");
+    let budget: Vec<&str> = budget.map_or(vec![], |b| vec!["--budget", b]);
+    // The three at once: a puzzle of the forum's hardest takes seconds.
+    let runs = [
+        vec!["rate"],
+        vec!["explain", "--format", "json"],
+        vec!["print", "--per-page", "6", "-o", sheet.to_str().unwrap()],
+    ]
+    .map(|args| {
+        sudokuflow()
+            .args(args.iter().chain(&budget))
+            .write_stdin(input.clone())
+            .spawn()
+    });
+    let [rate, explain, _] = runs.map(|run| {
+        let output = run.wait_with_output();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    });
+    let rated = rate
+        .lines()
+        .map(|line| {
+            let (_, triple, level) = parse_rate_line(line);
+            format!("{triple} {level}")
+        })
+        .collect();
+    let explained = explain
+        .lines()
+        .map(|line| {
+            let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+            let rating = &doc["rating"];
+            let mark = if rating["complete"].as_bool().unwrap() {
+                ""
+            } else {
+                ">"
+            };
+            let value = |key: &str| format!("{:.1}", rating[key].as_f64().unwrap());
+            format!(
+                "{mark}{}/{}/{} {}",
+                value("er"),
+                value("ep"),
+                value("ed"),
+                rating["level"].as_str().unwrap()
+            )
+        })
+        .collect();
+    // `<level> · <ER>` above each board.
+    let svg = std::fs::read_to_string(&sheet).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let printed = document
+        .descendants()
+        .filter(|node| node.has_tag_name("text"))
+        .filter_map(|node| node.text()?.split_once(" \u{b7} "))
+        .map(|(level, er)| format!("{er} {level}"))
+        .collect();
+    [rated, explained, printed]
+}
+
+/// `rate`, `explain` and `print` give a puzzle one rating, at the default
+/// budget and at one that stops some of them (the same lower bound). The
+/// game's list is compared with `rate` below.
+#[test]
+fn rate_explain_and_print_agree_at_the_default_budget_and_at_a_small_one() {
+    let stopped = &STOPPED_BY_SMALL_BUDGET[..2];
+    for (puzzles, budget) in [
+        (FINISHED_AT_THE_DEFAULT_BUDGET.to_vec(), None),
+        (
+            [stopped, &FINISHED_WITHIN_SMALL_BUDGET[..1]].concat(),
+            Some(SMALL_BUDGET),
+        ),
+    ] {
+        let [rated, explained, printed] = ratings_by_command(&puzzles, budget);
+        assert_eq!(rated.len(), puzzles.len(), "{budget:?}");
+        for (i, rating) in rated.iter().enumerate() {
+            let lower_bound = budget.is_some() && i < stopped.len();
+            assert_eq!(rating.starts_with('>'), lower_bound, "{budget:?}: {rating}");
+        }
+        assert_eq!(explained, rated, "explain and rate, budget {budget:?}");
+        let er_and_level: Vec<String> = rated
+            .iter()
+            .map(|r| {
+                let (triple, level) = r.split_once(' ').unwrap();
+                format!("{} {level}", triple.split('/').next().unwrap())
+            })
+            .collect();
+        assert_eq!(printed, er_and_level, "print and rate, budget {budget:?}");
+    }
+}
+
+/// The game's list of a file's puzzles (`play --plain FILE`, which lists
+/// them before asking for one) shows the level and rating `rate` gives.
+#[test]
+fn the_games_list_rates_as_rate_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.txt");
+    std::fs::write(&file, FINISHED_AT_THE_DEFAULT_BUDGET.join("\n") + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    let rated: Vec<String> = stdout_of(&["rate", file], "")
+        .lines()
+        .map(|line| {
+            let (_, triple, level) = parse_rate_line(line);
+            format!("{level} {triple}")
+        })
+        .collect();
+    // No puzzle chosen: the game ends after its list. Saves go to `dir`.
+    let output = sudokuflow()
+        .args(["play", "--plain", file])
+        .env("XDG_DATA_HOME", dir.path())
+        .output();
+    let listed: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| {
+            // `   1. line 1     hard 2.6/1.2/1.2`
+            let (_, rest) = line.trim_start().split_once(". line ")?;
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            Some(words.get(1..3)?.join(" "))
+        })
+        .collect();
+    assert_eq!(listed, rated);
 }

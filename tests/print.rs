@@ -127,11 +127,20 @@ fn pdf_pages_render_and_hold_the_givens_in_order() {
         .count();
     assert_eq!(rendered, puzzles.len());
 
-    // Each page's board digits (the largest text), read by position, are the givens.
-    let bbox = run("pdftotext", &["-bbox", pdf.to_str().unwrap(), "-"]);
-    let pages: Vec<&str> = bbox.split("<page ").skip(1).collect();
+    // Each page's board digits, read by position, are the givens.
+    let pages = board_digits(&pdf);
     assert_eq!(pages.len(), puzzles.len());
     for (page, puzzle) in pages.iter().zip(&puzzles) {
+        assert_eq!(*page, givens(puzzle));
+    }
+}
+
+/// The digits of each page of a PDF of one board a page (its largest
+/// text), in reading order by their positions.
+fn board_digits(pdf: &Path) -> Vec<String> {
+    let bbox = run("pdftotext", &["-bbox", pdf.to_str().unwrap(), "-"]);
+    let mut pages = Vec::new();
+    for page in bbox.split("<page ").skip(1) {
         let mut digits: Vec<(i64, f64, char)> = Vec::new();
         for word in page.split("<word ").skip(1) {
             let number = |name: &str| -> f64 {
@@ -140,18 +149,19 @@ fn pdf_pages_render_and_hold_the_givens_in_order() {
             };
             let text = word.split('>').nth(1).unwrap().split('<').next().unwrap();
             if number("yMax") - number("yMin") > 20.0 {
-                assert_eq!(text.len(), 1, "{text}");
-                digits.push((
-                    number("yMin").round() as i64,
-                    number("xMin"),
-                    text.chars().next().unwrap(),
-                ));
+                // Digits set close together may come as one word.
+                let step = (number("xMax") - number("xMin")) / text.chars().count() as f64;
+                for (index, digit) in text.chars().enumerate() {
+                    assert!(digit.is_ascii_digit(), "{text}");
+                    let x = number("xMin") + index as f64 * step;
+                    digits.push((number("yMin").round() as i64, x, digit));
+                }
             }
         }
         digits.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-        let read: String = digits.iter().map(|d| d.2).collect();
-        assert_eq!(read, givens(puzzle));
+        pages.push(digits.iter().map(|d| d.2).collect());
     }
+    pages
 }
 
 /// A page of `width` x `height` grey pixels.
@@ -234,8 +244,92 @@ fn first_page_looks_like_the_reference() {
     assert!(pixels.iter().filter(|&&p| p < 128).count() > pixels.len() / 50);
 }
 
+/// A board read back: its id, its givens and its answers as (row, column,
+/// digit).
+type ReadBoard = (String, Vec<(usize, usize, u8)>, Vec<(usize, usize, u8)>);
+
+/// The boards of the SVG pages of one document (an SVG file, or the pages
+/// of an HTML file), read from the digits' text and positions (a list of x
+/// on the row's text, or a tspan each).
+fn svg_boards(pages: &[roxmltree::Document]) -> Vec<ReadBoard> {
+    let defined = |id: &str| {
+        pages
+            .iter()
+            .flat_map(|page| page.descendants())
+            .any(|node| node.attribute("id") == Some(id))
+    };
+    let mut boards = Vec::new();
+    for board in pages
+        .iter()
+        .flat_map(|page| page.descendants())
+        .filter(|node| node.attribute("class") == Some("board"))
+    {
+        // The grid is drawn by a reference to a shape the document defines.
+        let grid = board
+            .children()
+            .find(|node| node.has_tag_name("use"))
+            .and_then(|node| node.attribute("href"))
+            .expect("a board uses a grid");
+        assert!(defined(&grid[1..]), "{grid} is not defined");
+        let mut cells = [Vec::new(), Vec::new()];
+        for text in board.children().filter(|node| node.has_tag_name("text")) {
+            let kind = match text.attribute("class") {
+                Some("given") => 0,
+                Some("answer") => 1,
+                other => panic!("a text of class {other:?} on a board"),
+            };
+            // Positions are moved by `translate(dx dy)`, into the cell.
+            let (dx, dy) = text
+                .attribute("transform")
+                .and_then(|t| t.strip_prefix("translate(")?.strip_suffix(')'))
+                .map_or((0.0, 0.0), |pair| {
+                    let (x, y) = pair.split_once(' ').unwrap();
+                    (x.parse::<f32>().unwrap(), y.parse::<f32>().unwrap())
+                });
+            let numbers =
+                |list: &str| -> Vec<f32> { list.split(' ').map(|n| n.parse().unwrap()).collect() };
+            let mut place = |x: f32, y: f32, digit: char| {
+                let (row, col) = ((y + dy).floor() as usize, (x + dx).floor() as usize);
+                cells[kind].push((row, col, digit.to_digit(10).unwrap() as u8));
+            };
+            match (text.attribute("x"), text.attribute("y")) {
+                (Some(xs), Some(ys)) => {
+                    let digits: Vec<char> = text.text().unwrap().chars().collect();
+                    let (xs, ys) = (numbers(xs), numbers(ys));
+                    assert!(xs.len() == digits.len() && ys.len() == digits.len());
+                    for ((x, y), digit) in xs.into_iter().zip(ys).zip(digits) {
+                        place(x, y, digit);
+                    }
+                }
+                _ => {
+                    for span in text.children().filter(|node| node.has_tag_name("tspan")) {
+                        let digit = span.text().unwrap();
+                        assert_eq!(digit.len(), 1);
+                        let at = |name| span.attribute(name).unwrap().parse::<f32>().unwrap();
+                        place(at("x"), at("y"), digit.chars().next().unwrap());
+                    }
+                }
+            }
+        }
+        for list in &mut cells {
+            list.sort();
+        }
+        let [given, answer] = cells;
+        boards.push((board.attribute("id").unwrap().to_string(), given, answer));
+    }
+    boards
+}
+
+/// `puzzle`'s givens as (row, column, digit).
+fn cells_of(puzzle: &Grid) -> Vec<(usize, usize, u8)> {
+    (0..81)
+        .filter(|&index| puzzle.get(index) != 0)
+        .map(|index| (index / 9, index % 9, puzzle.get(index)))
+        .collect()
+}
+
 #[test]
-fn svg_pages_are_xml_with_81_cells_a_board() {
+fn svg_pages_are_xml_with_every_digit_in_its_cell() {
     let dir = temp_dir();
     let target = temp_path(&dir, "sheet.svg");
     print_ok(&[
@@ -252,42 +346,223 @@ fn svg_pages_are_xml_with_81_cells_a_board() {
     assert!(!target.exists());
     let mut boards = Vec::new();
     for number in 1..=8 {
-        let path = temp_path(&dir, &format!("sheet-{number}.svg"));
+        let path = temp_path(&dir, &format!("sheet-{number:02}.svg"));
         let text = std::fs::read_to_string(&path).unwrap();
-        let document = roxmltree::Document::parse(&text).unwrap();
-        for board in document
-            .descendants()
-            .filter(|node| node.attribute("class") == Some("board"))
-        {
-            let cells = board
-                .descendants()
-                .filter(|node| node.has_tag_name("rect") && node.attribute("class") == Some("cell"))
-                .count();
-            assert_eq!(cells, 81);
-            let digits: String = board
-                .descendants()
-                .filter(|node| node.attribute("class") == Some("given"))
-                .map(|node| node.text().unwrap().to_string())
-                .collect();
-            let answers = board
-                .descendants()
-                .filter(|node| node.attribute("class") == Some("answer"))
-                .count();
-            boards.push((board.attribute("id").unwrap().to_string(), digits, answers));
+        boards.extend(svg_boards(&[roxmltree::Document::parse(&text).unwrap()]));
+    }
+    assert!(!temp_path(&dir, "sheet-09.svg").exists());
+    assert_eq!(boards.len(), 48);
+    for (index, (id, given, answers)) in boards.iter().enumerate() {
+        let puzzle = &puzzles[index % 24];
+        let kind = if index < 24 { "puzzle" } else { "answer" };
+        assert_eq!(*id, format!("{kind}-{}", index % 24 + 1));
+        assert_eq!(*given, cells_of(puzzle));
+        if index < 24 {
+            assert!(answers.is_empty());
+        } else {
+            // The answers fill the other cells with the solution.
+            let solution = sudokuflow::solve(puzzle).unwrap().grid;
+            let mut all: Vec<_> = given.iter().chain(answers).copied().collect();
+            all.sort();
+            assert_eq!(all, cells_of(&solution));
         }
     }
-    assert!(!temp_path(&dir, "sheet-9.svg").exists());
-    assert_eq!(boards.len(), 48);
-    for (index, (id, digits, answers)) in boards.iter().enumerate() {
-        let puzzle = &puzzles[index % 24];
-        assert_eq!(*id, format!("board-{}", index % 24 + 1));
-        assert_eq!(*digits, givens(puzzle));
-        let expected_answers = if index < 24 {
-            0
-        } else {
-            81 - puzzle.clue_count()
-        };
-        assert_eq!(*answers, expected_answers);
+}
+
+/// Every SVG page is on disk before the first is renamed into place, and
+/// the folder is synced after the last rename (seen with strace), so that
+/// a crash leaves the old pages or all of the new ones.
+#[test]
+fn svg_pages_are_all_synced_before_the_first_rename() {
+    if !have("strace") {
+        return;
+    }
+    let dir = temp_dir();
+    let folder = std::fs::canonicalize(dir.path()).unwrap();
+    let log = folder.join("strace.log");
+    let output = program("strace")
+        .args([
+            "-f",
+            "-y",
+            "-e",
+            "trace=fsync,fdatasync,rename,renameat,renameat2",
+            "-o",
+        ])
+        .arg(&log)
+        .arg(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args(["print", SAMPLE, "--per-page", "6", "--no-rating", "-o"])
+        .arg(folder.join("sheet.svg"))
+        .output();
+    assert!(output.status.success());
+    let log = std::fs::read_to_string(&log).unwrap();
+    let calls: Vec<&str> = log
+        .lines()
+        .filter(|line| !line.contains("+++") && !line.contains("resumed>"))
+        .collect();
+    let renames: Vec<usize> = (0..calls.len())
+        .filter(|&i| calls[i].contains("rename") && calls[i].contains(".sudokuflow-"))
+        .collect();
+    // 24 puzzles, 6 a page.
+    assert_eq!(renames.len(), 4, "{log}");
+    let synced_temps = calls[..renames[0]]
+        .iter()
+        .filter(|call| call.contains("sync(") && call.contains(".sudokuflow-"))
+        .count();
+    assert_eq!(synced_temps, 4, "{log}");
+    let folder_synced = format!("<{}>)", folder.display());
+    assert!(
+        calls[renames[3]..]
+            .iter()
+            .any(|call| call.contains("sync(") && call.contains(&folder_synced)),
+        "{log}"
+    );
+}
+
+#[test]
+fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
+    let dir = temp_dir();
+    let target = temp_path(&dir, "big.svg");
+    let target = target.to_str().unwrap();
+    print_ok(&[
+        "print",
+        SAMPLE,
+        "--per-page",
+        "1",
+        "--no-rating",
+        "-o",
+        target,
+    ]);
+    let listing = || {
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    let pages: Vec<String> = (1..=24).map(|n| format!("big-{n:02}.svg")).collect();
+    assert_eq!(listing(), pages);
+    // Other files, some with names close to a page's, are left alone.
+    let others = [
+        "big-1.svg.bak",
+        "big-notes.txt",
+        "bigger-01.svg",
+        "big-x.svg",
+    ];
+    for other in others {
+        std::fs::write(temp_path(&dir, other), "keep").unwrap();
+    }
+    std::fs::write(temp_path(&dir, "big-7.svg"), "an older run's page").unwrap();
+
+    // Named relative to the current directory this time.
+    let output = sudokuflow()
+        .args([
+            "print",
+            SAMPLE,
+            "--per-page",
+            "6",
+            "--no-rating",
+            "--solutions-only",
+        ])
+        .args(["-o", "big.svg"])
+        .current_dir(dir.path())
+        .output();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut expected: Vec<String> = others.iter().map(|s| s.to_string()).collect();
+    expected.extend(["big-01.svg".to_string(), "big-02.svg".to_string()]);
+    expected.sort();
+    assert_eq!(listing(), expected);
+    for other in others {
+        assert_eq!(
+            std::fs::read_to_string(temp_path(&dir, other)).unwrap(),
+            "keep"
+        );
+    }
+
+    // One page: the name itself, and the numbered pages are stale.
+    let one = temp_path(&dir, "one.txt");
+    std::fs::write(
+        &one,
+        std::fs::read_to_string(SAMPLE)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(1)
+            .collect::<String>(),
+    )
+    .unwrap();
+    print_ok(&["print", one.to_str().unwrap(), "--no-rating", "-o", target]);
+    let mut expected: Vec<String> = others.iter().map(|s| s.to_string()).collect();
+    expected.extend(["big.svg".to_string(), "one.txt".to_string()]);
+    expected.sort();
+    assert_eq!(listing(), expected);
+}
+
+#[test]
+fn an_svg_run_that_fails_leaves_the_earlier_pages_as_they_were() {
+    if !have("bash") {
+        return;
+    }
+    let dir = temp_dir();
+    let target = temp_path(&dir, "big.svg");
+    print_ok(&[
+        "print",
+        SAMPLE,
+        "--per-page",
+        "6",
+        "--no-rating",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    let before: Vec<(String, Vec<u8>)> = (1..=4)
+        .map(|n| {
+            let name = format!("big-{n:02}.svg");
+            let bytes = std::fs::read(temp_path(&dir, &name)).unwrap();
+            (name, bytes)
+        })
+        .collect();
+    // Files may grow to 1 KB here, less than a page: the first page's write
+    // fails (with EFBIG, as on a full disk).
+    let output = program("bash")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 1; exec \"$@\"")
+        .arg("bash")
+        .arg(env!("CARGO_BIN_EXE_sudokuflow"))
+        .args([
+            "print",
+            SAMPLE,
+            "--per-page",
+            "1",
+            "--no-rating",
+            "-o",
+            target.to_str().unwrap(),
+        ])
+        .output();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("error writing to") && stderr.contains("big-01.svg"),
+        "{stderr}"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["big-01.svg", "big-02.svg", "big-03.svg", "big-04.svg"]
+    );
+    for (name, bytes) in before {
+        assert_eq!(
+            std::fs::read(temp_path(&dir, &name)).unwrap(),
+            bytes,
+            "{name}"
+        );
     }
 }
 
@@ -302,14 +577,38 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
         "6",
         "--solutions",
         "--title",
-        "<Week & 12>",
+        "<Week & 12> Łatwe Судоку",
         "-o",
         html.to_str().unwrap(),
     ]);
     let text = std::fs::read_to_string(&html).unwrap();
-    assert!(text.contains("<title>&lt;Week &amp; 12&gt;</title>"));
+    assert!(text.contains("<title>&lt;Week &amp; 12&gt; Łatwe Судоку</title>"));
+    assert!(text.contains("font-family=\"'Noto Sans',"));
     assert_eq!(text.matches("<section class=\"page\"").count(), 4 + 2);
-    if !have("chromium") || !have("pdfinfo") {
+    // Every board drawn once, digits in their cells, each grid a shape
+    // defined once and reused.
+    let pages: Vec<roxmltree::Document> = text
+        .match_indices("<svg ")
+        .map(|(start, _)| {
+            let end = start + text[start..].find("</svg>").unwrap() + "</svg>".len();
+            roxmltree::Document::parse(&text[start..end]).unwrap()
+        })
+        .collect();
+    let boards = svg_boards(&pages);
+    let puzzles = sample_puzzles();
+    assert_eq!(boards.len(), 48);
+    for (index, (id, given, _)) in boards.iter().enumerate() {
+        let kind = if index < 24 { "puzzle" } else { "answer" };
+        assert_eq!(*id, format!("{kind}-{}", index % 24 + 1));
+        assert_eq!(*given, cells_of(&puzzles[index % 24]));
+    }
+    assert_eq!(
+        text.matches("<defs>").count(),
+        2,
+        "one grid for puzzles, one for answers"
+    );
+
+    if !have("chromium") || !have("pdfinfo") || !have("pdftotext") {
         return;
     }
     let url = format!("file://{}", html.display());
@@ -346,27 +645,100 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    // The print CSS gives each sheet a page of its own.
+    // The print CSS gives each sheet a page of its own, and text is text.
     assert_eq!(page_count(&printed), 6);
+    let first = run("pdftotext", &["-l", "1", printed.to_str().unwrap(), "-"]);
+    assert!(first.contains("Łatwe Судоку"), "{first}");
+
+    // Digits where they belong, one board a page.
+    print_ok(&[
+        "print",
+        SAMPLE,
+        "--per-page",
+        "1",
+        "-o",
+        html.to_str().unwrap(),
+    ]);
+    let output = program("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+            &format!("--print-to-pdf={}", printed.display()),
+            &url,
+        ])
+        .output();
+    assert!(output.status.success());
+    let pages = board_digits(&printed);
+    assert_eq!(pages.len(), puzzles.len());
+    for (page, puzzle) in pages.iter().zip(&puzzles) {
+        assert_eq!(*page, givens(puzzle));
+    }
 }
 
 #[test]
-fn bad_lines_are_reported_and_left_out() {
+fn html_takes_at_most_4_kb_a_puzzle() {
+    let dir = temp_dir();
+    let html = temp_path(&dir, "sheet.html");
+    let count = sample_puzzles().len() as u64;
+    for options in [
+        &["--no-rating"][..],
+        &[],
+        &["--solutions"],
+        &["--per-page", "1", "--solutions"],
+    ] {
+        let mut args = vec!["print", SAMPLE, "-o", html.to_str().unwrap()];
+        args.extend(options);
+        print_ok(&args);
+        let size = std::fs::metadata(&html).unwrap().len();
+        assert!(
+            size <= 4096 * count,
+            "{options:?}: {} bytes a puzzle",
+            size / count
+        );
+    }
+}
+
+#[test]
+fn bad_lines_are_reported_left_out_and_keep_their_numbers() {
     let dir = temp_dir();
     let input = temp_path(&dir, "mixed.txt");
-    let good = std::fs::read_to_string(SAMPLE)
+    let good: Vec<String> = std::fs::read_to_string(SAMPLE)
         .unwrap()
         .lines()
         .filter(|line| !line.starts_with('#'))
-        .take(2)
-        .collect::<Vec<_>>()
-        .join("\n");
-    let several = format!("{}\n", ".".repeat(81));
-    std::fs::write(&input, format!("{good}\n12345\n{several}")).unwrap();
+        .take(3)
+        .map(str::to_string)
+        .collect();
+    let several = ".".repeat(81);
+    // Puzzle lines 1, 3 and 5 are good; a comment and a blank line are not
+    // puzzles and take no number.
+    std::fs::write(
+        &input,
+        format!(
+            "# week 12\n{}\n12345\n{}\n\n{several}\n{}\n",
+            good[0], good[1], good[2]
+        ),
+    )
+    .unwrap();
+    // `solve` answers each puzzle line with a line (the one that has many
+    // solutions gets its first).
+    let solved = sudokuflow()
+        .args(["solve", input.to_str().unwrap()])
+        .output();
+    let markers: Vec<bool> = String::from_utf8(solved.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| line.starts_with('!'))
+        .collect();
+    assert_eq!(markers, [false, true, false, false, false]);
+
     let html = temp_path(&dir, "out.html");
     let output = print(&[
         "print",
         input.to_str().unwrap(),
+        "--solutions",
         "-o",
         html.to_str().unwrap(),
     ]);
@@ -377,11 +749,30 @@ fn bad_lines_are_reported_and_left_out() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("mixed.txt:4: the puzzle has more than one solution"),
+        stderr.contains("mixed.txt:6: the puzzle has more than one solution"),
         "{stderr}"
     );
     let text = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(text.matches("class=\"board\"").count(), 2);
+    let ids: Vec<&str> = text
+        .split("class=\"board\" id=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    // The numbers of `solve`'s answer lines, on puzzle and answer pages.
+    assert_eq!(
+        ids,
+        [
+            "puzzle-1", "puzzle-3", "puzzle-5", "answer-1", "answer-3", "answer-5"
+        ]
+    );
+    for label in [
+        "font-weight=\"bold\">1<",
+        "font-weight=\"bold\">3<",
+        "font-weight=\"bold\">5<",
+    ] {
+        assert_eq!(text.matches(label).count(), 2, "{label}");
+    }
+    assert!(!text.contains("font-weight=\"bold\">2<"));
 }
 
 #[test]
@@ -465,4 +856,161 @@ fn paper_follows_the_locale_unless_given() {
         html.to_str().unwrap(),
     ]);
     assert!(std::fs::read_to_string(&html).unwrap().contains("size: A5"));
+}
+
+/// The rows of `pdffonts`: each font's name and whether it is embedded.
+fn pdf_fonts(pdf: &Path) -> Vec<(String, bool)> {
+    run("pdffonts", &[pdf.to_str().unwrap()])
+        .lines()
+        .skip(2)
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            // name, type (one or two words), encoding, emb, sub, uni, object, ID
+            (fields[0].to_string(), fields[fields.len() - 5] == "yes")
+        })
+        .collect()
+}
+
+/// True when fontconfig knows a font matching `pattern` (Debian's
+/// `package` has one); otherwise a visible skip (a failure in CI, which
+/// installs it).
+fn have_font(pattern: &str, package: &str) -> bool {
+    let found = program("fc-list")
+        .arg(pattern)
+        .try_output()
+        .is_ok_and(|output| !output.stdout.is_empty());
+    if !found {
+        common::skip(&format!("no font matches {pattern} (Debian: {package})"));
+    }
+    found
+}
+
+#[test]
+fn pdf_fonts_are_embedded_and_titles_print_as_written() {
+    if !have("pdffonts") || !have("pdftotext") {
+        return;
+    }
+    let dir = temp_dir();
+    let pdf = temp_path(&dir, "sheet.pdf");
+    // How many fonts beyond the bundled two: one for the Chinese, one more
+    // for the check mark (a symbol neither has).
+    let titles = [
+        ("Łatwe zadania \u{2013} źdźbło", 0),
+        ("Лёгкие судоку №5", 0),
+        ("Εύκολα σουντόκου", 0),
+        ("数独 第5周 \u{2013} Łatwe", 1),
+        ("Łatwe zadania \u{2013} 数独 №5 \u{2713}", 2),
+    ];
+    for (title, others) in titles {
+        if (title.contains('数') && !have_font(":lang=zh", "fonts-wqy-microhei"))
+            || (title.contains('\u{2713}') && !have_font(":charset=2713", "fonts-dejavu-core"))
+        {
+            continue;
+        }
+        print_ok(&[
+            "print",
+            SAMPLE,
+            "--solutions",
+            "--title",
+            title,
+            "--rules=Wpisz cyfry od 1 do 9.",
+            "--level-names",
+            "easy=łatwe,hell=піекло",
+            "-o",
+            pdf.to_str().unwrap(),
+        ]);
+        let fonts = pdf_fonts(&pdf);
+        assert!(fonts.iter().all(|(_, embedded)| *embedded), "{fonts:?}");
+        assert!(
+            fonts
+                .iter()
+                .any(|(name, _)| name.ends_with("+NotoSans-Regular"))
+        );
+        assert!(
+            fonts
+                .iter()
+                .any(|(name, _)| name.ends_with("+NotoSans-Bold"))
+        );
+        assert_eq!(fonts.len(), 2 + others, "{fonts:?}");
+        let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+        assert!(text.contains(title), "{title}: {text}");
+        assert!(text.contains("Wpisz cyfry od 1 do 9."), "{text}");
+        assert!(text.contains("łatwe · 1.5"), "{text}");
+        assert!(!text.contains('?'), "{text}");
+        let answers = run(
+            "pdftotext",
+            &["-f", "7", "-l", "7", pdf.to_str().unwrap(), "-"],
+        );
+        assert!(
+            answers.contains(&format!("{title} — solutions")),
+            "{answers}"
+        );
+    }
+}
+
+#[test]
+fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
+    let dir = temp_dir();
+    // A fontconfig that knows no fonts.
+    let fonts = temp_path(&dir, "fonts");
+    std::fs::create_dir(&fonts).unwrap();
+    let config = temp_path(&dir, "fonts.conf");
+    std::fs::write(
+        &config,
+        format!(
+            "<?xml version=\"1.0\"?>\n<fontconfig><dir>{}</dir></fontconfig>\n",
+            fonts.display()
+        ),
+    )
+    .unwrap();
+    let pdf = temp_path(&dir, "sheet.pdf");
+    let output = sudokuflow()
+        .args([
+            "print",
+            SAMPLE,
+            "--title",
+            "Łatwe 数独 ✓",
+            "-o",
+            pdf.to_str().unwrap(),
+        ])
+        .env("FONTCONFIG_FILE", &config)
+        .output();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the Han script (数 U+6570, 独 U+72EC)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the characters ✓ U+2713"), "{stderr}");
+    assert!(stderr.contains("in --title"), "{stderr}");
+    assert!(!pdf.exists());
+
+    // Polish alone needs only the bundled font; SVG and HTML leave fonts to
+    // the viewer.
+    for name in ["ok.pdf", "ok.html"] {
+        let out = temp_path(&dir, name);
+        let title = if name.ends_with("pdf") {
+            "Łatwe Судоку Σουντόκου"
+        } else {
+            "数独 ✓"
+        };
+        let output = sudokuflow()
+            .args([
+                "print",
+                SAMPLE,
+                "--no-rating",
+                "--title",
+                title,
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .env("FONTCONFIG_FILE", &config)
+            .output();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
 }

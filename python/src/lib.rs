@@ -154,53 +154,76 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
     Ok(())
 }
 
-fn read_array<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Puzzles<'py>> {
-    let dtype = array.dtype();
+/// `array` as a uint8 array of shape (n, 81), or the TypeError or
+/// ValueError saying what it is instead.
+fn puzzle_array<'a, 'py>(
+    array: &'a Bound<'py, PyUntypedArray>,
+) -> PyResult<&'a Bound<'py, PyArray2<u8>>> {
     let shape = array.shape().to_vec();
-    let Ok(array) = array.cast::<PyArray2<u8>>() else {
+    let Ok(cells) = array.cast::<PyArray2<u8>>() else {
         if array.ndim() == 2 {
             return Err(PyTypeError::new_err(format!(
                 "a puzzle array must have dtype uint8 (0 for empty cells, 1-9 for givens); got \
-                 {dtype}; convert it with .astype(numpy.uint8)"
+                 {}; convert it with .astype(numpy.uint8)",
+                array.dtype()
             )));
         }
         return Err(PyValueError::new_err(format!(
             "a puzzle array must have shape (n, 81); got {shape:?}"
         )));
     };
-    if shape[1] != 81 {
+    if shape[1] != batch::ROW {
         return Err(PyValueError::new_err(format!(
             "a puzzle array must have shape (n, 81), one row of 81 cells per puzzle; got \
              {shape:?}"
         )));
     }
-    let readonly = array.readonly();
+    Ok(cells)
+}
+
+fn read_array<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Puzzles<'py>> {
+    let readonly = puzzle_array(array)?.readonly();
     let mut read = Puzzles::new(Kind::Array);
-    read.grids.reserve(shape[0]);
-    let mut take = |cells: [u8; 81]| {
+    let cells = readonly.as_array();
+    read.grids.reserve(cells.nrows());
+    for row in cells.rows() {
+        let mut cells = [0u8; batch::ROW];
+        for (cell, &value) in cells.iter_mut().zip(row.iter()) {
+            *cell = value;
+        }
         read.push(Grid::from_cells(cells).ok_or_else(|| {
-            let value = cells.iter().find(|&&v| v > 9).expect("a cell over 9");
-            format!("a cell holds {value}; cells are 0 (empty) to 9")
+            batch::RowError::<String>::BadCell(
+                cells.into_iter().find(|&v| v > 9).expect("a cell over 9"),
+            )
+            .to_string()
         }));
-    };
-    match readonly.as_slice() {
-        // Contiguous (most arrays): rows straight from memory.
-        Ok(cells) => {
-            for row in cells.chunks_exact(81) {
-                take(row.try_into().expect("rows of 81"));
-            }
-        }
-        Err(_) => {
-            for row in readonly.as_array().rows() {
-                let mut cells = [0u8; 81];
-                for (cell, &value) in cells.iter_mut().zip(row.iter()) {
-                    *cell = value;
-                }
-                take(cells);
-            }
-        }
     }
     Ok(read)
+}
+
+/// Answers an array of puzzles row for row: a copy of it, made with the GIL
+/// held, is handed to `answer` (a [`batch`] function on rows) with the GIL
+/// released, which writes each answer over its row, zeros for none. With
+/// `strict`, the first row without an answer is a ValueError naming it.
+fn answer_rows<'py, E: std::fmt::Display + Send>(
+    array: &Bound<'py, PyUntypedArray>,
+    strict: bool,
+    answer: impl FnOnce(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = array.py();
+    let puzzles = puzzle_array(array)?.readonly();
+    let puzzles = puzzles.as_array();
+    let answers = PyArray2::<u8>::zeros(py, puzzles.dim(), false);
+    let failed = {
+        let mut rows = answers.readwrite();
+        rows.as_array_mut().assign(&puzzles);
+        let rows = rows.as_slice_mut().expect("a new array is contiguous");
+        py.detach(|| answer(rows))
+    };
+    match failed.first() {
+        Some((row, e)) if strict => Err(bad_row(*row, &e.to_string())),
+        _ => Ok(answers.into_any()),
+    }
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {
@@ -306,6 +329,9 @@ fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let threads = workers(threads)?;
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        return answer_rows(array, strict, |rows| batch::solve_rows(rows, threads));
+    }
     let puzzles = read(puzzles)?;
     let answers = py.detach(|| batch::solve(&puzzles.grids, threads));
     grids_out(py, &puzzles, answers, strict)
@@ -449,6 +475,9 @@ fn canon<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let threads = workers(threads)?;
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        return answer_rows(array, strict, |rows| batch::canonical_rows(rows, threads));
+    }
     let puzzles = read(puzzles)?;
     let answers = py.detach(|| batch::canonical(&puzzles.grids, threads));
     grids_out(py, &puzzles, answers, strict)
@@ -468,6 +497,11 @@ fn shuffle<'py>(
     let py = puzzles.py();
     let threads = workers(threads)?;
     let seed = seed_or_random(seed);
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        return answer_rows(array, strict, |rows| {
+            batch::shuffle_rows(rows, seed, threads)
+        });
+    }
     let puzzles = read(puzzles)?;
     let answers = py.detach(|| batch::shuffle(&puzzles.grids, seed, threads));
     let answers = answers.into_iter().map(Ok::<_, String>).collect();

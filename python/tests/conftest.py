@@ -9,6 +9,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# How long one run of the CLI may take before it counts as hung: there to
+# catch hangs, never to time anything (as tests/common's deadline).
+DEADLINE = 300
+
+
+def required():
+    """True where every test must run, by the Rust tests' rule
+    (src/testing/skip.rs): SUDOKUFLOW_REQUIRE_DATA or CI set to anything
+    but empty, 0 or false."""
+    return any(
+        os.environ.get(name, "").lower() not in ("", "0", "false")
+        for name in ("SUDOKUFLOW_REQUIRE_DATA", "CI")
+    )
+
 
 def _binary():
     """The CLI: $SUDOKUFLOW_BIN, a build in the repository's target/, or the PATH."""
@@ -27,13 +41,18 @@ def cli():
     binary = _binary()
     if binary is None:
         reason = "no sudokuflow binary: build it with cargo build, or set SUDOKUFLOW_BIN"
-        if os.environ.get("CI") or os.environ.get("SUDOKUFLOW_REQUIRE_DATA"):
+        if required():
             pytest.fail(reason)
         pytest.skip(reason)
 
     def run(*args, stdin=""):
         out = subprocess.run(
-            [binary, *args], input=stdin, capture_output=True, text=True, check=False
+            [binary, *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=DEADLINE,
         )
         assert out.returncode in (0, 1), out.stderr
         return out.stdout.splitlines()

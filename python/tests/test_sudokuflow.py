@@ -136,6 +136,21 @@ def test_canon_shuffle_and_generate_agree_with_the_cli(cli, puzzles):
         sf.generate(1, symmetry="sideways")
 
 
+def test_arrays_are_answered_row_for_row_into_a_new_array(puzzles):
+    array = to_array(puzzles[:50])
+    before = array.copy()
+    shuffled = [p.replace(".", "0") for p in sf.shuffle(puzzles[:50], seed=3)]
+    assert from_array(sf.shuffle(array, seed=3)) == shuffled
+    assert np.array_equal(sf.solve(np.asfortranarray(array)), sf.solve(array))
+    assert np.array_equal(array, before)
+    array[7, 3] = 10
+    canon = sf.canon(array)
+    assert not canon[7].any()
+    assert from_array(canon[8:9]) == [sf.canon(puzzles[8]).replace(".", "0")]
+    with pytest.raises(ValueError, match=r"^row 7: a cell holds 10"):
+        sf.shuffle(array, seed=3, strict=True)
+
+
 def test_answers_do_not_depend_on_threads(puzzles):
     array = to_array(puzzles * 20)
     one = sf.solve(array, threads=1)

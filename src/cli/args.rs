@@ -13,6 +13,7 @@ use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
 use sudokuflow::logic::{self, Level};
 
+use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
 
 /// The levels and their ER bands, for help texts (a macro so that
@@ -163,14 +164,21 @@ impl Command {
 }
 
 const PLAY_AFTER_HELP: &str = "\
-Plain mode (--plain) prints the board as text after each command and reads
-commands line by line: 'r3c5 7' places 7 in row 3 column 5, 'r3c5 0' clears it,
-'note r3c5 7', 'notes', 'undo', 'redo', 'history', 'history N', 'hint' (twice
-applies it), 'check', 'solve', 'save', 'quit'. Givens are printed plain, your
-digits in (parentheses), conflicts !between!.
+FILE is a file of puzzles, read as 'solve' reads its input (one a line, or
+boards of 9 rows), or a puzzle itself: 81 cells on the command line.
 
-The game is saved as JSON in $XDG_DATA_HOME/sudokuflow/game.json (default
-~/.local/share/sudokuflow) on 'save' and on quitting; --resume continues it.";
+Plain mode (--plain) prints the board as text after each command, with the
+pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in
+row 3 column 5, 'r3c5 0' clears it, 'note r3c5 7', 'notes', 'undo', 'redo',
+'history', 'history N', 'hint' (twice applies it), 'check', 'solve',
+'restart', 'new [LEVEL]', 'menu', 'set mistakes on|off', 'save', 'quit'.
+Givens are printed plain, your digits in (parentheses), conflicts !between!.
+
+Each game is saved as JSON in its own file in $XDG_DATA_HOME/sudokuflow
+(default ~/.local/share/sudokuflow) on 's'/'save' and on quitting; the start
+screen lists the saved games, and --resume continues the newest.
+
+Full screen needs a terminal: press ? for the keys.";
 
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
@@ -224,8 +232,8 @@ Low targets (about 20 and under) are rare: after 10000 grids for one puzzle
 generate gives up, with the puzzles before it written to stdout (an -o file is
 left untouched), and exits with status 1.
 
---level keeps only puzzles whose rating (see 'sudokuflow rate --help') falls in
-that level's band; it combines with every other option, --clues included
+--level keeps only puzzles whose rating (see 'sudokuflow rate --help'), as rate
+gives it with its default --budget, falls in that level's band; it combines with every other option, --clues included
 (rarer combinations take longer, and give up after 10000 grids as above).
 ",
     levels_help!(),
@@ -352,7 +360,7 @@ pub struct RateArgs {
     #[arg(long)]
     pub strict: bool,
 
-    /// Print totals, puzzles per level and speed to stderr at the end
+    /// Print totals, puzzles per level, lower bounds, work done (chain nodes) and speed to stderr at the end
     #[arg(long)]
     pub stats: bool,
 
@@ -370,16 +378,25 @@ Input is read as by 'solve' (files, '-' or nothing for standard input, line or
 grid layout). Bad lines and puzzles without exactly one solution are reported
 on stderr with their line number and left out (exit status 1).
 
-Each puzzle is numbered, with its level and rating (ER, on the Sudoku Explainer
-scale), as rate gives them with the same --budget (a count of chain nodes
-followed; the default is rate's): a lower bound, such as '>9.5', where the
-rater stops before the solution. Answer pages (--solutions)
-follow the puzzles, smaller boards with the same numbers, the givens in black
-and the answers in grey.
+Each puzzle is numbered by its place among the input's puzzles, bad ones
+counted (so number N is line N of 'solve's output for the same input), with
+its level and rating (ER, on the Sudoku Explainer scale), as rate gives them
+with the same --budget (a count of chain nodes followed; the default is
+rate's): a lower bound, such as '>9.5', where the rater stops before the
+solution; --level-names renames the levels. Answer pages (--solutions) follow
+the puzzles, smaller boards with the same numbers, the givens in black and the
+answers in grey; each puzzle page says on which page its answers are.
 
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
-is one file per page: -o sheet.svg writes sheet-1.svg, sheet-2.svg, ... (or
-sheet.svg alone for a single page). -o is written only once complete.
+is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
+sheet.svg alone for a single page), all renamed into place once every page is
+written, and removes the pages of an earlier, longer run (sheet-NN.svg and
+sheet.svg only). Other outputs are written only once complete.
+
+A PDF embeds its fonts: Noto Sans (bundled) for Latin, Greek and Cyrillic
+text, and an installed font (found through fontconfig) for other scripts; a
+text no installed font covers is an error. SVG and HTML carry the text as
+UTF-8 for the viewer's fonts.
 
 The default paper is Letter in US, Canadian and other Letter locales (from
 LC_ALL, LC_PAPER or LANG) and A4 everywhere else.
@@ -395,7 +412,7 @@ pub struct PrintArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Write to FILE (for SVG, FILE-1.svg, FILE-2.svg, ... when there are several pages)
+    /// Write to FILE (for SVG, FILE-01.svg, FILE-02.svg, ... when there are several pages)
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -415,6 +432,15 @@ pub struct PrintArgs {
     /// A title at the top of every page
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+
+    /// A line of rules under the title: the usual one, or --rules='TEXT' in your words
+    #[arg(long, value_name = "TEXT", num_args = 0..=1, require_equals = true,
+          default_missing_value = crate::print::layout::USUAL_RULES)]
+    pub rules: Option<String>,
+
+    /// Other names for the levels, e.g. easy=łatwe,medium=średnie (the levels: easy, medium, hard, expert, hell)
+    #[arg(long, value_name = "LEVEL=NAME,...")]
+    pub level_names: Option<LevelNames>,
 
     /// Add answer pages after the puzzles
     #[arg(long)]
@@ -455,7 +481,7 @@ pub struct ExplainArgs {
     #[arg(value_name = "PUZZLE|FILE")]
     pub puzzles: Vec<String>,
 
-    /// How the input files are laid out ('auto': grid when an input starts with a whole block of 9 rows)
+    /// How the input files are laid out ('auto': grid when an input starts with a board of 9 rows, even a damaged one)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
@@ -751,7 +777,7 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
 
-    /// How the input is laid out ('auto': grid when an input starts with a whole block of 9 rows)
+    /// How the input is laid out ('auto': grid when an input starts with a board of 9 rows, even a damaged one)
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
@@ -966,7 +992,7 @@ mod tests {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A file of puzzles (one per line) to choose from
+    /// A file of puzzles to choose from, or a puzzle (81 cells)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
@@ -989,7 +1015,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub plain: bool,
 
-    /// Continue the saved game
+    /// Continue the newest saved game
     #[arg(long, conflicts_with_all = ["file", "level"])]
     pub resume: bool,
 }

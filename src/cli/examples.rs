@@ -101,6 +101,9 @@ pub const PRINT: &[Example] = &[
     run("sudokuflow print puzzles.txt -o puzzles.html --title 'Week 12' --paper letter"),
     run("sudokuflow print puzzles.txt -o page.svg --per-page 1"),
     run("sudokuflow print puzzles.txt --solutions-only -o answers.pdf"),
+    run(
+        "sudokuflow print puzzles.txt -o zadania.pdf --title 'Łatwe zadania' --rules='Wpisz cyfry od 1 do 9.' --level-names easy=łatwe,medium=średnie",
+    ),
 ];
 
 /// `sudokuflow canon --help`.
@@ -142,6 +145,9 @@ pub const MAN: &[Example] = &[
 pub const PLAY: &[Example] = &[
     run("sudokuflow play --plain --level hard"),
     run("sudokuflow play --plain sudoku1.txt --puzzle 3"),
+    run(
+        "sudokuflow play --plain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ),
     run("sudokuflow play --plain --resume"),
 ];
 

@@ -140,7 +140,33 @@ impl Prepared {
     ///
     /// # Errors
     /// When the rename or the folder's sync fails.
-    pub fn commit(mut self) -> anyhow::Result<()> {
+    pub fn commit(self) -> anyhow::Result<()> {
+        let folder = folder_of(&self.target);
+        self.rename()?;
+        sync_folder(&folder)
+    }
+
+    /// Renames each of `files` over its target, in order, then syncs each
+    /// folder they are in once (not once a file: a sheet may have
+    /// thousands of pages).
+    ///
+    /// # Errors
+    /// When a rename fails (the files after it stay as they were and their
+    /// temporaries are removed), or a folder's sync.
+    pub fn commit_all(files: Vec<Prepared>) -> anyhow::Result<()> {
+        let mut folders: Vec<PathBuf> = Vec::new();
+        for file in files {
+            let folder = folder_of(&file.target);
+            file.rename()?;
+            if !folders.contains(&folder) {
+                folders.push(folder);
+            }
+        }
+        folders.iter().try_for_each(|folder| sync_folder(folder))
+    }
+
+    /// Renames the file over its target.
+    fn rename(mut self) -> anyhow::Result<()> {
         let temp = self.temp.0.take().expect("a pending file until renamed");
         let path = temp.to_path_buf();
         // Under the lock: a signal finds the file either pending or renamed.
@@ -148,8 +174,7 @@ impl Prepared {
         match temp.persist(&self.target) {
             Ok(()) => {
                 pending.remove(&path);
-                drop(pending);
-                sync_folder(&folder_of(&self.target))
+                Ok(())
             }
             Err(e) => {
                 drop(pending);

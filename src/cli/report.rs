@@ -121,7 +121,8 @@ pub fn print_stats(summary: &Summary, wall: Duration) {
     );
 }
 
-/// Prints the `--stats` summary of `rate`: totals, puzzles per level and speed.
+/// Prints the `--stats` summary of `rate`: totals, puzzles per level,
+/// lower bounds, work and speed.
 pub fn print_rate_stats(summary: &Summary, wall: Duration) {
     let seconds = wall.as_secs_f64();
     let mut text = format!(

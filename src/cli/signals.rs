@@ -1,5 +1,5 @@
 //! Signals. Every command but `play` (which saves the game on them, see
-//! `play::save`) handles SIGINT, SIGTERM and SIGHUP alike: the temporary
+//! `play::guard`) handles SIGINT, SIGTERM and SIGHUP alike: the temporary
 //! files of unfinished outputs are removed, then the process ends by the
 //! signal itself, so a shell sees 128 + the signal (130, 143, 129) and a
 //! script stops as it would for any program killed by Ctrl-C. A signal that
@@ -71,6 +71,8 @@ pub fn handle_bus_error() {
     platform::handle_bus_error();
 }
 
+/// Removes the unfinished outputs (on a termination signal).
+#[cfg(unix)]
 fn remove_pending() {
     for path in lock_pending().0.drain(..) {
         let _ = std::fs::remove_file(path);

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 static CLOSED_AT_START: AtomicU8 = AtomicU8::new(0);
 
 /// Runs before Rust's runtime opens `/dev/null` on closed descriptors.
+#[cfg(unix)]
 extern "C" fn record_closed() {
     for fd in 0..=2 {
         // SAFETY: fcntl(F_GETFD) only queries a descriptor number.
@@ -20,8 +21,16 @@ extern "C" fn record_closed() {
     }
 }
 
+/// Called by the loader before `main`: from the ELF `.init_array` section,
+/// or its Mach-O counterpart. Elsewhere (Windows) a closed standard stream
+/// is not told apart.
+#[cfg(unix)]
 #[used]
-#[unsafe(link_section = ".init_array")]
+#[cfg_attr(
+    target_vendor = "apple",
+    unsafe(link_section = "__DATA,__mod_init_func")
+)]
+#[cfg_attr(not(target_vendor = "apple"), unsafe(link_section = ".init_array"))]
 static RECORD_CLOSED: extern "C" fn() = record_closed;
 
 /// Which standard streams were closed at start.

@@ -7,12 +7,14 @@
 //!
 //! Design: for a fixed cell layout the best relabelling is forced (digits
 //! renamed 1, 2, 3, ... in order of first appearance), so only the
-//! 2 x 6^8 layouts need searching. This version walks the 2 x 1296 row
-//! arrangements and, for each, the 1296 column arrangements, writing the
-//! relabelled string cell by cell and abandoning a layout at the first cell
-//! where it is already larger than the best string found so far. It is exact
-//! but slow (tens of milliseconds per puzzle): the reference a faster search,
-//! pruning whole rows at a time, will be checked against.
+//! 2 x 6^8 layouts need searching. [`Grid::canonical`] searches row by row:
+//! output row `k` is the smallest row any layout still tied can write there,
+//! and only the layouts writing it go on, with columns empty so far kept as
+//! sets rather than branched on. A full valid grid has its own search (its
+//! first row is always `123456789`, so a column order fixes the labels). A
+//! grid with a digit twice in a line falls back to the brute force over
+//! every layout, [`reference_canonical`]: exact but slow (tens of
+//! milliseconds a grid), and the reference both searches are tested against.
 
 use std::cmp::Ordering;
 
@@ -100,6 +102,8 @@ fn try_layout(
 /// The minlex form by brute force over every layout, and a transform
 /// reaching it: the slow, obviously exact reference the fast search in
 /// [`Grid::canonical`] is tested against (tens of milliseconds per grid).
+/// Public for the integration tests' oracle only, hence hidden.
+#[doc(hidden)]
 pub fn reference_canonical(grid: &Grid) -> (Grid, Transform) {
     let found = reference_search(grid);
     (found.grid, found.transform())

@@ -57,7 +57,8 @@ impl Rng {
 
     /// A generator with exactly this state (for tests against reference vectors).
     /// The state must not be all zeros.
-    pub fn from_state(s: [u64; 4]) -> Rng {
+    #[cfg(test)]
+    fn from_state(s: [u64; 4]) -> Rng {
         assert!(s != [0; 4], "xoshiro256** state must not be all zeros");
         Rng { s }
     }

@@ -190,49 +190,83 @@ struct Found {
 /// fastest build of the solver this processor runs.
 fn run(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
     #[cfg(target_arch = "x86_64")]
-    if has_bit_instructions() {
-        // SAFETY: the processor has the features both builds are compiled
-        // for.
-        return unsafe {
-            if has_fast_pext() {
-                run_fast_pext(puzzle, limit)
-            } else {
-                run_bit_instructions(puzzle, limit)
-            }
+    if let Some(bits) = BitInstructions::detect() {
+        return if has_fast_pext() {
+            run_fast_pext(FastPext::from(bits), puzzle, limit)
+        } else {
+            run_bit_instructions(bits, puzzle, limit)
         };
     }
     run_portable(puzzle, limit)
 }
 
 /// What a build of the solver may use beyond the baseline instruction set.
-trait Isa {
-    /// The build is compiled for AVX2.
+///
+/// The search takes a value of its `Isa` and passes it down to the few safe
+/// functions that run AVX2 or BMI2 instructions when its constants say so: a
+/// value is the proof that the processor has those features, as the types
+/// that claim any ([`BitInstructions`], [`FastPext`]) are made only by
+/// [`BitInstructions::detect`], from a processor found to have them.
+trait Isa: Copy {
+    /// The processor runs AVX2 (and the build is compiled for it).
     const AVX2: bool;
-    /// The build is compiled for BMI2 and the processor runs `pext` and
-    /// `pdep` in a few cycles.
+    /// The processor runs BMI2's `pext` and `pdep` (and the build is
+    /// compiled for them), in a few cycles.
     const PEXT: bool;
 }
 
 /// The baseline instruction set.
+#[derive(Clone, Copy)]
 struct Portable;
-/// `popcnt`, BMI1, BMI2, `lzcnt` and AVX2.
-struct BitInstructions;
-/// [`BitInstructions`] with `pext` and `pdep` for the solver's bit gathers.
-struct FastPext;
 
 impl Isa for Portable {
     const AVX2: bool = false;
     const PEXT: bool = false;
 }
 
-impl Isa for BitInstructions {
-    const AVX2: bool = true;
-    const PEXT: bool = false;
-}
+#[cfg(target_arch = "x86_64")]
+use features::{BitInstructions, FastPext};
 
-impl Isa for FastPext {
-    const AVX2: bool = true;
-    const PEXT: bool = true;
+/// The instruction sets beyond the baseline, in a module of their own so
+/// that their private fields keep anything else from making one without
+/// the processor's say-so.
+#[cfg(target_arch = "x86_64")]
+mod features {
+    use super::{Isa, has_bit_instructions};
+
+    /// `popcnt`, BMI1, BMI2, `lzcnt` and AVX2, which this processor has.
+    #[derive(Clone, Copy)]
+    pub(super) struct BitInstructions(());
+
+    /// [`BitInstructions`] with `pext` and `pdep` for the solver's bit
+    /// gathers.
+    #[derive(Clone, Copy)]
+    pub(super) struct FastPext(());
+
+    impl BitInstructions {
+        /// The proof that this processor has the features, if it has.
+        pub(super) fn detect() -> Option<BitInstructions> {
+            has_bit_instructions().then_some(BitInstructions(()))
+        }
+    }
+
+    /// `pext` needs only BMI2: it gives the same answers anywhere the
+    /// features are, only slowly where it is microcode (see `has_fast_pext`).
+    impl From<BitInstructions> for FastPext {
+        fn from(_: BitInstructions) -> FastPext {
+            FastPext(())
+        }
+    }
+
+    impl Isa for BitInstructions {
+        const AVX2: bool = true;
+        const PEXT: bool = false;
+    }
+
+    impl Isa for FastPext {
+        const AVX2: bool = true;
+        const PEXT: bool = true;
+    }
 }
 
 /// Whether the processor has `popcnt`, `tzcnt`/`andn`/`blsr` (BMI1),
@@ -295,17 +329,25 @@ fn cpuid_says_fast_pext() -> bool {
 /// The solver for the baseline instruction set.
 #[inline(never)]
 fn run_portable(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
-    run_inline::<Portable>(puzzle, limit)
+    run_inline(Portable, puzzle, limit)
 }
 
 /// The same solver compiled with bit-manipulation instructions: the counts,
 /// bit scans, `and not`s and variable shifts it is made of each become one
 /// instruction, and the AVX encodings need fewer register copies.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
 #[inline(never)]
-fn run_bit_instructions(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
-    run_inline::<BitInstructions>(puzzle, limit)
+fn run_bit_instructions(
+    isa: BitInstructions,
+    puzzle: &Grid,
+    limit: u32,
+) -> Result<Found, SolveError> {
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    fn compiled(isa: BitInstructions, puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+        run_inline(isa, puzzle, limit)
+    }
+    // SAFETY: `isa` proves the processor has the features.
+    unsafe { compiled(isa, puzzle, limit) }
 }
 
 /// [`run_bit_instructions`] gathering a band word's minirows and a stack's
@@ -314,15 +356,19 @@ fn run_bit_instructions(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> 
 /// Intel Xeon. It gives the same answers anywhere BMI2 runs, only slowly
 /// where `pext` is microcode.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
 #[inline(never)]
-fn run_fast_pext(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
-    run_inline::<FastPext>(puzzle, limit)
+fn run_fast_pext(isa: FastPext, puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    fn compiled(isa: FastPext, puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+        run_inline(isa, puzzle, limit)
+    }
+    // SAFETY: `isa` proves the processor has the features.
+    unsafe { compiled(isa, puzzle, limit) }
 }
 
 /// The solver, in the build `I`.
 #[inline(always)]
-fn run_inline<I: Isa>(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
+fn run_inline<I: Isa>(isa: I, puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
     let start = State::from_puzzle(puzzle)?;
     if limit == 0 {
         return Ok(Found {
@@ -331,7 +377,7 @@ fn run_inline<I: Isa>(puzzle: &Grid, limit: u32) -> Result<Found, SolveError> {
             first: None,
         });
     }
-    Ok(search::<I>(start, limit))
+    Ok(search(isa, start, limit))
 }
 
 /// All 27 cells of a band.
@@ -579,13 +625,12 @@ fn single_rows(a: u32) -> u32 {
 }
 
 /// Bit `d` for each of a band's nine words that holds a cell of `cells`.
-/// `AVX2`: the caller is compiled for AVX2.
 #[inline(always)]
-fn holding<I: Isa>(words: &[u32; 9], cells: u32) -> u32 {
+fn holding<I: Isa>(_isa: I, words: &[u32; 9], cells: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if I::AVX2 {
-        // SAFETY: `AVX2` is set only by a caller compiled for AVX2, which
-        // runs only where the processor has it.
+        // SAFETY: a value of an `Isa` claiming AVX2 proves the processor
+        // has it.
         return unsafe { holding_avx2(words, cells) };
     }
     // The first eight words apart from the ninth: LLVM vectorises the
@@ -619,10 +664,11 @@ fn holding_avx2(words: &[u32; 9], cells: u32) -> u32 {
 /// The minirows of band word `a` that hold a cell of it, as the 9-bit
 /// pattern `3 * row + box`.
 #[inline(always)]
-fn minirow_pattern<I: Isa>(a: u32) -> usize {
+fn minirow_pattern<I: Isa>(_isa: I, a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
     if I::PEXT {
-        // SAFETY: `PEXT` builds are compiled for BMI2.
+        // SAFETY: a value of an `Isa` claiming `pext` proves the processor
+        // has BMI2.
         return unsafe { pext(minirows_of(a), MINIROWS) } as usize;
     }
     ROW_BOXES[(a & 511) as usize] as usize
@@ -633,7 +679,7 @@ fn minirow_pattern<I: Isa>(a: u32) -> usize {
 /// The columns of each band (`cols`: three 9-bit rows) in stack `stack`,
 /// as the 9-bit pattern `3 * band + column`.
 #[inline(always)]
-fn stack_pattern<I: Isa>(cols: u32, stack: usize) -> usize {
+fn stack_pattern<I: Isa>(_isa: I, cols: u32, stack: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
     if I::PEXT {
         // SAFETY: as in `minirow_pattern`.
@@ -645,7 +691,7 @@ fn stack_pattern<I: Isa>(cols: u32, stack: usize) -> usize {
 
 /// The inverse of [`stack_pattern`]: a stack's 9-bit pattern back in place.
 #[inline(always)]
-fn stack_spread<I: Isa>(pattern: u16, stack: usize) -> u32 {
+fn stack_spread<I: Isa>(_isa: I, pattern: u16, stack: usize) -> u32 {
     let p = u32::from(pattern);
     #[cfg(target_arch = "x86_64")]
     if I::PEXT {
@@ -842,9 +888,9 @@ impl State {
 
     /// Applies the band constraint to word `w` and places its row singles.
     #[inline(always)]
-    fn update<I: Isa>(&mut self, w: usize) -> Result<(), Contradiction> {
+    fn update<I: Isa>(&mut self, isa: I, w: usize) -> Result<(), Contradiction> {
         let a = self.cand[w];
-        let pattern = minirow_pattern::<I>(a);
+        let pattern = minirow_pattern(isa, a);
         let a = a & PERM_MASK[pattern & 511];
         let (digit, band) = (w % 9, w / 9);
         if a == 0 {
@@ -856,7 +902,7 @@ impl State {
             // The other digits leave the new cells; the digit leaves their
             // columns in the other bands.
             let words: &mut [u32; 9] = (&mut self.cand[9 * band..9 * band + 9]).try_into().unwrap();
-            let changed = holding::<I>(words, new);
+            let changed = holding(isa, words, new);
             for word in words.iter_mut() {
                 *word &= !new;
             }
@@ -877,7 +923,7 @@ impl State {
 
     /// Propagates to a fixed point: the solution, or a placement to branch on.
     #[inline(always)]
-    fn propagate<I: Isa>(&mut self, failures: &Failures) -> Result<Stuck, Contradiction> {
+    fn propagate<I: Isa>(&mut self, isa: I, failures: &Failures) -> Result<Stuck, Contradiction> {
         // Words changed since the stack constraint last ran, and bands
         // changed since the triad rule last ran on them.
         let mut touched = 0;
@@ -897,7 +943,7 @@ impl State {
                 while batch != 0 {
                     let w = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
-                    self.update::<I>(w)?;
+                    self.update(isa, w)?;
                 }
             }
             if self.naked_singles()? {
@@ -911,7 +957,7 @@ impl State {
                 triads_due |= u32::from(touched >> (9 * band) & 511 != 0) << band;
             }
             touched = 0;
-            if self.stack_constraint::<I>(digits)? {
+            if self.stack_constraint(isa, digits)? {
                 continue;
             }
             // With fewer cells left the triad rule saves no guesses on the
@@ -1003,7 +1049,7 @@ impl State {
     /// This finds hidden singles of columns and column-box locked
     /// candidates. Returns whether a word changed.
     #[inline(always)]
-    fn stack_constraint<I: Isa>(&mut self, mut digits: u32) -> Result<bool, Contradiction> {
+    fn stack_constraint<I: Isa>(&mut self, isa: I, mut digits: u32) -> Result<bool, Contradiction> {
         let mut any = false;
         while digits != 0 {
             let digit = digits.trailing_zeros() as usize;
@@ -1016,11 +1062,11 @@ impl State {
             }
             let mut allowed = 0;
             for stack in 0..3 {
-                let keep = PERM_9[stack_pattern::<I>(cols, stack)];
+                let keep = PERM_9[stack_pattern(isa, cols, stack)];
                 if keep == 0 {
                     return Err(Contradiction(digit));
                 }
-                allowed |= stack_spread::<I>(keep, stack);
+                allowed |= stack_spread(isa, keep, stack);
             }
             if allowed != cols {
                 for (i, a) in bands.into_iter().enumerate() {
@@ -1229,7 +1275,7 @@ const MAX_DEPTH: usize = 5 * 54;
 /// Depth-first search from `start` until `limit` solutions are found
 /// (`limit` at least 1).
 #[inline(always)]
-fn search<I: Isa>(start: State, limit: u32) -> Found {
+fn search<I: Isa>(isa: I, start: State, limit: u32) -> Found {
     let mut stack = [const { MaybeUninit::<State>::uninit() }; MAX_DEPTH];
     let mut failures = Failures::new();
     let mut depth = 0;
@@ -1240,7 +1286,7 @@ fn search<I: Isa>(start: State, limit: u32) -> Found {
         first: None,
     };
     loop {
-        match state.propagate::<I>(&failures) {
+        match state.propagate(isa, &failures) {
             Ok(Stuck::Solved) => {
                 if found.solutions == 0 {
                     found.first = Some(state);
@@ -1310,12 +1356,15 @@ mod tests {
     fn builds() -> Vec<Build> {
         let mut builds: Vec<Build> = vec![("portable", run_portable)];
         #[cfg(target_arch = "x86_64")]
-        if has_bit_instructions() {
-            // SAFETY: the features were just detected.
-            builds.push(("bit instructions", |p, limit| unsafe {
-                run_bit_instructions(p, limit)
+        if BitInstructions::detect().is_some() {
+            builds.push(("bit instructions", |p, limit| {
+                let bits = BitInstructions::detect().expect("detected above");
+                run_bit_instructions(bits, p, limit)
             }));
-            builds.push(("pext", |p, limit| unsafe { run_fast_pext(p, limit) }));
+            builds.push(("pext", |p, limit| {
+                let bits = BitInstructions::detect().expect("detected above");
+                run_fast_pext(FastPext::from(bits), p, limit)
+            }));
         }
         builds
     }
@@ -1511,16 +1560,17 @@ mod tests {
         }
     }
 
-    /// Both builds of the solver find the same solutions with the same
-    /// guesses, on puzzles from many givens down to a handful (many
-    /// solutions, deep searches) and on unsolvable and conflicting ones.
+    /// The three builds of the solver (portable, bit instructions, `pext`)
+    /// find the same solutions with the same guesses, on puzzles from many
+    /// givens down to a handful (many solutions, deep searches) and on
+    /// unsolvable and conflicting ones.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn builds_agree() {
-        if !has_bit_instructions() {
+        let Some(bits) = BitInstructions::detect() else {
             crate::testing::skip::skip("builds_agree: no popcnt/BMI/AVX2 on this processor");
             return;
-        }
+        };
         let outcome = |r: Result<Found, SolveError>| {
             r.map(|f| {
                 let first = f.first.map(|s| {
@@ -1551,11 +1601,10 @@ mod tests {
             let p = Grid::from_cells(cells).unwrap();
             for limit in [1, 2, 3] {
                 let portable = outcome(run_portable(&p, limit));
-                // SAFETY: the features were detected above (`pext` only
-                // needs BMI2, however slowly it runs).
-                let bits = outcome(unsafe { run_bit_instructions(&p, limit) });
-                let pext = outcome(unsafe { run_fast_pext(&p, limit) });
-                assert_eq!(portable, bits, "{p} limit {limit}");
+                // `pext` only needs BMI2, however slowly it runs.
+                let with_bits = outcome(run_bit_instructions(bits, &p, limit));
+                let pext = outcome(run_fast_pext(FastPext::from(bits), &p, limit));
+                assert_eq!(portable, with_bits, "{p} limit {limit}");
                 assert_eq!(portable, pext, "{p} limit {limit} (pext)");
             }
         }

@@ -1,22 +1,21 @@
 //! The game state and its rules: board, cursor, entries, pencil marks, undo
-//! and redo over a full history, hints from the explain engine (or, where it
-//! finds no step in time, a cell revealed from the solution), check and
-//! conflicts. No drawing and no terminal here: front ends feed [`Key`]s or
-//! call the methods and read the state back.
+//! and redo over a full history of named moves, hints, check and conflicts,
+//! the play time (on a clock the game is given), the lock once solved, and
+//! which overlay is open. No drawing, no terminal and no files here: front
+//! ends feed [`Key`]s or call the methods, read the state back, and act on
+//! the [`Outcome`].
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{self, ALL_DIGITS, Candidates, Options, Rating, Step};
+use sudokuflow::logic::{ALL_DIGITS, Level, Step};
 
-/// One moment of the game: every cell's digit (givens included) and notes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    pub cells: [u8; 81],
-    /// Bit d set: the player noted digit d in that cell.
-    pub notes: [u16; 81],
-}
+use super::board::{Board, Move, cell_name, peers};
+use super::clock::{self, SharedClock, Timer};
+use super::hint::{self, Finding, Hint, Offer, Rung};
+use super::rating::Rated;
+use super::settings::{Setting, Settings};
 
 /// A key as the game understands it, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +25,10 @@ pub enum Key {
     Down,
     Left,
     Right,
+    Home,
+    End,
+    PageUp,
+    PageDown,
     Backspace,
     Delete,
     Enter,
@@ -37,44 +40,87 @@ pub enum Key {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Continue,
+    /// `s`: save the game.
+    Save,
+    /// End the program, saving the game first or not.
+    Quit {
+        save: bool,
+    },
+    /// Save this game and start a new one of the level.
+    NewGame(Level),
+    /// Save this game and show the start screen.
+    Menu,
+    /// The settings changed: keep them.
+    Settings,
+}
+
+/// Which front end the game is played in: messages name its keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    Screen,
+    Plain,
+}
+
+/// Something a message tells the player to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Hint,
+    Check,
+    Undo,
+    NewGame,
     Quit,
 }
 
-/// A game in progress.
-pub struct App {
-    pub puzzle: Grid,
-    /// The unique solution, when the puzzle has one.
-    pub solution: Option<Grid>,
-    /// The puzzle's rating and level, when it has one solution.
-    pub rating: Option<Rating>,
-    /// Every state since the start; `at` is the one shown.
-    pub history: Vec<Board>,
-    pub at: usize,
-    pub cursor: usize,
-    pub pencil: bool,
-    /// A hint shown but not applied yet (the second `H` applies it).
-    pub hint: Option<Hint>,
-    /// Cells marked wrong by the last check.
-    pub wrong: Vec<usize>,
-    pub hints_used: u32,
-    pub mistakes: u32,
-    /// A one-line message for the status bar.
-    pub message: String,
-    /// Where the puzzle came from, e.g. `sudoku1.txt #3` or `new hard game`.
-    pub source: String,
-    /// The file and puzzle number (from 1), for a puzzle from a file.
-    pub file: Option<(PathBuf, usize)>,
-    /// Play time before this session (from a save).
-    pub played_before: Duration,
-    pub session_start: Instant,
-    /// Space: the timer stops and the board is hidden.
-    pub paused: bool,
-    /// `?`: the key overlay is shown.
-    pub show_help: bool,
-    /// `t`: the history list is open, this state selected.
-    pub history_view: Option<usize>,
-    /// `a`: the auto-solve animation in progress.
-    pub autosolve: Option<AutoSolve>,
+impl Front {
+    /// The key (or plain mode's command) for `action`.
+    pub fn key(self, action: Action) -> &'static str {
+        match (self, action) {
+            (Front::Screen, Action::Hint) => "H",
+            (Front::Screen, Action::Check) => "c",
+            (Front::Screen, Action::Undo) => "u",
+            (Front::Screen, Action::NewGame) => "N",
+            (Front::Screen, Action::Quit) => "q",
+            (Front::Plain, Action::Hint) => "hint",
+            (Front::Plain, Action::Check) => "check",
+            (Front::Plain, Action::Undo) => "undo",
+            (Front::Plain, Action::NewGame) => "new",
+            (Front::Plain, Action::Quit) => "quit",
+        }
+    }
+}
+
+/// A question the game waits on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `q` with moves not saved: save and quit, quit, or go back.
+    Quit,
+    /// `N`: which level.
+    NewGame,
+    /// `R`: back to the givens?
+    Restart,
+}
+
+/// What is drawn over the board and takes the keys first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    /// The history list, this state selected (and previewed on the board).
+    History {
+        selected: usize,
+    },
+    Settings {
+        selected: usize,
+    },
+    /// The solved dialog, until dismissed.
+    Solved,
+    Ask(Question),
+}
+
+/// One state of the history and the move that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub board: Board,
+    pub by: Move,
 }
 
 /// The auto-solve animation: one hint applied per tick.
@@ -83,56 +129,71 @@ pub struct AutoSolve {
     pub delay: Duration,
 }
 
-/// What a hint offers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hint {
-    /// The explain engine's next step from the player's grid.
-    Step(Step),
-    /// The engine found no step in time (the position needs slow
-    /// techniques, such as nested chains, or ones beyond it): one cell from
-    /// the solution.
-    Reveal { cell: usize, digit: u8 },
-}
-
-impl Hint {
-    /// The cells to highlight.
-    pub fn cells(&self) -> Vec<usize> {
-        match self {
-            Hint::Step(step) => step.focus.iter().map(|c| usize::from(c.cell)).collect(),
-            Hint::Reveal { cell, .. } => vec![*cell],
-        }
-    }
-
-    /// What the hint is, for the status line.
-    pub fn name(&self) -> String {
-        match self {
-            Hint::Step(step) => step.technique.name().to_string(),
-            Hint::Reveal { cell, .. } => {
-                format!("r{}c{} from the solution", cell / 9 + 1, cell % 9 + 1)
-            }
-        }
-    }
+/// A game in progress.
+pub struct App {
+    pub puzzle: Grid,
+    /// The unique solution, when the puzzle has one.
+    pub solution: Option<Grid>,
+    /// The puzzle's rating and level, when it has one solution, worked out
+    /// in the background.
+    pub rating: Rated,
+    /// Every state since the start; `at` is the one played on.
+    pub history: Vec<State>,
+    pub at: usize,
+    pub cursor: usize,
+    pub pencil: bool,
+    /// A hint being shown, not applied yet.
+    pub hint: Option<Hint>,
+    /// Cells marked wrong by the last check or hint.
+    pub wrong: Vec<usize>,
+    pub hints_used: u32,
+    pub mistakes: u32,
+    /// A message for the status line.
+    pub message: String,
+    /// Where the puzzle came from, e.g. `sudoku1.txt #3` or `new hard game`.
+    pub source: String,
+    /// The file and puzzle number (from 1), for a puzzle from a file.
+    pub file: Option<(PathBuf, usize)>,
+    pub timer: Timer,
+    /// Space: the timer stops and the board is hidden.
+    pub paused: bool,
+    pub overlay: Option<Overlay>,
+    /// `a`: the auto-solve animation in progress.
+    pub autosolve: Option<AutoSolve>,
+    pub settings: Settings,
+    /// `v`: every cell's notes on a board of their own size.
+    pub notes_view: bool,
+    /// Changed since it was last saved (or loaded).
+    pub dirty: bool,
+    /// The save file it was resumed from, if any.
+    pub loaded_from: Option<PathBuf>,
+    pub front: Front,
 }
 
 impl App {
-    /// A new game on `puzzle`, cursor on the first empty cell.
-    pub fn new(puzzle: Grid) -> App {
+    /// A new game on `puzzle`, cursor on the first empty cell, its time
+    /// counted on `clock`.
+    pub fn new(puzzle: Grid, clock: SharedClock) -> App {
         let solution = match sudokuflow::count_solutions(&puzzle, 2) {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
-        // The default budget: the rating `rate` gives.
-        let rating = solution.and_then(|_| logic::rate(&puzzle).ok());
+        // With the default budget, the rating `rate` gives: seconds on the
+        // hardest puzzles, so the game starts meanwhile.
+        let rating = Rated::start(puzzle, solution.is_some());
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],
         };
         let cursor = puzzle.cells().iter().position(|&v| v == 0).unwrap_or(0);
-        App {
+        let mut app = App {
             puzzle,
             solution,
             rating,
-            history: vec![board],
+            history: vec![State {
+                board,
+                by: Move::Start,
+            }],
             at: 0,
             cursor,
             pencil: false,
@@ -143,13 +204,19 @@ impl App {
             message: String::new(),
             source: String::new(),
             file: None,
-            played_before: Duration::ZERO,
-            session_start: Instant::now(),
+            timer: Timer::new(clock, Duration::ZERO),
             paused: false,
-            show_help: false,
-            history_view: None,
+            overlay: None,
             autosolve: None,
-        }
+            settings: Settings::default(),
+            notes_view: false,
+            dirty: false,
+            loaded_from: None,
+            front: Front::Screen,
+        };
+        app.after_change();
+        app.dirty = false;
+        app
     }
 
     /// Notes that the puzzle is the `number`-th of `file`.
@@ -160,25 +227,52 @@ impl App {
 
     /// Time played so far.
     pub fn elapsed(&self) -> Duration {
-        if self.paused {
-            self.played_before
-        } else {
-            self.played_before + self.session_start.elapsed()
+        self.timer.elapsed()
+    }
+
+    /// The level and rating (`easy 1.2/1.2/1.2`), or why there is none.
+    pub fn level_text(&self) -> String {
+        match self.rating.get() {
+            Some(Some(rating)) => format!("{} {}", rating.level, rating.triple()),
+            Some(None) => "unrated (not one solution)".into(),
+            None => "being rated...".into(),
+        }
+    }
+
+    /// The key or command for `action` in this front end.
+    pub fn key_name(&self, action: Action) -> &'static str {
+        self.front.key(action)
+    }
+
+    /// The key or command that clears `cell`.
+    fn clear_key(&self, cell: usize) -> String {
+        match self.front {
+            Front::Screen => "0".into(),
+            Front::Plain => format!("{} 0", cell_name(cell)),
         }
     }
 
     pub fn toggle_pause(&mut self) {
-        if self.paused {
-            self.session_start = Instant::now();
-        } else {
-            self.played_before += self.session_start.elapsed();
-        }
         self.paused = !self.paused;
+        if self.paused {
+            self.timer.stop();
+        } else if !self.is_solved() {
+            self.timer.start();
+        }
     }
 
-    /// The state shown.
+    /// The state played on.
     pub fn board(&self) -> &Board {
-        &self.history[self.at]
+        &self.history[self.at].board
+    }
+
+    /// The state to draw: the one selected in the history list, else the
+    /// one played on.
+    pub fn shown(&self) -> &Board {
+        match self.overlay {
+            Some(Overlay::History { selected }) => &self.history[selected].board,
+            _ => self.board(),
+        }
     }
 
     pub fn is_given(&self, cell: usize) -> bool {
@@ -191,12 +285,22 @@ impl App {
         grid.is_full() && grid.is_consistent()
     }
 
+    /// True when the last move, which solved the board, was the computer's.
+    pub fn solved_by_computer(&self) -> bool {
+        self.is_solved() && self.history[self.at].by.by_computer()
+    }
+
     /// Cells whose digit also appears elsewhere in one of their units.
     pub fn conflicts(&self) -> Vec<usize> {
-        let cells = &self.board().cells;
+        let cells = &self.shown().cells;
         (0..81)
             .filter(|&i| cells[i] != 0 && peers(i).any(|j| cells[j] == cells[i]))
             .collect()
+    }
+
+    /// The front end saved the game.
+    pub fn saved(&mut self) {
+        self.dirty = false;
     }
 
     /// Handles one key.
@@ -205,9 +309,8 @@ impl App {
             self.toggle_pause();
             return Outcome::Continue;
         }
-        if self.show_help {
-            self.show_help = false;
-            return Outcome::Continue;
+        if let Some(overlay) = self.overlay {
+            return self.overlay_key(overlay, key);
         }
         if let Some(auto) = &mut self.autosolve {
             match key {
@@ -220,28 +323,152 @@ impl App {
             }
             return Outcome::Continue;
         }
-        if let Some(selected) = self.history_view {
-            let last = self.history.len() - 1;
-            match key {
-                Key::Up | Key::Char('k') => self.history_view = Some(selected.saturating_sub(1)),
-                Key::Down | Key::Char('j') => self.history_view = Some((selected + 1).min(last)),
-                Key::Enter => {
-                    self.go_to(selected);
-                    self.history_view = None;
-                }
-                _ => self.history_view = None,
+        self.game_key(key)
+    }
+
+    fn overlay_key(&mut self, overlay: Overlay, key: Key) -> Outcome {
+        match overlay {
+            Overlay::Help => self.overlay = None,
+            Overlay::History { selected } => {
+                let last = self.history.len() - 1;
+                let page = 10;
+                let to = match key {
+                    Key::Up | Key::Char('k') => selected.saturating_sub(1),
+                    Key::Down | Key::Char('j') => (selected + 1).min(last),
+                    Key::PageUp => selected.saturating_sub(page),
+                    Key::PageDown => (selected + page).min(last),
+                    Key::Home => 0,
+                    Key::End => last,
+                    Key::Enter => {
+                        self.overlay = None;
+                        self.go_to(selected);
+                        return Outcome::Continue;
+                    }
+                    Key::Esc | Key::Char('t' | 'q') => {
+                        self.overlay = None;
+                        return Outcome::Continue;
+                    }
+                    _ => selected,
+                };
+                self.overlay = Some(Overlay::History { selected: to });
             }
-            return Outcome::Continue;
+            Overlay::Settings { selected } => {
+                let last = Setting::ALL.len() - 1;
+                match key {
+                    Key::Up | Key::Char('k') => {
+                        self.overlay = Some(Overlay::Settings {
+                            selected: selected.saturating_sub(1),
+                        });
+                    }
+                    Key::Down | Key::Char('j') => {
+                        self.overlay = Some(Overlay::Settings {
+                            selected: (selected + 1).min(last),
+                        });
+                    }
+                    Key::Enter | Key::Char(' ') => {
+                        let setting = Setting::ALL[selected];
+                        let on = !self.settings.get(setting);
+                        self.settings.set(setting, on);
+                        return Outcome::Settings;
+                    }
+                    Key::Esc | Key::Char('o' | 'q') => self.overlay = None,
+                    _ => {}
+                }
+            }
+            Overlay::Solved => {
+                self.overlay = None;
+                // Esc and Enter only close it; other keys go on to the game.
+                if !matches!(key, Key::Esc | Key::Enter) {
+                    return self.game_key(key);
+                }
+            }
+            Overlay::Ask(question) => return self.answer(question, key),
         }
+        Outcome::Continue
+    }
+
+    fn answer(&mut self, question: Question, key: Key) -> Outcome {
+        let close = |app: &mut App| {
+            app.overlay = None;
+            app.message.clear();
+        };
+        match (question, key) {
+            (_, Key::Esc) => close(self),
+            (Question::Quit, Key::Char('y' | 'Y') | Key::Enter) => {
+                return Outcome::Quit { save: true };
+            }
+            (Question::Quit, Key::Char('n' | 'N')) => return Outcome::Quit { save: false },
+            (Question::NewGame, Key::Char(c @ '1'..='5')) => {
+                close(self);
+                let level = Level::ALL[usize::from(c as u8 - b'1')];
+                return Outcome::NewGame(level);
+            }
+            (Question::Restart, Key::Char('y' | 'Y') | Key::Enter) => {
+                close(self);
+                self.restart();
+            }
+            (Question::Restart, Key::Char('n' | 'N')) => close(self),
+            _ => {}
+        }
+        Outcome::Continue
+    }
+
+    /// Asks `question`, with its text on the status line.
+    pub fn ask(&mut self, question: Question) {
+        self.overlay = Some(Overlay::Ask(question));
+        self.message = match question {
+            Question::Quit => {
+                "Quit? y saves the game and quits, n quits without saving, Esc goes back".into()
+            }
+            Question::NewGame => {
+                "New game: 1 easy, 2 medium, 3 hard, 4 expert, 5 hell (this one is saved); Esc goes back"
+                    .into()
+            }
+            Question::Restart => {
+                "Restart from the givens? y restarts (u brings the moves back), n or Esc goes back"
+                    .into()
+            }
+        };
+    }
+
+    fn game_key(&mut self, key: Key) -> Outcome {
         match key {
-            Key::Char('t') => self.history_view = Some(self.at),
-            Key::Char('a') => self.start_autosolve(),
-            Key::Char(' ') => self.toggle_pause(),
-            Key::Char('?') => self.show_help = true,
+            Key::Esc => {
+                // Closes what is shown, and nothing else.
+                self.hint = None;
+                self.wrong.clear();
+                self.message.clear();
+            }
+            Key::Char('t') => self.overlay = Some(Overlay::History { selected: self.at }),
+            Key::Char('?') => self.overlay = Some(Overlay::Help),
+            Key::Char('o') => self.overlay = Some(Overlay::Settings { selected: 0 }),
+            Key::Char('v') => {
+                self.notes_view = !self.notes_view;
+            }
             Key::Up | Key::Char('k') => self.move_cursor(-1, 0),
             Key::Down | Key::Char('j') => self.move_cursor(1, 0),
             Key::Left | Key::Char('h') => self.move_cursor(0, -1),
             Key::Right | Key::Char('l') => self.move_cursor(0, 1),
+            Key::Char('u') => self.undo(),
+            Key::Char('U') | Key::CtrlR => self.redo(),
+            Key::Char('n') => {
+                self.pencil = !self.pencil;
+                self.message = format!("pencil marks {}", if self.pencil { "on" } else { "off" });
+            }
+            Key::Char('s') => return Outcome::Save,
+            Key::Char('q') => {
+                if self.dirty && !self.is_solved() {
+                    self.ask(Question::Quit);
+                } else {
+                    return Outcome::Quit { save: true };
+                }
+            }
+            Key::Char('Q') => return Outcome::Quit { save: true },
+            Key::Char('m') => return Outcome::Menu,
+            Key::Char('N') => self.ask(Question::NewGame),
+            _ if self.is_solved() => self.refuse_when_solved(key),
+            Key::Char('a') => self.start_autosolve(),
+            Key::Char(' ') => self.toggle_pause(),
             Key::Char(c @ '1'..='9') => {
                 let digit = c as u8 - b'0';
                 if self.pencil {
@@ -250,20 +477,32 @@ impl App {
                     self.place(self.cursor, digit);
                 }
             }
-            Key::Char('0' | '.') | Key::Backspace | Key::Delete => self.place(self.cursor, 0),
-            Key::Char('n') => {
-                self.pencil = !self.pencil;
-                self.message = format!("pencil marks {}", if self.pencil { "on" } else { "off" });
-            }
-            Key::Char('N') => self.fill_notes(),
-            Key::Char('u') => self.undo(),
-            Key::Char('U') | Key::CtrlR => self.redo(),
+            Key::Char('0' | '.') | Key::Backspace | Key::Delete => self.clear(self.cursor),
+            Key::Char('F') => self.fill_notes(),
             Key::Char('H') => self.hint(),
             Key::Char('c') => self.check(),
-            Key::Char('q') | Key::Esc => return Outcome::Quit,
+            Key::Char('R') => self.ask(Question::Restart),
             _ => {}
         }
         Outcome::Continue
+    }
+
+    /// A key that would change a solved board.
+    fn refuse_when_solved(&mut self, key: Key) {
+        let changes = matches!(
+            key,
+            Key::Char('1'..='9' | '0' | '.' | 'F' | 'H' | 'c' | 'a' | 'R' | ' ')
+                | Key::Backspace
+                | Key::Delete
+        );
+        if changes {
+            self.message = format!(
+                "The puzzle is solved: {} undoes the last move, {} starts a new game, {} quits",
+                self.key_name(Action::Undo),
+                self.key_name(Action::NewGame),
+                self.key_name(Action::Quit)
+            );
+        }
     }
 
     /// Moves the cursor, wrapping at the edges.
@@ -273,11 +512,26 @@ impl App {
         self.cursor = ((row + rows).rem_euclid(9) * 9 + (col + cols).rem_euclid(9)) as usize;
     }
 
-    /// Puts `digit` (0 clears) in `cell`; placing removes that digit from the
-    /// notes of the cell's row, column and box. Givens stay locked.
+    /// Refuses a move on a solved board, saying so; true if refused.
+    fn locked(&mut self) -> bool {
+        let solved = self.is_solved();
+        if solved {
+            self.refuse_when_solved(Key::Char('1'));
+        }
+        solved
+    }
+
+    /// Puts `digit` in `cell`; placing removes that digit from the notes
+    /// of the cell's row, column and box. Givens stay locked.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        if digit == 0 {
+            return self.clear(cell);
+        }
+        if self.locked() {
+            return;
+        }
         if self.is_given(cell) {
-            self.message = format!("r{}c{} is a given", cell / 9 + 1, cell % 9 + 1);
+            self.message = format!("{} is a given", cell_name(cell));
             return;
         }
         let mut board = self.board().clone();
@@ -285,30 +539,84 @@ impl App {
             return;
         }
         board.cells[cell] = digit;
-        if digit != 0 {
-            board.notes[cell] = 0;
-            for peer in peers(cell) {
-                board.notes[peer] &= !(1 << digit);
-            }
-            if self.solution.is_some_and(|s| s.get(cell) != digit) {
-                self.mistakes += 1;
-            }
+        board.notes[cell] = 0;
+        for peer in peers(cell) {
+            board.notes[peer] &= !(1 << digit);
+        }
+        if self.solution.is_some_and(|s| s.get(cell) != digit) {
+            self.mistakes = self.mistakes.saturating_add(1);
         }
         self.message.clear();
-        self.push(board);
+        self.push(
+            board,
+            Move::Place {
+                cell: cell as u8,
+                digit,
+            },
+        );
     }
 
+    /// Clears `cell`'s digit, or, when it has none, its notes.
+    pub fn clear(&mut self, cell: usize) {
+        if self.locked() {
+            return;
+        }
+        if self.is_given(cell) {
+            self.message = format!("{} is a given", cell_name(cell));
+            return;
+        }
+        let mut board = self.board().clone();
+        let by = if board.cells[cell] != 0 {
+            board.cells[cell] = 0;
+            Move::Clear { cell: cell as u8 }
+        } else if board.notes[cell] != 0 {
+            board.notes[cell] = 0;
+            Move::ClearNotes { cell: cell as u8 }
+        } else {
+            return;
+        };
+        self.message.clear();
+        self.push(board, by);
+    }
+
+    /// Adds or takes away the note `digit` of an empty cell; says why on a
+    /// given or a filled cell.
     pub fn toggle_note(&mut self, cell: usize, digit: u8) {
-        if self.board().cells[cell] != 0 {
+        if self.locked() {
+            return;
+        }
+        let filled = self.board().cells[cell];
+        if self.is_given(cell) {
+            self.message = format!("{} is a given: no notes there", cell_name(cell));
+            return;
+        }
+        if filled != 0 {
+            self.message = format!(
+                "{} holds a {filled}: clear it ({}) to note there",
+                cell_name(cell),
+                self.clear_key(cell)
+            );
             return;
         }
         let mut board = self.board().clone();
         board.notes[cell] ^= 1 << digit;
-        self.push(board);
+        let on = board.notes[cell] & (1 << digit) != 0;
+        self.message.clear();
+        self.push(
+            board,
+            Move::Note {
+                cell: cell as u8,
+                digit,
+                on,
+            },
+        );
     }
 
     /// Notes every candidate of every empty cell.
     pub fn fill_notes(&mut self) {
+        if self.locked() {
+            return;
+        }
         let mut board = self.board().clone();
         for cell in 0..81 {
             if board.cells[cell] == 0 {
@@ -316,16 +624,53 @@ impl App {
                 board.notes[cell] = ALL_DIGITS & !taken;
             }
         }
-        self.push(board);
+        self.push(board, Move::FillNotes);
     }
 
-    /// Makes `board` the new current state, dropping any redo states.
-    fn push(&mut self, board: Board) {
+    /// Back to the givens, as a move: undo brings the game back.
+    pub fn restart(&mut self) {
+        let board = Board {
+            cells: *self.puzzle.cells(),
+            notes: [0; 81],
+        };
+        self.autosolve = None;
+        self.push(board, Move::Restart);
+        self.message = format!(
+            "restarted from the givens ({} brings the moves back)",
+            self.key_name(Action::Undo)
+        );
+    }
+
+    /// Makes `board` the new current state, dropping any redo states; the
+    /// message of the state before goes.
+    fn push(&mut self, board: Board, by: Move) {
+        self.message.clear();
         self.history.truncate(self.at + 1);
-        self.history.push(board);
+        self.history.push(State { board, by });
         self.at += 1;
+        self.after_change();
+    }
+
+    /// After the board changed: the hint and marks go; the clock stops at
+    /// the move that solves the board and runs again when a move (an undo)
+    /// reopens it.
+    fn after_change(&mut self) {
         self.hint = None;
         self.wrong.clear();
+        self.dirty = true;
+        if self.is_solved() {
+            self.timer.stop();
+            self.autosolve = None;
+            self.overlay = Some(Overlay::Solved);
+            self.message.clear();
+        } else {
+            if !self.paused {
+                self.timer.start();
+            }
+            if self.overlay == Some(Overlay::Solved) {
+                self.overlay = None;
+            }
+        }
     }
 
     pub fn undo(&mut self) {
@@ -338,98 +683,105 @@ impl App {
 
     /// Returns to any state in the history; later states stay for redo.
     pub fn go_to(&mut self, index: usize) {
-        if index < self.history.len() {
+        if index < self.history.len() && index != self.at {
             self.at = index;
-            self.hint = None;
-            self.wrong.clear();
+            self.message.clear();
+            self.after_change();
         }
     }
 
-    /// First call: finds the next logical step from the player's digits and
-    /// notes and names it (or offers a cell from the solution when the
-    /// engine finds none). Second call: applies it.
+    /// Climbs the hint's ladder: the first press looks at the position
+    /// (pointing out a mistake first, see [`hint::find`]) and says where to
+    /// look, the second shows what the step finds, and the third applies
+    /// it.
     pub fn hint(&mut self) {
-        if let Some(hint) = self.hint.take() {
-            self.apply_hint(&hint);
-            self.message = match hint {
-                Hint::Step(step) => format!("applied: {}", step.text),
-                Hint::Reveal { cell, digit } => format!(
-                    "revealed from the solution: r{}c{} = {digit}",
-                    cell / 9 + 1,
-                    cell % 9 + 1
-                ),
-            };
+        if self.locked() {
             return;
         }
-        if !self.conflicts().is_empty() {
-            self.message = "hint: first fix the conflicting digits".into();
-            return;
-        }
-        match self.next_hint() {
-            Some(hint) => {
-                self.hints_used += 1;
-                self.message = match &hint {
-                    Hint::Step(step) => {
-                        format!("hint: {} (H again to apply)", step.technique.name())
+        let again = self.key_name(Action::Hint);
+        if let Some(hint) = &mut self.hint {
+            match hint.next_rung() {
+                Some(rung) => {
+                    hint.rung = rung;
+                    self.message = hint.message(again);
+                }
+                None => {
+                    let offer = hint.offer.clone();
+                    self.apply_offer(&offer, false);
+                    // The end of the game says it all.
+                    if !self.is_solved() {
+                        self.message = match offer {
+                            Offer::Step(step) => format!("applied: {}", step.text),
+                            Offer::Reveal { cell, digit } => {
+                                format!("revealed from the solution: {} = {digit}", cell_name(cell))
+                            }
+                        };
                     }
-                    Hint::Reveal { cell, .. } => format!(
-                        "hint: no step found in time (it needs long or nested chains); H again reveals r{}c{} from the solution",
-                        cell / 9 + 1,
-                        cell % 9 + 1
-                    ),
+                }
+            }
+            return;
+        }
+        match hint::find(self.board(), self.solution.as_ref(), self.cursor) {
+            Finding::Wrong(cell) => {
+                self.wrong = vec![cell];
+                self.message = format!(
+                    "{} is not right: the solution disagrees ({} clears it, {} undoes)",
+                    cell_name(cell),
+                    self.clear_key(cell),
+                    self.key_name(Action::Undo)
+                );
+            }
+            Finding::NotesMiss(cell) => {
+                self.wrong = vec![cell];
+                self.message = format!(
+                    "the notes of {} leave out the digit the solution has there",
+                    cell_name(cell)
+                );
+            }
+            Finding::Conflict => {
+                self.message = "hint: first fix the conflicting digits".into();
+            }
+            Finding::Offer(offer) => {
+                self.hints_used = self.hints_used.saturating_add(1);
+                let hint = Hint {
+                    offer,
+                    rung: Rung::FIRST,
                 };
+                self.message = hint.message(again);
                 self.hint = Some(hint);
             }
-            None => self.message = "hint: no logical step found from here".into(),
+            Finding::Nothing => self.message = "hint: no logical step found from here".into(),
         }
     }
 
-    /// The next step from the player's grid within [`Options::HINT_BUDGET`]
-    /// (a key is answered within a frame, and a board always gets the same
-    /// hint); else a cell from the solution (the cursor's if empty, else the
-    /// first empty).
-    fn next_hint(&self) -> Option<Hint> {
-        let options = Options {
-            budget: Some(Options::HINT_BUDGET),
-            ceiling: None,
+    /// Applies a hint's step (its placements and eliminations) or revealed
+    /// cell as one move.
+    fn apply_offer(&mut self, offer: &Offer, auto: bool) {
+        let technique = offer.summary();
+        let by = match (offer, auto) {
+            (_, true) => Move::Auto { technique },
+            (Offer::Step(_), false) => Move::Hint { technique },
+            (&Offer::Reveal { cell, digit }, false) => Move::Reveal {
+                cell: cell as u8,
+                digit,
+            },
         };
-        // Uniqueness techniques only where the puzzle has one solution.
-        let step = self
-            .candidates()
-            .and_then(|c| logic::next_step(&c, self.solution.is_some(), &options));
-        if let Some(step) = step {
-            return Some(Hint::Step(step));
-        }
-        let solution = self.solution?;
-        let cells = &self.board().cells;
-        let cell = if cells[self.cursor] == 0 {
-            self.cursor
-        } else {
-            cells.iter().position(|&v| v == 0)?
-        };
-        Some(Hint::Reveal {
-            cell,
-            digit: solution.get(cell),
-        })
-    }
-
-    fn apply_hint(&mut self, hint: &Hint) {
-        match hint {
-            Hint::Step(step) => self.apply(step),
-            Hint::Reveal { cell, digit } => self.place(*cell, *digit),
+        match offer {
+            Offer::Step(step) => self.apply(step, by),
+            &Offer::Reveal { cell, digit } => {
+                let mut board = self.board().clone();
+                place_on(&mut board, cell, digit);
+                self.push(board, by);
+            }
         }
     }
 
     /// Applies a step's placements and eliminations as one move.
-    fn apply(&mut self, step: &Step) {
+    fn apply(&mut self, step: &Step, by: Move) {
         let mut board = self.board().clone();
-        let candidates = self.candidates();
+        let candidates = hint::candidates(&board);
         for p in &step.placements {
-            board.cells[usize::from(p.cell)] = p.digit;
-            board.notes[usize::from(p.cell)] = 0;
-            for peer in peers(p.cell.into()) {
-                board.notes[peer] &= !(1 << p.digit);
-            }
+            place_on(&mut board, p.cell.into(), p.digit);
         }
         for e in &step.eliminations {
             let cell = usize::from(e.cell);
@@ -440,14 +792,13 @@ impl App {
             }
             board.notes[cell] &= !(1 << e.digit);
         }
-        self.push(board);
+        self.push(board, by);
     }
 
     /// Starts the animation from the player's digits. Each tick applies the
     /// next hint, so a key is answered at once whatever the puzzle.
     pub fn start_autosolve(&mut self) {
-        if !self.conflicts().is_empty() {
-            self.message = "auto-solve: first fix the conflicting digits".into();
+        if self.locked() {
             return;
         }
         let Some(solution) = self.solution else {
@@ -455,17 +806,22 @@ impl App {
             return;
         };
         let cells = self.board().cells;
-        let wrong = (0..81)
+        let wrong: Vec<usize> = (0..81)
             .filter(|&i| cells[i] != 0 && cells[i] != solution.get(i))
-            .count();
-        if wrong > 0 {
-            self.message = format!("auto-solve: first fix {wrong} wrong digits (c marks them)");
+            .collect();
+        if !wrong.is_empty() {
+            self.message = format!(
+                "auto-solve: first fix {} wrong digit{} ({} marks them)",
+                wrong.len(),
+                if wrong.len() == 1 { "" } else { "s" },
+                self.key_name(Action::Check)
+            );
             return;
         }
         // Notes would hide the engine's eliminations: start clean.
         let mut board = self.board().clone();
         board.notes = [0; 81];
-        self.push(board);
+        self.push(board, Move::AutoStart);
         self.autosolve = Some(AutoSolve {
             delay: Duration::from_millis(300),
         });
@@ -476,72 +832,112 @@ impl App {
         if self.autosolve.is_none() {
             return;
         }
-        match self.next_hint() {
-            Some(hint) => {
-                self.message = format!("auto-solve: {}", hint.name());
-                self.apply_hint(&hint);
+        match hint::find(self.board(), self.solution.as_ref(), self.cursor) {
+            Finding::Offer(offer) => {
+                self.apply_offer(&offer, true);
+                if !self.is_solved() {
+                    self.message = format!("auto-solve: {}", offer.name());
+                }
             }
-            None => self.autosolve = None,
-        }
-        if self.is_solved() {
-            self.autosolve = None;
+            _ => self.autosolve = None,
         }
     }
 
-    /// The player's grid as the engine sees it.
-    fn candidates(&self) -> Option<Candidates> {
-        let board = self.board();
-        let grid = Grid::from_cells(board.cells)?;
-        let marks = board.notes.map(|m| if m == 0 { ALL_DIGITS } else { m });
-        Candidates::with_marks(&grid, &marks).ok()
-    }
-
-    /// Marks entries that differ from the solution.
+    /// Marks entries that differ from the solution, and notes that leave
+    /// out a cell's digit.
     pub fn check(&mut self) {
+        if self.locked() {
+            return;
+        }
         let Some(solution) = self.solution else {
             self.message = "check: this puzzle has no unique solution".into();
             return;
         };
-        let cells = self.board().cells;
-        self.wrong = (0..81)
-            .filter(|&i| cells[i] != 0 && cells[i] != solution.get(i))
+        let board = self.board();
+        let wrong: Vec<usize> = (0..81)
+            .filter(|&i| board.cells[i] != 0 && board.cells[i] != solution.get(i))
             .collect();
-        self.message = match self.wrong.len() {
-            0 => "check: no mistakes so far".into(),
-            n => format!("check: {n} wrong"),
+        let missed: Vec<usize> = (0..81)
+            .filter(|&i| {
+                board.cells[i] == 0
+                    && board.notes[i] != 0
+                    && board.notes[i] & (1 << solution.get(i)) == 0
+            })
+            .collect();
+        self.message = match (wrong.len(), missed.len()) {
+            (0, 0) => "check: no mistakes so far".into(),
+            (n, 0) => format!("check: {n} wrong"),
+            (n, m) => format!(
+                "check: {n} wrong; the notes of {m} cell{} leave out their digit",
+                if m == 1 { "" } else { "s" }
+            ),
         };
+        self.wrong = wrong.into_iter().chain(missed).collect();
     }
 
-    /// Fills the solution in as one step.
+    /// Fills the solution in as one move, the computer's.
     pub fn solve(&mut self) {
+        if self.locked() {
+            return;
+        }
         let Some(solution) = self.solution else {
             self.message = "solve: this puzzle has no unique solution".into();
             return;
         };
-        self.push(Board {
-            cells: *solution.cells(),
-            notes: [0; 81],
-        });
+        self.push(
+            Board {
+                cells: *solution.cells(),
+                notes: [0; 81],
+            },
+            Move::Solve,
+        );
+    }
+
+    /// What the end of the game says: time, and who solved it.
+    pub fn end_message(&self) -> String {
+        let time = clock::format(self.elapsed());
+        if self.solved_by_computer() {
+            format!("Solved by the computer after {time} of play.")
+        } else {
+            format!("Solved in {time}!")
+        }
     }
 }
 
-/// The 20 cells sharing a row, column or box with `cell`.
-pub fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (cell / 9, cell % 9);
-    (0..81).filter(move |&j| {
-        j != cell && (j / 9 == row || j % 9 == col || (j / 27 == cell / 27 && j % 9 / 3 == col / 3))
-    })
+/// Puts `digit` in `cell` of `board`, and takes it out of its peers' notes.
+fn place_on(board: &mut Board, cell: usize, digit: u8) {
+    board.cells[cell] = digit;
+    board.notes[cell] = 0;
+    for peer in peers(cell) {
+        board.notes[peer] &= !(1 << digit);
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
+    use crate::play::clock::ManualClock;
+    use std::sync::Arc;
 
-    const PUZZLE: &[u8] =
+    pub const PUZZLE: &[u8] =
         b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+    /// A game on `puzzle` whose clock moves only when the test says.
+    pub fn app_on(puzzle: &[u8]) -> (App, Arc<ManualClock>) {
+        let clock = ManualClock::new();
+        let app = App::new(Grid::parse_line(puzzle).unwrap(), clock.clone());
+        (app, clock)
+    }
+
     fn app() -> App {
-        App::new(Grid::parse_line(PUZZLE).unwrap())
+        app_on(PUZZLE).0
+    }
+
+    /// Types each key of `keys`.
+    pub fn keys(app: &mut App, keys: &str) {
+        for c in keys.chars() {
+            app.key(Key::Char(c));
+        }
     }
 
     #[test]
@@ -595,46 +991,205 @@ mod tests {
     }
 
     #[test]
-    fn notes_toggle_fill_and_clear_on_placement() {
+    fn notes_toggle_fill_clear_and_say_why_they_are_refused() {
         let mut app = app();
-        app.key(Key::Char('n'));
-        app.key(Key::Char('1'));
-        app.key(Key::Char('4'));
-        app.key(Key::Char('1'));
+        keys(&mut app, "n141");
         assert_eq!(app.board().notes[2], 1 << 4);
-        app.key(Key::Char('N'));
+        app.key(Key::Char('F'));
         // r1c3 sees 5,3,7,6,9,8: candidates 1,2,4.
         assert_eq!(app.board().notes[2], 0b10110);
         let had_four = peers(2)
             .filter(|&p| app.board().notes[p] & (1 << 4) != 0)
             .count();
         assert!(had_four > 0);
-        app.key(Key::Char('n'));
-        app.key(Key::Char('4'));
+        // 0, Delete and Backspace clear an empty cell's notes.
+        for clear in [Key::Char('0'), Key::Delete, Key::Backspace] {
+            app.key(Key::Char('F'));
+            app.key(clear);
+            assert_eq!(app.board().notes[2], 0, "{clear:?}");
+            assert_eq!(app.history[app.at].by, Move::ClearNotes { cell: 2 });
+        }
+        app.key(Key::Char('F'));
+        keys(&mut app, "n4");
         assert_eq!(app.board().notes[2], 0);
         assert!(peers(2).all(|p| app.board().notes[p] & (1 << 4) == 0));
         assert_ne!(app.board().notes[18] & (1 << 2), 0, "r3c1 keeps its 2");
+        // Notes on a given or a filled cell are refused, saying why.
+        keys(&mut app, "n");
+        let before = app.history.len();
+        keys(&mut app, "1");
+        assert_eq!(app.message, "r1c3 holds a 4: clear it (0) to note there");
+        app.key(Key::Left);
+        keys(&mut app, "1");
+        assert_eq!(app.message, "r1c2 is a given: no notes there");
+        assert_eq!(app.history.len(), before);
     }
 
     #[test]
-    fn hint_names_then_applies_and_check_marks_wrong_entries() {
+    fn hint_says_where_then_shows_then_applies_and_check_marks_wrong_entries() {
         let mut app = app();
+        let before = app.history.len();
         app.key(Key::Char('H'));
-        let Some(Hint::Step(step)) = app.hint.clone() else {
+        let Some(Hint {
+            offer: Offer::Step(step),
+            rung: Rung::Clue,
+        }) = app.hint.clone()
+        else {
             panic!("a step from the engine: {:?}", app.hint);
         };
-        assert!(app.message.contains(step.technique.name()));
-        assert!(!step.focus.is_empty());
-        let before = app.history.len();
+        // First where to look (technique, digit, house), no cell lit.
+        assert_eq!(
+            app.message,
+            format!("hint: {} (H again shows more)", step.clue())
+        );
+        assert!(step.clue().contains(step.technique.name()));
+        assert!(app.hint.as_ref().unwrap().cells().is_empty());
+        // Then what it finds and why, its cells lit.
+        app.key(Key::Char('H'));
+        assert_eq!(app.hint.as_ref().unwrap().rung, Rung::Shown);
+        assert_eq!(
+            app.message,
+            format!("hint: {} (H again to apply)", step.headline())
+        );
+        let lit = app.hint.as_ref().unwrap().cells();
+        assert!(step.placements.iter().all(|p| lit.contains(&p.cell.into())));
+        assert_eq!(app.history.len(), before, "nothing applied yet");
+        // Then applied.
         app.key(Key::Char('H'));
         assert_eq!(app.history.len(), before + 1);
         for p in &step.placements {
             assert_eq!(app.board().cells[usize::from(p.cell)], p.digit);
         }
+        let p = &step.placements[0];
+        assert_eq!(
+            app.history[app.at].by.describe(),
+            format!(
+                "hint: {}: {} = {}",
+                step.technique.name(),
+                cell_name(p.cell.into()),
+                p.digit
+            )
+        );
         assert_eq!(app.hints_used, 1);
         app.place(2, 1); // r1c3 is 4
         app.check();
         assert_eq!(app.wrong, vec![2]);
+    }
+
+    #[test]
+    fn esc_dismisses_a_hint_and_never_quits() {
+        let mut app = app();
+        app.key(Key::Char('H'));
+        assert!(app.hint.is_some());
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        assert!(app.hint.is_none() && app.message.is_empty());
+        app.key(Key::Char('?'));
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        assert_eq!(app.overlay, None);
+        app.key(Key::Char('t'));
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        assert_eq!(app.overlay, None);
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        app.solve();
+        assert_eq!(app.overlay, Some(Overlay::Solved));
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        assert_eq!(app.overlay, None);
+    }
+
+    #[test]
+    fn q_asks_when_the_game_is_unsaved_and_capital_q_quits_at_once() {
+        let mut app = app();
+        assert_eq!(app.key(Key::Char('q')), Outcome::Quit { save: true });
+        keys(&mut app, "4");
+        assert_eq!(app.key(Key::Char('q')), Outcome::Continue);
+        assert_eq!(app.overlay, Some(Overlay::Ask(Question::Quit)));
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        assert_eq!(app.overlay, None);
+        assert_eq!(app.board().cells[2], 4, "the game goes on");
+        app.key(Key::Char('q'));
+        assert_eq!(app.key(Key::Char('n')), Outcome::Quit { save: false });
+        app.key(Key::Esc);
+        app.key(Key::Char('q'));
+        assert_eq!(app.key(Key::Char('y')), Outcome::Quit { save: true });
+        app.key(Key::Esc);
+        assert_eq!(app.key(Key::Char('Q')), Outcome::Quit { save: true });
+        app.saved();
+        assert_eq!(app.key(Key::Char('q')), Outcome::Quit { save: true });
+    }
+
+    /// Item 4 of issue 28: after a wrong digit, `H` `H` `H` never places a
+    /// second one: the hint names the wrong cell first.
+    #[test]
+    fn hints_never_build_on_a_wrong_digit() {
+        let mut app = app();
+        app.place(2, 1); // r1c3 is 4; 1 conflicts with nothing
+        assert!(app.conflicts().is_empty());
+        let before = app.board().clone();
+        keys(&mut app, "HHH");
+        assert_eq!(app.board(), &before, "nothing applied");
+        assert_eq!(app.wrong, vec![2]);
+        assert!(
+            app.message
+                .starts_with("r1c3 is not right: the solution disagrees"),
+            "{}",
+            app.message
+        );
+        assert_eq!(app.hints_used, 0);
+        app.clear(2);
+        keys(&mut app, "HHH");
+        assert_eq!(app.hints_used, 1);
+        let solution = app.solution.unwrap();
+        let board = app.board();
+        assert!((0..81).all(|c| board.cells[c] == 0 || board.cells[c] == solution.get(c)));
+    }
+
+    /// Over many random wrong digits on an expert puzzle, a hint's three
+    /// presses never place a digit the solution disagrees with.
+    #[test]
+    fn hints_after_a_mistake_never_add_one_on_an_expert_puzzle() {
+        let puzzle = crate::play::source::new_game(Level::Expert, 5).unwrap();
+        let solution = sudokuflow::solve(&puzzle).unwrap().grid;
+        let mut tries = 0;
+        for cell in (0..81).filter(|&c| puzzle.get(c) == 0) {
+            for digit in 1..=9 {
+                let mut app = App::new(puzzle, ManualClock::new());
+                if digit == solution.get(cell) {
+                    continue;
+                }
+                app.place(cell, digit);
+                if !app.conflicts().is_empty() {
+                    continue;
+                }
+                tries += 1;
+                keys(&mut app, "HHH");
+                let wrong = (0..81)
+                    .filter(|&c| {
+                        app.board().cells[c] != 0 && app.board().cells[c] != solution.get(c)
+                    })
+                    .count();
+                assert_eq!(wrong, 1, "r{}c{} = {digit}", cell / 9 + 1, cell % 9 + 1);
+                assert_eq!(app.wrong, vec![cell]);
+            }
+            if tries >= 25 {
+                break;
+            }
+        }
+        assert!(tries >= 25, "{tries} tries");
+    }
+
+    #[test]
+    fn notes_that_leave_out_the_digit_are_pointed_out_first() {
+        let mut app = app();
+        keys(&mut app, "n12"); // r1c3's notes 1 2; it is 4
+        keys(&mut app, "n");
+        keys(&mut app, "H");
+        assert_eq!(app.wrong, vec![2]);
+        assert!(
+            app.message.contains("notes of r1c3 leave out"),
+            "{}",
+            app.message
+        );
+        assert!(app.hint.is_none());
     }
 
     /// The first puzzle of `forum_hardest_11plus.txt` (ER 11+): past its
@@ -645,7 +1200,7 @@ mod tests {
 
     #[test]
     fn hint_reveals_a_cell_where_the_engine_finds_no_step() {
-        let mut app = App::new(Grid::parse_line(NESTED).unwrap());
+        let (mut app, _) = app_on(NESTED);
         let solution = app.solution.expect("one solution");
         // Up to the first position the engine can't crack, hints are steps;
         // then a cell from the solution, named as such, and never a failure.
@@ -656,28 +1211,41 @@ mod tests {
             }
             app.key(Key::Char('H'));
             let hint = app.hint.clone().expect("a hint on every unsolved position");
-            if let Hint::Reveal { cell, digit } = hint {
+            if let Offer::Reveal { cell, digit } = hint.offer {
                 revealed = true;
                 assert_eq!(digit, solution.get(cell));
                 assert!(app.message.contains("from the solution"), "{}", app.message);
-                assert_eq!(app.hint.as_ref().unwrap().cells(), vec![cell]);
+                assert_eq!(hint.cells(), vec![cell]);
             }
-            app.key(Key::Char('H'));
-            assert!(app.conflicts().is_empty());
+            // Up the ladder until it is applied: two more presses at most.
+            for _ in 0..2 {
+                if app.hint.is_some() {
+                    app.key(Key::Char('H'));
+                }
+            }
+            assert!(app.hint.is_none(), "applied");
+            let board = app.board();
+            assert!(
+                (0..81).all(|c| board.cells[c] == 0 || board.cells[c] == solution.get(c)),
+                "every step applied agrees with the solution"
+            );
         }
         assert!(revealed, "this puzzle needs a revealed cell");
         assert!(app.is_solved());
+        assert!(!app.solved_by_computer(), "the player's, with hints");
         assert_eq!(app.board().cells, *solution.cells());
     }
 
     #[test]
     fn autosolve_finishes_a_puzzle_beyond_the_engine() {
-        let mut app = App::new(Grid::parse_line(NESTED).unwrap());
+        let (mut app, _) = app_on(NESTED);
         app.key(Key::Char('a'));
         for _ in 0..400 {
             app.tick();
         }
         assert!(app.is_solved() && app.autosolve.is_none());
+        assert!(app.solved_by_computer());
+        assert!(app.end_message().starts_with("Solved by the computer"));
     }
 
     #[test]
@@ -686,17 +1254,26 @@ mod tests {
         app.place(2, 1); // r1c3 is 4
         app.key(Key::Char('a'));
         assert!(app.autosolve.is_none());
-        assert!(app.message.contains("1 wrong"), "{}", app.message);
+        assert!(app.message.contains("1 wrong digit "), "{}", app.message);
     }
 
-    /// Measures, asserts nothing about time: how long `H`, drawing the
-    /// screen and the snapshot for signals take (hint named, then applied) over whole games on the first 20 puzzles of
+    /// The CPU time this thread has used: unlike the wall clock, it does
+    /// not count the time other processes of a busy machine take.
+    fn thread_cpu_time() -> Duration {
+        // SAFETY: clock_gettime writes into the timespec we own.
+        let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    }
+
+    /// Measures, asserts nothing about time: how much CPU time `H`, drawing
+    /// the screen and the snapshot for signals take (hint named, then
+    /// applied) over whole games on the first 20 puzzles of
     /// `forum_hardest_11plus.txt` and on new games of each level. Run with
     /// `SUDOKUFLOW_DATA=... cargo test --bin sudokuflow key_latency -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement, run by hand"]
     fn key_latency() {
-        use sudokuflow::logic::Level;
         let data = std::env::var("SUDOKUFLOW_DATA").expect("SUDOKUFLOW_DATA");
         let text = std::fs::read_to_string(format!("{data}/forum_hardest_11plus.txt")).unwrap();
         let mut sets: Vec<(String, Vec<Grid>)> = Level::ALL
@@ -714,18 +1291,18 @@ mod tests {
         for (name, puzzles) in sets {
             let (mut keys, mut total, mut worst) = (0u32, Duration::ZERO, Duration::ZERO);
             for puzzle in puzzles {
-                let mut app = App::new(puzzle);
+                let mut app = App::new(puzzle, ManualClock::new());
                 let backend = ratatui::backend::TestBackend::new(120, 40);
                 let mut terminal = ratatui::Terminal::new(backend).unwrap();
                 while !app.is_solved() {
-                    let start = Instant::now();
+                    let start = thread_cpu_time();
                     app.key(Key::Char('H'));
                     terminal
                         .draw(|f| crate::play::ui::draw(f, &app, true))
                         .unwrap();
                     // The full screen keeps a snapshot for signals.
-                    crate::play::save::encode(&app).unwrap();
-                    let took = start.elapsed();
+                    crate::play::save::encode(&app);
+                    let took = thread_cpu_time() - start;
                     (keys, total, worst) = (keys + 1, total + took, worst.max(took));
                     if took > Duration::from_millis(16) {
                         println!("  over 16 ms: {took:.2?} {}", app.message);
@@ -733,21 +1310,83 @@ mod tests {
                 }
             }
             let mean = total / keys.max(1);
-            println!("{name:<22} {keys:5} H keys  mean {mean:>10.2?}  worst {worst:>10.2?}");
+            println!("{name:<22} {keys:5} H keys  CPU mean {mean:>10.2?}  worst {worst:>10.2?}");
         }
     }
 
     #[test]
     fn pause_stops_the_timer_and_any_key_resumes() {
-        let mut app = app();
+        let (mut app, clock) = app_on(PUZZLE);
+        clock.advance(Duration::from_secs(3));
         app.key(Key::Char(' '));
         assert!(app.paused);
-        let frozen = app.elapsed();
-        std::thread::sleep(Duration::from_millis(5));
-        assert_eq!(app.elapsed(), frozen);
+        clock.advance(Duration::from_secs(60));
+        assert_eq!(app.elapsed(), Duration::from_secs(3));
         app.key(Key::Char('5'));
         assert!(!app.paused);
         assert_eq!(app.board().cells[2], 0, "the resuming key does not play");
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(4));
+    }
+
+    /// Item 2 of issue 28: the time stops at the move that solves the
+    /// board, and runs again if an undo reopens it.
+    #[test]
+    fn the_clock_stops_at_the_solving_move() {
+        let (mut app, clock) = app_on(PUZZLE);
+        clock.advance(Duration::from_secs(125));
+        app.solve();
+        clock.advance(Duration::from_secs(5));
+        assert_eq!(app.elapsed(), Duration::from_secs(125));
+        assert_eq!(
+            app.end_message(),
+            "Solved by the computer after 2:05 of play."
+        );
+        app.undo();
+        clock.advance(Duration::from_secs(5));
+        assert_eq!(app.elapsed(), Duration::from_secs(130));
+        // The player's own last digit.
+        let solution = app.solution.unwrap();
+        for cell in 0..81 {
+            if app.board().cells[cell] == 0 {
+                app.place(cell, solution.get(cell));
+            }
+        }
+        clock.advance(Duration::from_secs(5));
+        assert_eq!(app.end_message(), "Solved in 2:10!");
+    }
+
+    /// Item 3 of issue 28: once solved, digits, clears and notes do
+    /// nothing; undo reopens the game.
+    #[test]
+    fn a_solved_board_is_locked() {
+        let mut app = app();
+        app.solve();
+        let solved = app.history.len();
+        app.key(Key::Esc); // the dialog
+        for key in [
+            Key::Char('1'),
+            Key::Char('0'),
+            Key::Delete,
+            Key::Char('F'),
+            Key::Char('H'),
+        ] {
+            assert_eq!(app.key(key), Outcome::Continue);
+            assert_eq!(app.history.len(), solved, "{key:?}");
+            assert!(app.message.starts_with("The puzzle is solved"), "{key:?}");
+        }
+        keys(&mut app, "n1");
+        assert_eq!((app.history.len(), app.mistakes), (solved, 0));
+        // A digit key with the dialog open closes it and does nothing else.
+        app.undo();
+        app.redo();
+        assert_eq!(app.overlay, Some(Overlay::Solved));
+        keys(&mut app, "7");
+        assert_eq!((app.history.len(), app.overlay), (solved, None));
+        app.key(Key::Char('u'));
+        assert!(!app.is_solved(), "undo reopens the game");
+        app.key(Key::Char('t'));
+        assert!(matches!(app.overlay, Some(Overlay::History { .. })));
     }
 
     #[test]
@@ -770,24 +1409,91 @@ mod tests {
         assert!(app.is_solved() && app.autosolve.is_none());
     }
 
+    /// Item 10 of issue 28: the history names each move, previews the
+    /// selected state, and pages with Home, End, PgUp and PgDn.
     #[test]
-    fn history_view_returns_to_a_state() {
+    fn history_names_moves_previews_and_pages() {
         let mut app = app();
-        app.key(Key::Char('4'));
+        keys(&mut app, "4");
+        keys(&mut app, "ln26n");
+        keys(&mut app, "HHH");
+        let named: Vec<String> = app.history.iter().map(|s| s.by.describe()).collect();
+        assert_eq!(
+            named[..4],
+            ["start", "r1c3 = 4", "note r1c4 2", "note r1c4 6"]
+        );
+        assert!(named[4].starts_with("hint: "), "{named:?}");
         app.key(Key::Char('t'));
-        assert_eq!(app.history_view, Some(1));
+        assert_eq!(app.overlay, Some(Overlay::History { selected: 4 }));
+        app.key(Key::Home);
+        assert_eq!(app.shown().cells[2], 0, "the preview shows the start");
+        assert_eq!(app.board().cells[2], 4, "the game is where it was");
+        app.key(Key::End);
+        assert_eq!(app.overlay, Some(Overlay::History { selected: 4 }));
+        app.key(Key::PageUp);
+        assert_eq!(app.overlay, Some(Overlay::History { selected: 0 }));
+        app.key(Key::PageDown);
+        assert_eq!(app.overlay, Some(Overlay::History { selected: 4 }));
+        app.key(Key::Up);
         app.key(Key::Up);
         app.key(Key::Enter);
-        assert_eq!((app.at, app.history_view), (0, None));
+        assert_eq!((app.at, app.overlay), (2, None));
         app.key(Key::Char('U'));
+        assert_eq!(app.board().notes[3], 1 << 2 | 1 << 6);
+    }
+
+    #[test]
+    fn restart_is_a_move_undo_takes_back() {
+        let mut app = app();
+        keys(&mut app, "4R");
+        assert_eq!(app.overlay, Some(Overlay::Ask(Question::Restart)));
+        keys(&mut app, "y");
+        assert_eq!(app.board().cells, *app.puzzle.cells());
+        assert_eq!(app.history[app.at].by, Move::Restart);
+        keys(&mut app, "u");
         assert_eq!(app.board().cells[2], 4);
     }
 
     #[test]
-    fn solve_completes_the_game() {
+    fn new_game_asks_the_level() {
         let mut app = app();
-        assert!(!app.is_solved());
-        app.solve();
-        assert!(app.is_solved());
+        keys(&mut app, "N");
+        assert!(app.message.starts_with("New game: 1 easy"));
+        assert_eq!(app.key(Key::Char('4')), Outcome::NewGame(Level::Expert));
+        keys(&mut app, "N");
+        assert_eq!(app.key(Key::Esc), Outcome::Continue);
+        assert_eq!(app.overlay, None);
+        assert_eq!(app.key(Key::Char('m')), Outcome::Menu);
+    }
+
+    #[test]
+    fn settings_toggle() {
+        let mut app = app();
+        keys(&mut app, "o");
+        assert_eq!(app.key(Key::Enter), Outcome::Settings);
+        assert!(!app.settings.show_mistakes);
+        app.key(Key::Down);
+        app.key(Key::Char(' '));
+        assert!(!app.settings.highlight_same);
+        app.key(Key::Esc);
+        assert_eq!(app.overlay, None);
+    }
+
+    #[test]
+    fn plain_messages_name_plain_commands() {
+        let mut app = app();
+        app.front = Front::Plain;
+        app.hint();
+        assert!(
+            app.message.contains("(hint again shows more)"),
+            "{}",
+            app.message
+        );
+        app.hint();
+        assert!(
+            app.message.contains("(hint again to apply)"),
+            "{}",
+            app.message
+        );
     }
 }

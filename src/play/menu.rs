@@ -1,15 +1,18 @@
-//! The start screen's state: new game by level, open a file (its `.txt`
-//! files, `sudoku*.txt` first), choose a puzzle inside it (checked and
-//! rated, problems listed with line numbers), resume the saved game, quit.
-//! Takes [`Key`]s like the [`App`]; `ui` draws it.
+//! The start screen's state: the saved games (newest first, each resumed
+//! with Enter), a new game of each level, open a file (its `sudoku*.txt`
+//! files under one heading, its other `.txt` files under another), choose a
+//! puzzle inside it (checked and rated, problems listed with line numbers),
+//! quit. Takes [`Key`]s like the [`App`]; `ui` draws it.
 
 use std::path::{Path, PathBuf};
 
 use sudokuflow::logic::Level;
 
 use super::app::{App, Key};
-use super::save;
-use super::source::{self, Entry};
+use super::clock::{self, SharedClock};
+use super::rating::Pending;
+use super::save::{self, Listed};
+use super::source::{self, Entry, Files};
 
 /// Which list the start screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,33 +25,19 @@ pub enum Page {
 /// An item of the main list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
+    /// The saved game of that index in [`Menu::saves`].
+    Resume(usize),
     New(Level),
     OpenFile,
-    Resume,
     Quit,
 }
 
-/// The main list, in order.
-pub const CHOICES: [Choice; 8] = [
-    Choice::New(Level::Easy),
-    Choice::New(Level::Medium),
-    Choice::New(Level::Hard),
-    Choice::New(Level::Expert),
-    Choice::New(Level::Hell),
-    Choice::OpenFile,
-    Choice::Resume,
-    Choice::Quit,
-];
-
-impl Choice {
-    pub fn label(self) -> String {
-        match self {
-            Choice::New(level) => format!("New {level} game"),
-            Choice::OpenFile => "Open a file".into(),
-            Choice::Resume => "Resume the saved game".into(),
-            Choice::Quit => "Quit".into(),
-        }
-    }
+/// A row of a list: a heading, or an item the cursor can select.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    Heading(String),
+    /// Its text, and whether it can be opened (else it is drawn dim).
+    Item(String, bool),
 }
 
 /// What the front end should do after a key.
@@ -60,44 +49,154 @@ pub enum MenuOutcome {
 
 pub struct Menu {
     pub page: Page,
-    /// The selected row of the page shown.
+    /// The selected item of the page shown (headings not counted).
     pub selected: usize,
+    /// Where the cursor was on the main list and the file list, for coming
+    /// back to them.
+    main_selected: usize,
+    files_selected: usize,
+    /// The saved games, newest first.
+    pub saves: Vec<Listed>,
     /// The folder's puzzle files (the Files page).
-    pub files: Vec<PathBuf>,
+    pub files: Files,
     /// The file opened (the Puzzles page), its puzzles, and their ratings
     /// (rated as they come into view).
     pub file: Option<PathBuf>,
     pub entries: Vec<Entry>,
-    pub ratings: Vec<Option<String>>,
-    /// A one-line message, e.g. why a puzzle can't be played.
+    pub ratings: Vec<Option<Pending>>,
+    /// A message under the list, e.g. why a puzzle can't be played.
     pub message: String,
     folder: PathBuf,
     /// The seed of a new game.
     seed: u64,
+    clock: SharedClock,
 }
 
 impl Menu {
-    /// The start screen on the main list; files come from `folder`.
-    pub fn new(folder: &Path, seed: u64) -> Menu {
+    /// The start screen on the main list (on the newest saved game, if
+    /// any, of `saves`: see [`save::list`]); files come from `folder`.
+    pub fn new(folder: &Path, seed: u64, clock: SharedClock, saves: Vec<Listed>) -> Menu {
         Menu {
             page: Page::Main,
             selected: 0,
-            files: Vec::new(),
+            main_selected: 0,
+            files_selected: 0,
+            saves,
+            files: Files::default(),
             file: None,
             entries: Vec::new(),
             ratings: Vec::new(),
             message: String::new(),
             folder: folder.to_path_buf(),
             seed,
+            clock,
         }
     }
 
     /// The start screen on the puzzle list of `path` (`play FILE`).
-    pub fn with_file(path: &Path, seed: u64) -> anyhow::Result<Menu> {
+    pub fn with_file(
+        path: &Path,
+        seed: u64,
+        clock: SharedClock,
+        saves: Vec<Listed>,
+    ) -> anyhow::Result<Menu> {
         let folder = path.parent().unwrap_or(Path::new("."));
-        let mut menu = Menu::new(folder, seed);
+        let mut menu = Menu::new(folder, seed, clock, saves);
         menu.open(path)?;
         Ok(menu)
+    }
+
+    /// The main list's items, in order.
+    pub fn choices(&self) -> Vec<Choice> {
+        let resume = (0..self.saves.len()).map(Choice::Resume);
+        let new = Level::ALL.into_iter().map(Choice::New);
+        resume
+            .chain(new)
+            .chain([Choice::OpenFile, Choice::Quit])
+            .collect()
+    }
+
+    /// The rows of the page shown, headings included.
+    pub fn rows(&self) -> Vec<Row> {
+        match self.page {
+            Page::Main => {
+                let mut rows = Vec::new();
+                for choice in self.choices() {
+                    match choice {
+                        Choice::Resume(0) => rows.push(Row::Heading("Saved games".into())),
+                        Choice::New(Level::Easy) => rows.push(Row::Heading("New game".into())),
+                        Choice::OpenFile => rows.push(Row::Heading(String::new())),
+                        _ => {}
+                    }
+                    rows.push(self.choice_row(choice));
+                }
+                rows
+            }
+            Page::Files => {
+                let mut rows = Vec::new();
+                let name = |p: &PathBuf| {
+                    let name = p.file_name().unwrap_or_default().to_string_lossy();
+                    Row::Item(name.into_owned(), true)
+                };
+                if !self.files.sudoku.is_empty() {
+                    rows.push(Row::Heading("sudoku*.txt".into()));
+                    rows.extend(self.files.sudoku.iter().map(name));
+                }
+                if !self.files.other.is_empty() {
+                    rows.push(Row::Heading("other .txt files".into()));
+                    rows.extend(self.files.other.iter().map(name));
+                }
+                rows
+            }
+            Page::Puzzles => self
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let rating = match &self.ratings[i] {
+                        Some(pending) => pending.get().unwrap_or("being rated..."),
+                        None => "",
+                    };
+                    let problem = e.problem.as_deref().unwrap_or("");
+                    let detail: Vec<&str> = [rating, problem]
+                        .into_iter()
+                        .filter(|t| !t.is_empty())
+                        .collect();
+                    let text = format!("{:4}. line {:<5} {}", i + 1, e.line, detail.join("  "));
+                    Row::Item(text, e.playable)
+                })
+                .collect(),
+        }
+    }
+
+    fn choice_row(&self, choice: Choice) -> Row {
+        match choice {
+            Choice::Resume(i) => {
+                let listed = &self.saves[i];
+                let date = save::local_date(listed.saved_at);
+                match &listed.game {
+                    Ok(game) => {
+                        let level = game.level.as_deref().unwrap_or("unrated");
+                        let time =
+                            clock::format(std::time::Duration::from_secs(game.seconds_played));
+                        Row::Item(
+                            format!(
+                                "Resume  {level:<18} {:>2}/81  {time:>7}  {date}  {}",
+                                game.filled, game.source
+                            ),
+                            true,
+                        )
+                    }
+                    Err(_) => Row::Item(
+                        format!("a save that can't be read (Enter says why)  {date}"),
+                        false,
+                    ),
+                }
+            }
+            Choice::New(level) => Row::Item(format!("New {level} game"), true),
+            Choice::OpenFile => Row::Item("Open a file".into(), true),
+            Choice::Quit => Row::Item("Quit".into(), true),
+        }
     }
 
     fn open(&mut self, path: &Path) -> anyhow::Result<()> {
@@ -108,24 +207,24 @@ impl Menu {
         self.selected = 0;
         let problems = self.entries.iter().filter(|e| !e.playable).count();
         self.message = match (self.entries.len(), problems) {
-            (0, _) => "no puzzles in this file".into(),
+            (0, _) => format!("no puzzles in {}", path.display()),
             (n, 0) => format!("{n} puzzles, all playable"),
             (n, p) => format!("{n} puzzles; {p} can't be played (see their lines)"),
         };
         Ok(())
     }
 
-    /// Rows on the page shown.
+    /// Items on the page shown.
     pub fn len(&self) -> usize {
         match self.page {
-            Page::Main => CHOICES.len(),
+            Page::Main => self.choices().len(),
             Page::Files => self.files.len(),
             Page::Puzzles => self.entries.len(),
         }
     }
 
-    /// Rates the puzzles not rated yet on the page of `rows` lines that
-    /// shows the selection: the front end calls it before drawing.
+    /// Starts rating the puzzles not rated yet on the page of `rows` lines
+    /// that shows the selection: the front end calls it before drawing.
     pub fn rate_around(&mut self, rows: usize) {
         if self.page != Page::Puzzles {
             return;
@@ -134,20 +233,42 @@ impl Menu {
         let last = (first + rows).min(self.entries.len());
         for i in first..last {
             if self.ratings[i].is_none() {
-                self.ratings[i] = Some(source::rating_text(&self.entries[i]));
+                let (puzzle, playable) = (self.entries[i].puzzle, self.entries[i].playable);
+                self.ratings[i] = Some(Pending::start(move || {
+                    source::rating_text(puzzle.as_ref(), playable)
+                }));
             }
         }
     }
 
+    /// True while some rating shown is being worked out.
+    pub fn rating(&self) -> bool {
+        self.page == Page::Puzzles
+            && self
+                .ratings
+                .iter()
+                .flatten()
+                .any(|pending| pending.get().is_none())
+    }
+
     pub fn key(&mut self, key: Key) -> MenuOutcome {
         let len = self.len();
+        let last = len.saturating_sub(1);
         match key {
-            Key::Up | Key::Char('k') if len > 0 => self.selected = (self.selected + len - 1) % len,
+            Key::Up | Key::Char('k') if len > 0 => self.selected = (self.selected + last) % len,
             Key::Down | Key::Char('j') if len > 0 => self.selected = (self.selected + 1) % len,
+            Key::PageUp => self.selected = self.selected.saturating_sub(10),
+            Key::PageDown => self.selected = (self.selected + 10).min(last),
+            Key::Home => self.selected = 0,
+            Key::End => self.selected = last,
             Key::Enter => return self.enter(),
             Key::Esc | Key::Char('q') | Key::Backspace => match self.page {
                 Page::Main => return MenuOutcome::Quit,
-                Page::Files => self.go_main(),
+                Page::Files => {
+                    // Opened again, the list has the cursor where it was.
+                    self.files_selected = self.selected;
+                    self.go_main();
+                }
                 Page::Puzzles => self.go_files(),
             },
             _ => {}
@@ -157,14 +278,14 @@ impl Menu {
 
     fn go_main(&mut self) {
         self.page = Page::Main;
-        self.selected = 0;
+        self.selected = self.main_selected;
         self.message.clear();
     }
 
     fn go_files(&mut self) {
         self.files = source::puzzle_files(&self.folder);
         self.page = Page::Files;
-        self.selected = 0;
+        self.selected = self.files_selected.min(self.files.len().saturating_sub(1));
         self.message = if self.files.is_empty() {
             format!("no .txt files in {}", self.folder.display())
         } else {
@@ -172,28 +293,40 @@ impl Menu {
         };
     }
 
+    /// A new game of `level`, its source named.
+    pub fn new_game(level: Level, seed: u64, clock: SharedClock) -> anyhow::Result<App> {
+        let mut app = App::new(source::new_game(level, seed)?, clock);
+        app.source = format!("new {level} game, seed {seed}");
+        Ok(app)
+    }
+
     fn enter(&mut self) -> MenuOutcome {
         match self.page {
-            Page::Main => match CHOICES[self.selected] {
-                Choice::New(level) => {
-                    let seed = self.seed;
-                    match source::new_game(level, seed) {
-                        Ok(puzzle) => {
-                            let mut app = App::new(puzzle);
-                            app.source = format!("new {level} game, seed {seed}");
-                            return MenuOutcome::Start(Box::new(app));
+            Page::Main => {
+                self.main_selected = self.selected;
+                let Some(&choice) = self.choices().get(self.selected) else {
+                    return MenuOutcome::Continue;
+                };
+                match choice {
+                    Choice::Resume(i) => match &self.saves[i].game {
+                        Ok(_) => match save::load(&self.saves[i].path, self.clock.clone()) {
+                            Ok(app) => return MenuOutcome::Start(Box::new(app)),
+                            Err(e) => self.message = format!("{e:#}"),
+                        },
+                        Err(why) => self.message = why.clone(),
+                    },
+                    Choice::New(level) => {
+                        match Menu::new_game(level, self.seed, self.clock.clone()) {
+                            Ok(app) => return MenuOutcome::Start(Box::new(app)),
+                            Err(e) => self.message = format!("new game: {e:#}"),
                         }
-                        Err(e) => self.message = format!("new game: {e:#}"),
                     }
+                    Choice::OpenFile => self.go_files(),
+                    Choice::Quit => return MenuOutcome::Quit,
                 }
-                Choice::OpenFile => self.go_files(),
-                Choice::Resume => match save::load() {
-                    Ok(app) => return MenuOutcome::Start(Box::new(app)),
-                    Err(e) => self.message = format!("{e:#}"),
-                },
-                Choice::Quit => return MenuOutcome::Quit,
-            },
+            }
             Page::Files => {
+                self.files_selected = self.selected;
                 if let Some(path) = self.files.get(self.selected).cloned()
                     && let Err(e) = self.open(&path)
                 {
@@ -207,7 +340,7 @@ impl Menu {
                 let problem = entry.problem.clone().unwrap_or_default();
                 match entry.puzzle.filter(|_| entry.playable) {
                     Some(puzzle) => {
-                        let mut app = App::new(puzzle);
+                        let mut app = App::new(puzzle, self.clock.clone());
                         let file = self.file.as_deref().unwrap_or(Path::new(""));
                         app.set_file(file, self.selected + 1);
                         if entry.problem.is_some() {
@@ -229,6 +362,7 @@ impl Menu {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::clock::ManualClock;
     use std::fs;
 
     const GOOD: &str =
@@ -248,6 +382,11 @@ mod tests {
         dir
     }
 
+    /// A menu on `dir` that lists no saved games.
+    fn menu(dir: &Path, seed: u64) -> Menu {
+        Menu::new(dir, seed, ManualClock::new(), Vec::new())
+    }
+
     fn started(outcome: MenuOutcome) -> Box<App> {
         match outcome {
             MenuOutcome::Start(app) => app,
@@ -258,9 +397,15 @@ mod tests {
     #[test]
     fn main_list_wraps_and_quits() {
         let dir = folder();
-        let mut menu = Menu::new(dir.path(), 1);
+        let mut menu = menu(dir.path(), 1);
+        assert!(
+            !menu
+                .rows()
+                .iter()
+                .any(|r| *r == Row::Heading("Saved games".into()))
+        );
         menu.key(Key::Up);
-        assert_eq!(CHOICES[menu.selected], Choice::Quit);
+        assert_eq!(menu.choices()[menu.selected], Choice::Quit);
         assert!(matches!(menu.key(Key::Enter), MenuOutcome::Quit));
         menu.key(Key::Down);
         assert_eq!(menu.selected, 0);
@@ -270,28 +415,39 @@ mod tests {
     #[test]
     fn new_game_of_a_level() {
         let dir = folder();
-        let mut menu = Menu::new(dir.path(), 3);
+        let mut menu = menu(dir.path(), 3);
         menu.key(Key::Down);
         let app = started(menu.key(Key::Enter));
         assert_eq!(app.source, "new medium game, seed 3");
-        assert_eq!(app.rating.as_ref().map(|r| r.level), Some(Level::Medium));
+        assert_eq!(app.rating.wait().map(|r| r.level), Some(Level::Medium));
     }
 
     #[test]
     fn open_a_file_lists_problems_by_line_and_starts_a_puzzle() {
         let dir = folder();
-        let mut menu = Menu::new(dir.path(), 0);
-        let open = CHOICES.iter().position(|&c| c == Choice::OpenFile).unwrap();
+        let mut menu = menu(dir.path(), 0);
+        let open = menu
+            .choices()
+            .iter()
+            .position(|&c| c == Choice::OpenFile)
+            .unwrap();
         for _ in 0..open {
             menu.key(Key::Char('j'));
         }
         menu.key(Key::Enter);
         assert_eq!(menu.page, Page::Files);
-        let names: Vec<_> = menu.files.iter().map(|p| p.file_name().unwrap()).collect();
-        assert_eq!(names, ["sudoku1.txt", "a.txt"]);
+        assert_eq!(
+            menu.rows(),
+            [
+                Row::Heading("sudoku*.txt".into()),
+                Row::Item("sudoku1.txt".into(), true),
+                Row::Heading("other .txt files".into()),
+                Row::Item("a.txt".into(), true),
+            ]
+        );
         menu.key(Key::Enter);
         assert_eq!(menu.page, Page::Puzzles);
-        let lines: Vec<usize> = menu.entries.iter().map(|e| e.line).collect();
+        let lines: Vec<u64> = menu.entries.iter().map(|e| e.line).collect();
         assert_eq!(lines, [2, 3, 4, 5]);
         assert!(
             menu.message.contains("2 can't be played"),
@@ -299,8 +455,9 @@ mod tests {
             menu.message
         );
         menu.rate_around(10);
-        assert_eq!(menu.ratings[0].as_deref(), Some("easy 1.2/1.2/1.2"));
-        assert_eq!(menu.ratings[1].as_deref(), Some(""));
+        let rated = |i: usize| menu.ratings[i].as_ref().unwrap().wait().to_string();
+        assert_eq!(rated(0), "easy 1.2/1.2/1.2");
+        assert_eq!(rated(1), "");
 
         // A bad line and conflicting givens can't be started.
         menu.key(Key::Down);
@@ -314,7 +471,7 @@ mod tests {
         menu.key(Key::Enter);
         assert_eq!(
             menu.message,
-            "line 4: conflicting givens; it can't be played"
+            "line 4: conflicting givens: two 5s in row 1: r1c1, r1c2; it can't be played"
         );
         // Several solutions: played with a warning.
         menu.key(Key::Down);
@@ -323,9 +480,21 @@ mod tests {
         assert!(app.source.ends_with("sudoku1.txt #4"), "{}", app.source);
         assert_eq!(app.file, Some((dir.path().join("sudoku1.txt"), 4)));
 
-        // Back to the files, then the first puzzle.
+        // Back to the files, the cursor where it was; then the other file,
+        // back, and back to the main list, on "Open a file".
         menu.key(Key::Esc);
-        assert_eq!(menu.page, Page::Files);
+        assert_eq!((menu.page, menu.selected), (Page::Files, 0));
+        menu.key(Key::Down);
+        menu.key(Key::Enter);
+        assert_eq!(menu.file, Some(dir.path().join("a.txt")));
+        menu.key(Key::Esc);
+        assert_eq!((menu.page, menu.selected), (Page::Files, 1));
+        menu.key(Key::Esc);
+        assert_eq!(menu.page, Page::Main);
+        assert_eq!(menu.choices()[menu.selected], Choice::OpenFile);
+        menu.key(Key::Enter);
+        assert_eq!((menu.page, menu.selected), (Page::Files, 1));
+        menu.key(Key::Home);
         menu.key(Key::Enter);
         let app = started(menu.key(Key::Enter));
         let good = sudokuflow::Grid::parse_line(GOOD.as_bytes()).unwrap();
@@ -335,8 +504,21 @@ mod tests {
     #[test]
     fn play_file_opens_its_list() {
         let dir = folder();
-        let menu = Menu::with_file(&dir.path().join("a.txt"), 0).unwrap();
+        let menu =
+            Menu::with_file(&dir.path().join("a.txt"), 0, ManualClock::new(), Vec::new()).unwrap();
         assert_eq!((menu.page, menu.len()), (Page::Puzzles, 1));
-        assert!(Menu::with_file(&dir.path().join("missing.txt"), 0).is_err());
+        assert!(
+            Menu::with_file(
+                &dir.path().join("missing.txt"),
+                0,
+                ManualClock::new(),
+                Vec::new()
+            )
+            .is_err()
+        );
+        let empty = dir.path().join("empty.txt");
+        fs::write(&empty, "").unwrap();
+        let menu = Menu::with_file(&empty, 0, ManualClock::new(), Vec::new()).unwrap();
+        assert_eq!(menu.message, format!("no puzzles in {}", empty.display()));
     }
 }

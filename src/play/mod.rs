@@ -1,11 +1,27 @@
-//! `sudokuflow play`: the game. `app` holds the state and rules, `menu` the
-//! start screen's, `tui` the full screen and `ui` its drawing, `plain` the
-//! line-by-line front end, `save` the save file, `source` files and new games.
+//! `sudokuflow play`: the game. `app` holds the state and rules (with
+//! `board`: states and moves, `hint`: hints, `clock`: play time), `menu` the
+//! start screen's, `tui` the full screen, `layout` and `ui` its drawing,
+//! `plain` the line-by-line front end, `save` the saved games, `guard`
+//! keeping the game on a panic or a signal, `settings` the player's
+//! settings, `source` files and new games.
 
 pub mod app;
+pub mod board;
+pub mod clock;
+pub mod guard;
+pub mod hint;
+pub mod layout;
 pub mod menu;
 pub mod plain;
+pub mod rating;
 pub mod save;
+pub mod settings;
 pub mod source;
 pub mod tui;
 pub mod ui;
+
+/// The save fuzz target's check (`fuzz/`), here for its test: `cargo test`
+/// replays the target's saved inputs through it on stable.
+#[cfg(test)]
+#[path = "../../fuzz/checks/save.rs"]
+mod fuzz_check;

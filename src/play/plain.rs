@@ -1,28 +1,89 @@
 //! Plain line mode (`play --plain`): the board printed as text after each
-//! command, commands read line by line. For pipes, screen readers, terminals
-//! without full-screen support, and scripted tests. Same [`App`] underneath.
-//! Ctrl-C (and SIGTERM, SIGHUP) saves the game before the process ends.
+//! command, with the pencil marks under it, and commands read line by line
+//! (each at most [`MAX_COMMAND`] bytes, so memory stays bounded whatever
+//! comes in). For pipes, screen readers, terminals without full-screen
+//! support, and scripted tests. Same [`App`] underneath. Ctrl-C (and
+//! SIGTERM, SIGHUP) saves the game before the process ends.
 
 use std::io::{self, BufRead, Write};
 
-use super::app::App;
+use sudokuflow::logic::Level;
+
+use super::app::{App, Front};
+use super::board::cell_name;
+use super::clock;
+use super::guard;
+use super::hint::{Offer, Rung};
 use super::save;
+use super::settings::{self, Setting};
 
 const HELP: &str = "\
-commands: r3c5 7 (place 7 in row 3, column 5)   r3c5 0 (clear)
-          note r3c5 7 (toggle a pencil mark)   notes (fill all candidates)
+commands: r3c5 7 (place 7 in row 3, column 5)   r3c5 0 (clear it, or its notes)
+          note r3c5 7 (add or take away a pencil mark)   notes (fill all notes)
           undo  redo  history  history N (return to state N)
-          hint (name the next step; again to apply it)  check  solve
+          hint (where to look; again: the step; again: apply it)  check  solve
+          restart  new [LEVEL] (a new game)  menu (the start prompt)
+          set mistakes on|off (the counter)   set highlight on|off
           save  save! (over a save file this version can't read)
           quit  quit! (without saving)  help
 board: givens plain, your digits in (parentheses), conflicts !between!,
-       wrong after check ?between?";
+       wrong after check ?between?; notes listed under the board";
 
-/// The board as text, 37 columns wide.
+/// Longest command line read; a longer one is skipped and reported.
+pub const MAX_COMMAND: usize = 4096;
+
+/// A line of input, read with bounded memory.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Read {
+    Line(String),
+    /// A line over the limit, skipped to its end: its length.
+    TooLong(usize),
+    End,
+}
+
+/// Reads the next line of at most `max` bytes (a longer one is read to its
+/// end but not kept).
+pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Read> {
+    let mut line = Vec::new();
+    // The line's length without its newline; `None` before any byte.
+    let mut length: Option<usize> = None;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        let (take, newline) = match memchr::memchr(b'\n', available) {
+            Some(end) => (end, true),
+            None => (available.len(), false),
+        };
+        let so_far = length.unwrap_or(0);
+        if so_far + take <= max {
+            line.extend_from_slice(&available[..take]);
+        }
+        length = Some(so_far + take);
+        input.consume(take + usize::from(newline));
+        if newline {
+            break;
+        }
+    }
+    Ok(match length {
+        None => Read::End,
+        Some(length) if length > max => Read::TooLong(length),
+        Some(_) => Read::Line(String::from_utf8_lossy(&line).into_owned()),
+    })
+}
+
+/// The board as text, 37 columns wide, with a heading (where the puzzle
+/// comes from and its level) and the notes under it.
 pub fn board_text(app: &App) -> String {
     let board = app.board();
     let conflicts = app.conflicts();
     let mut out = String::new();
+    out.push_str(&format!("{} · {}\n", app.source, app.level_text()));
     let rule = "  +---------+---------+---------+\n";
     out.push_str("    1  2  3   4  5  6   7  8  9\n");
     for row in 0..9 {
@@ -35,8 +96,8 @@ pub fn board_text(app: &App) -> String {
             let digit = board.cells[cell];
             let text = match digit {
                 0 => " . ".to_string(),
-                d if app.is_given(cell) => format!(" {d} "),
                 d if conflicts.contains(&cell) => format!("!{d}!"),
+                d if app.is_given(cell) => format!(" {d} "),
                 d if app.wrong.contains(&cell) => format!("?{d}?"),
                 d => format!("({d})"),
             };
@@ -48,25 +109,49 @@ pub fn board_text(app: &App) -> String {
         out.push('\n');
     }
     out.push_str(rule);
+    let rows: Vec<String> = (0..9)
+        .filter_map(|row| {
+            let cells: Vec<String> = (0..9)
+                .map(|col| row * 9 + col)
+                .filter(|&cell| board.cells[cell] == 0 && board.notes[cell] != 0)
+                .map(|cell| {
+                    let digits: String = (1..=9)
+                        .filter(|d| board.notes[cell] & (1 << d) != 0)
+                        .map(|d| char::from(b'0' + d))
+                        .collect();
+                    format!("c{} {digits}", cell % 9 + 1)
+                })
+                .collect();
+            (!cells.is_empty()).then(|| format!("  row {}: {}\n", row + 1, cells.join("  ")))
+        })
+        .collect();
+    if !rows.is_empty() {
+        out.push_str("notes:\n");
+        out.extend(rows);
+    }
     out
 }
 
-/// A status line: moves, hints, mistakes, the last message.
+/// A status line: moves, hints, mistakes, time, the last message.
 fn status(app: &App) -> String {
+    let mistakes = if app.settings.show_mistakes {
+        format!("mistakes {}  ", app.mistakes)
+    } else {
+        String::new()
+    };
     format!(
-        "state {}/{}  hints {}  mistakes {}  {}",
+        "state {}/{}  hints {}  {mistakes}time {}  {}",
         app.at,
         app.history.len() - 1,
         app.hints_used,
-        app.mistakes,
+        clock::format(app.elapsed()),
         app.message
     )
 }
 
 /// Parses `r3c5` into a cell index.
 fn parse_cell(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
-    match b {
+    match text.as_bytes() {
         [b'r' | b'R', r @ b'1'..=b'9', b'c' | b'C', c @ b'1'..=b'9'] => {
             Some(usize::from(r - b'1') * 9 + usize::from(c - b'1'))
         }
@@ -82,13 +167,35 @@ fn parse_digit(text: &str) -> Option<u8> {
     }
 }
 
-/// Runs one command; `false` when the game should end.
-pub fn command(app: &mut App, line: &str) -> bool {
+/// What a command asks of the session beyond the game itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    Continue,
+    /// Save, then end (`quit`) or go on to a new game or the start prompt.
+    Leave(Leave),
+    /// End without saving.
+    Abandon,
+    Save {
+        over: bool,
+    },
+}
+
+/// Where the player goes once the game is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    Quit,
+    NewGame(Level),
+    Menu,
+}
+
+/// Runs one command on the game.
+pub fn command(app: &mut App, line: &str) -> Request {
     let words: Vec<&str> = line.split_whitespace().collect();
     app.message.clear();
     match words.as_slice() {
         [] => {}
-        ["quit" | "q" | "exit"] => return false,
+        ["quit" | "q" | "exit"] => return Request::Leave(Leave::Quit),
+        ["quit!"] => return Request::Abandon,
         ["help" | "?"] => app.message = HELP.into(),
         ["undo" | "u"] => app.undo(),
         ["redo"] => app.redo(),
@@ -97,10 +204,9 @@ pub fn command(app: &mut App, line: &str) -> bool {
                 .history
                 .iter()
                 .enumerate()
-                .map(|(i, b)| {
-                    let filled = b.cells.iter().filter(|&&v| v != 0).count();
-                    let mark = if i == app.at { " <- now" } else { "" };
-                    format!("  {i}: {filled} cells filled{mark}")
+                .map(|(i, s)| {
+                    let mark = if i == app.at { "  <- now" } else { "" };
+                    format!("  {i}: {}{mark}", s.by.describe())
                 })
                 .collect();
             app.message = format!("history:\n{}", lines.join("\n"));
@@ -111,31 +217,60 @@ pub fn command(app: &mut App, line: &str) -> bool {
         },
         ["hint"] => {
             app.hint();
-            if let Some(hint) = &app.hint {
-                let cells: Vec<String> = hint
-                    .cells()
-                    .iter()
-                    .map(|c| format!("r{}c{}", c / 9 + 1, c % 9 + 1))
-                    .collect();
-                app.message = format!("{}; look at {}", app.message, cells.join(" "));
+            // No colours here: the cells a shown step lights are named.
+            if let Some(hint) = &app.hint
+                && hint.rung == Rung::Shown
+                && let Offer::Step(_) = hint.offer
+            {
+                let cells: Vec<String> = hint.cells().into_iter().map(cell_name).collect();
+                app.message = format!("{}; the cells: {}", app.message, cells.join(" "));
             }
         }
         ["check"] => app.check(),
         ["solve"] => app.solve(),
         ["notes"] => app.fill_notes(),
-        ["save"] => match save::unreadable() {
-            Some(why) => app.message = format!("{why}; 'save!' overwrites it with this game"),
-            None => match save::save(app) {
-                Ok(path) => app.message = format!("saved to {}", path.display()),
-                Err(e) => app.message = format!("save failed: {e:#}"),
-            },
+        ["restart"] => app.restart(),
+        ["new"] => {
+            let level = app
+                .rating
+                .get()
+                .flatten()
+                .map_or(Level::Medium, |r| r.level);
+            return Request::Leave(Leave::NewGame(level));
+        }
+        ["new", level] => match level.parse::<Level>() {
+            Ok(level) => return Request::Leave(Leave::NewGame(level)),
+            Err(_) => {
+                app.message =
+                    format!("new: {level} is not a level (easy, medium, hard, expert, hell)");
+            }
         },
-        ["save!"] => match save::save_over(app) {
-            Ok(path) => app.message = format!("saved to {}", path.display()),
-            Err(e) => app.message = format!("save failed: {e:#}"),
-        },
+        ["menu"] => return Request::Leave(Leave::Menu),
+        ["set", name, value] => {
+            let setting = Setting::ALL.into_iter().find(|s| s.word() == *name);
+            let on = match *value {
+                "on" => Some(true),
+                "off" => Some(false),
+                _ => None,
+            };
+            match (setting, on) {
+                (Some(setting), Some(on)) => {
+                    app.settings.set(setting, on);
+                    app.message = match settings::store(&app.settings) {
+                        Ok(()) => format!("{} {value}", setting.word()),
+                        Err(e) => format!("{} {value} for this game only: {e:#}", setting.word()),
+                    };
+                }
+                _ => app.message = format!("not understood: {line} (try: set mistakes off)"),
+            }
+        }
+        ["save"] => return Request::Save { over: false },
+        ["save!"] => return Request::Save { over: true },
         ["note", cell, digit] => match (parse_cell(cell), parse_digit(digit)) {
-            (Some(cell), Some(d @ 1..=9)) => app.toggle_note(cell, d),
+            (Some(cell), Some(d @ 1..=9)) => {
+                app.cursor = cell;
+                app.toggle_note(cell, d);
+            }
             _ => app.message = format!("not understood: {line} (try: note r3c5 7)"),
         },
         [cell, digit] => match (parse_cell(cell), parse_digit(digit)) {
@@ -147,81 +282,220 @@ pub fn command(app: &mut App, line: &str) -> bool {
         },
         _ => app.message = format!("not understood: {line} (type help)"),
     }
-    true
+    Request::Continue
 }
 
-/// Plays until `quit` or the end of input; saves on quit, on Ctrl-C, on an
-/// input or output error and on a panic.
-pub fn run(app: &mut App, input: impl BufRead, out: impl Write) -> io::Result<()> {
-    save::save_on_signals(|| {})?;
-    let result = save::guard(
+/// How a plain game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The program ends with this status.
+    Exit(u8),
+    NewGame(Level),
+    Menu,
+}
+
+/// Plays until `quit`, the end of input, or a new game or the start
+/// prompt; saves on leaving, on Ctrl-C, on an input or output error and on
+/// a panic.
+pub fn run(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<End> {
+    app.front = Front::Plain;
+    app.settings = settings::load().0;
+    // Line by line, the same output for the same input: the rating first.
+    app.rating.wait();
+    let result = guard::guard(
         app,
         |app| play(app, input, out),
-        |app| save::save_unattended(app),
+        |app| {
+            guard::save_unattended(app);
+        },
     );
     // Input or output failed (a closed pipe, say): the game is kept all the same.
     if result.is_err() && !app.is_solved() {
-        save::save_unattended(app);
+        guard::save_unattended(app);
     }
     result
 }
 
-fn play(app: &mut App, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-    save::set_snapshot(save::encode(app).ok());
+/// Saves the game in its slot, saying so; false if it could not be.
+fn keep(app: &mut App, over: bool, out: &mut impl Write) -> io::Result<bool> {
+    if app.is_solved() {
+        save::remove(app);
+        return Ok(true);
+    }
+    let result = if over {
+        save::save_over(app)
+    } else {
+        save::save(app)
+    };
+    match result {
+        Ok(path) => {
+            app.saved();
+            writeln!(out, "game saved to {}", path.display())?;
+            Ok(true)
+        }
+        Err(e) => {
+            writeln!(
+                out,
+                "could not save the game: {e:#}\n'save!' overwrites a save file this version can't read; 'quit!' quits without saving"
+            )?;
+            Ok(false)
+        }
+    }
+}
+
+fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<End> {
+    guard::set_snapshot(Some(app));
     writeln!(out, "{}{}", board_text(app), status(app))?;
     writeln!(out, "type help for the commands")?;
-    for line in input.lines() {
-        let line = line?;
-        if line.trim() == "quit!" {
-            save::set_snapshot(None);
-            return writeln!(out, "quit without saving");
-        }
-        if !command(app, &line) {
-            // Never over a save file this version can't read without asking.
-            if let Some(why) = save::unreadable() {
+    let mut number = 0u64;
+    loop {
+        number += 1;
+        let line = match read_line(input, MAX_COMMAND)? {
+            Read::End => break,
+            Read::TooLong(length) => {
                 writeln!(
                     out,
-                    "{why}.\n'save!' overwrites it with this game; 'quit!' quits without saving"
+                    "line {number}: {length} bytes, longer than a command can be ({MAX_COMMAND}); ignored"
                 )?;
                 continue;
             }
-            break;
+            Read::Line(line) => line,
+        };
+        match command(app, &line) {
+            Request::Continue => {}
+            Request::Abandon => {
+                guard::set_snapshot(None);
+                writeln!(out, "quit without saving")?;
+                return Ok(End::Exit(0));
+            }
+            Request::Save { over } => {
+                keep(app, over, out)?;
+            }
+            Request::Leave(leave) => {
+                if keep(app, false, out)? {
+                    guard::set_snapshot(None);
+                    return Ok(match leave {
+                        Leave::Quit => End::Exit(0),
+                        Leave::NewGame(level) => End::NewGame(level),
+                        Leave::Menu => End::Menu,
+                    });
+                }
+            }
         }
         // Before the board is shown: a signal after it finds this state.
-        let solved = app.is_solved();
-        save::set_snapshot(if solved { None } else { save::encode(app).ok() });
+        guard::set_snapshot(Some(app));
         writeln!(out, "{}{}", board_text(app), status(app))?;
-        if solved {
+        if app.is_solved() {
             writeln!(
                 out,
-                "Solved! hints {}  mistakes {}",
-                app.hints_used, app.mistakes
+                "{} hints {}  mistakes {}",
+                app.end_message(),
+                app.hints_used,
+                app.mistakes
             )?;
-            save::remove();
-            return Ok(());
+            save::remove(app);
+            guard::set_snapshot(None);
+            return Ok(End::Exit(0));
         }
     }
     // At the end of input no one can answer: an unreadable save file is
     // kept and the game goes beside it.
-    match save::encode(app).and_then(|json| save::write_somewhere(&json)) {
-        Ok(path) => writeln!(out, "game saved to {}", path.display()),
-        Err(e) => writeln!(out, "could not save the game: {e:#}"),
+    guard::set_snapshot(None);
+    let written =
+        save::slot(&app.puzzle).and_then(|slot| save::write_somewhere(&save::encode(app), &slot));
+    match written {
+        Ok(path) => {
+            writeln!(out, "game saved to {}", path.display())?;
+            Ok(End::Exit(0))
+        }
+        Err(e) => {
+            writeln!(out, "could not save the game: {e:#}")?;
+            Ok(End::Exit(2))
+        }
     }
+}
+
+/// Most puzzles of a file listed with their ratings: rating takes up to
+/// seconds a puzzle on the hardest ones.
+const RATED_LIST: usize = 200;
+
+/// Lists the file's puzzles, a line each, rated (on every core) when they
+/// are few.
+pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> io::Result<()> {
+    use rayon::prelude::*;
+    let ratings: Vec<String> = if entries.len() <= RATED_LIST {
+        entries
+            .par_iter()
+            .map(|e| super::source::rating_text(e.puzzle.as_ref(), e.playable))
+            .collect()
+    } else {
+        writeln!(
+            out,
+            "{} puzzles, not rated here ('sudokuflow rate FILE' rates them):",
+            entries.len()
+        )?;
+        vec![String::new(); entries.len()]
+    };
+    for (i, (e, rating)) in entries.iter().zip(ratings).enumerate() {
+        let rating = if e.playable {
+            format!("{rating:<20} ")
+        } else {
+            String::new()
+        };
+        let problem = e.problem.as_deref().unwrap_or("");
+        let text = format!("{:4}. line {:<5} {rating}{problem}", i + 1, e.line);
+        writeln!(out, "{}", text.trim_end())?;
+    }
+    Ok(())
+}
+
+/// The saved games, a line each, numbered for `resume N`.
+pub fn list_saves(saves: &[save::Listed], out: &mut impl Write) -> io::Result<()> {
+    if saves.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "saved games (newest first):")?;
+    for (i, listed) in saves.iter().enumerate() {
+        let date = save::local_date(listed.saved_at);
+        match &listed.game {
+            Ok(game) => {
+                let level = game.level.as_deref().unwrap_or("unrated");
+                let time = clock::format(std::time::Duration::from_secs(game.seconds_played));
+                writeln!(
+                    out,
+                    "  r{}. {level}  {}/81 filled  {time} played  saved {date}  {}",
+                    i + 1,
+                    game.filled,
+                    game.source
+                )?;
+            }
+            Err(why) => writeln!(out, "  r{}. can't be read: {why}", i + 1)?,
+        }
+    }
+    Ok(())
+}
+
+/// True when `text` has the line `row`.
+#[cfg(test)]
+fn has_row(text: &str, row: &str) -> bool {
+    text.lines().any(|l| l == row)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudokuflow::Grid;
+    use crate::play::app::tests::{PUZZLE, app_on};
 
     #[test]
     fn commands_place_clear_undo_and_report_bad_input() {
-        let puzzle =
-            b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-        let mut app = App::new(Grid::parse_line(puzzle).unwrap());
-        assert!(command(&mut app, "r1c3 5"));
-        assert!(board_text(&app).contains("| 5  3 !5!"));
-        assert!(command(&mut app, "r1c3 4"));
+        let (mut app, _) = app_on(PUZZLE);
+        app.front = Front::Plain;
+        command(&mut app, "r1c3 5");
+        assert!(has_row(
+            &board_text(&app),
+            "1 |!5! 3 !5!| .  7  . | .  .  . |"
+        ));
+        command(&mut app, "r1c3 4");
         assert!(board_text(&app).contains("| 5  3 (4)"));
         command(&mut app, "r1c3 0");
         assert_eq!(app.board().cells[2], 0);
@@ -229,6 +503,66 @@ mod tests {
         assert_eq!(app.board().cells[2], 4);
         command(&mut app, "r10c3 4");
         assert!(app.message.starts_with("not understood"));
-        assert!(!command(&mut app, "quit"));
+        assert_eq!(command(&mut app, "quit"), Request::Leave(Leave::Quit));
+        assert_eq!(
+            command(&mut app, "new hard"),
+            Request::Leave(Leave::NewGame(Level::Hard))
+        );
+    }
+
+    /// Item 14 of issue 28: pencil marks are printed, and messages name
+    /// plain commands.
+    #[test]
+    fn notes_are_printed_and_messages_say_hint() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.front = Front::Plain;
+        command(&mut app, "note r1c4 2");
+        command(&mut app, "note r1c4 6");
+        command(&mut app, "note r2c2 7");
+        let text = board_text(&app);
+        assert!(
+            text.contains("notes:\n  row 1: c4 26\n  row 2: c2 7\n"),
+            "{text}"
+        );
+        command(&mut app, "hint");
+        assert!(
+            app.message.contains("(hint again shows more)"),
+            "{}",
+            app.message
+        );
+        assert!(!app.message.contains("the cells:"), "{}", app.message);
+        command(&mut app, "hint");
+        assert!(
+            app.message.contains("(hint again to apply)") && app.message.contains("; the cells: r"),
+            "{}",
+            app.message
+        );
+        assert!(!app.message.contains(" H "), "{}", app.message);
+        command(&mut app, "note r1c1 3");
+        assert_eq!(app.message, "r1c1 is a given: no notes there");
+    }
+
+    #[test]
+    fn reads_are_bounded() {
+        let mut long = vec![b'x'; 100_000];
+        long.extend_from_slice(b"\nr1c3 4\nlast");
+        let mut input = io::Cursor::new(long);
+        assert_eq!(read_line(&mut input, 10).unwrap(), Read::TooLong(100_000));
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Read::Line("r1c3 4".into())
+        );
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Read::Line("last".into())
+        );
+        assert_eq!(read_line(&mut input, 10).unwrap(), Read::End);
+        let mut exact = io::Cursor::new(b"0123456789\n".to_vec());
+        assert_eq!(
+            read_line(&mut exact, 10).unwrap(),
+            Read::Line("0123456789".into())
+        );
+        let mut over = io::Cursor::new(b"0123456789a".to_vec());
+        assert_eq!(read_line(&mut over, 10).unwrap(), Read::TooLong(11));
     }
 }

@@ -1,54 +1,61 @@
-//! Saving and resuming a game: JSON with a version field in
-//! `$XDG_DATA_HOME/sudokuflow/game.json` (or `~/.local/share/sudokuflow`),
-//! written atomically (temporary file, then rename). A file this version
-//! cannot read is never overwritten without asking: saving refuses, the
-//! front ends ask, and a panic or a signal saves beside it.
+//! Saved games: one JSON file per puzzle (its slot,
+//! `game-PUZZLE.json`) in `$XDG_DATA_HOME/sudokuflow` (default
+//! `~/.local/share/sudokuflow`), written atomically by [`write_file`].
+//! Every field is checked on load and a bad one is reported by name; a file
+//! this version cannot read is never overwritten without asking: saving
+//! refuses, the front ends ask, and with no one to ask (a panic, a signal)
+//! the game goes beside it in a recovery file of its own.
 
 use std::fs;
 use std::io::Write;
-use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, anyhow, bail};
-use serde::{Deserialize, Serialize};
-use signal_hook::iterator::Signals;
+use serde::Serialize;
+use serde_json::{Map, Value};
 use sudokuflow::Grid;
 
-use super::app::{App, Board};
+use super::app::{App, State};
+use super::board::{Board, Move, first_repeat};
+use super::clock::{SharedClock, Timer};
 use crate::cli::output::AtomicFile;
-use crate::cli::signals;
 
-/// Bumped whenever the layout below changes.
-const VERSION: u32 = 1;
+/// Bumped whenever a field changes meaning. Fields added since (the moves,
+/// `saved_at`, `level`) are optional, so older saves still load.
+const VERSION: u64 = 1;
 
-#[derive(Serialize, Deserialize)]
-struct Saved {
-    version: u32,
+#[derive(Serialize)]
+struct Saved<'a> {
+    version: u64,
     puzzle: String,
-    /// Each state: 81 digits ('0' empty) and 81 note masks.
-    history: Vec<SavedBoard>,
+    /// Each state: 81 digits ('0' empty), 81 note masks, and its move.
+    history: Vec<SavedState<'a>>,
     at: usize,
     cursor: usize,
     hints_used: u32,
     mistakes: u32,
     seconds_played: u64,
-    source: String,
+    source: &'a str,
     /// The file and puzzle number (from 1) of a puzzle from a file.
-    #[serde(default)]
-    file: Option<PathBuf>,
-    #[serde(default)]
+    file: Option<&'a Path>,
     puzzle_number: Option<usize>,
+    /// When it was saved, in seconds since 1970.
+    saved_at: u64,
+    /// The level and rating, for the list of saved games.
+    level: Option<String>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct SavedBoard {
+#[derive(Serialize)]
+struct SavedState<'a> {
     cells: String,
-    notes: Vec<u16>,
+    notes: &'a [u16],
+    #[serde(rename = "move")]
+    by: &'a Move,
 }
 
-/// The folder holding the save file.
+/// The folder holding the saved games.
 pub fn folder() -> anyhow::Result<PathBuf> {
     let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
         Some(dir) => PathBuf::from(dir),
@@ -61,30 +68,33 @@ pub fn folder() -> anyhow::Result<PathBuf> {
     Ok(base.join("sudokuflow"))
 }
 
-pub fn path() -> anyhow::Result<PathBuf> {
-    Ok(folder()?.join("game.json"))
-}
-
 fn digits(cells: &[u8; 81]) -> String {
     cells.iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
-/// Writes the game; refuses to replace a save file this version can't read.
-pub fn save(app: &App) -> anyhow::Result<PathBuf> {
-    write(&encode(app)?)
+/// The slot of `puzzle`: where its game is saved.
+pub fn slot(puzzle: &Grid) -> anyhow::Result<PathBuf> {
+    Ok(folder()?.join(format!("game-{}.json", digits(puzzle.cells()))))
 }
 
-/// The game as the JSON the save file holds.
-pub fn encode(app: &App) -> anyhow::Result<String> {
+fn now_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The game as the JSON its save file holds.
+pub fn encode(app: &App) -> String {
     let saved = Saved {
         version: VERSION,
         puzzle: digits(app.puzzle.cells()),
         history: app
             .history
             .iter()
-            .map(|b| SavedBoard {
-                cells: digits(&b.cells),
-                notes: b.notes.to_vec(),
+            .map(|s| SavedState {
+                cells: digits(&s.board.cells),
+                notes: &s.board.notes,
+                by: &s.by,
             })
             .collect(),
         at: app.at,
@@ -92,245 +102,707 @@ pub fn encode(app: &App) -> anyhow::Result<String> {
         hints_used: app.hints_used,
         mistakes: app.mistakes,
         seconds_played: app.elapsed().as_secs(),
-        source: app.source.clone(),
-        file: app.file.as_ref().map(|(file, _)| file.clone()),
+        source: &app.source,
+        file: app.file.as_ref().map(|(file, _)| file.as_path()),
         puzzle_number: app.file.as_ref().map(|&(_, number)| number),
+        saved_at: now_seconds(),
+        level: app
+            .rating
+            .get()
+            .flatten()
+            .map(|r| format!("{} {}", r.level, r.triple())),
     };
-    Ok(serde_json::to_string(&saved)?)
+    serde_json::to_string(&saved).expect("a game encodes as JSON")
 }
 
-/// Why the save file there can't be replaced without asking: it exists and
-/// this version can't read it (corrupt, or from another version).
-pub fn unreadable() -> Option<String> {
-    let path = path().ok()?;
-    if !path.exists() {
-        return None;
-    }
-    load().err().map(|e| format!("{e:#}"))
-}
-
-/// Writes `json` (from [`encode`]) as the save file, atomically; refuses to
-/// replace a save file this version can't read.
-pub fn write(json: &str) -> anyhow::Result<PathBuf> {
-    if let Some(why) = unreadable() {
-        bail!("{why}; it was not overwritten: move it away to save this game");
-    }
-    let path = path()?;
-    write_to(json, &path)?;
-    Ok(path)
-}
-
-/// Saves the game over whatever save file is there: the player said yes.
-pub fn save_over(app: &App) -> anyhow::Result<PathBuf> {
-    let path = path()?;
-    write_to(&encode(app)?, &path)?;
-    Ok(path)
-}
-
-/// Writes `json` as the save file, or, where that holds a file this version
-/// can't read, beside it as `game-recovered-SECONDS.json`: for a panic or a
-/// signal, when there is no one to ask.
-pub fn write_somewhere(json: &str) -> anyhow::Result<PathBuf> {
-    if unreadable().is_none() {
-        return write(json);
-    }
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let path = folder()?.join(format!("game-recovered-{seconds}.json"));
-    write_to(json, &path)?;
-    Ok(path)
-}
-
-fn write_to(json: &str, path: &Path) -> anyhow::Result<()> {
-    let dir = path.parent().expect("the save path has a folder");
+/// Writes `bytes` as the file at `path`, atomically (the program's one
+/// atomic writer: a temporary file in its folder, synced, then renamed over
+/// it): the one place the game writes a file.
+pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().expect("a file path has a folder");
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut file = AtomicFile::create(path)?;
-    file.write_all(json.as_bytes())
+    file.write_all(bytes)
         .with_context(|| format!("cannot write {}", path.display()))?;
     file.commit()
 }
 
-/// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
-/// restore the terminal and save the game) before the panic goes on.
-pub fn guard<S, R>(
-    state: &mut S,
-    body: impl FnOnce(&mut S) -> R,
-    on_panic: impl FnOnce(&mut S),
-) -> R {
-    match std::panic::catch_unwind(AssertUnwindSafe(|| body(state))) {
-        Ok(result) => result,
-        Err(panic) => {
-            on_panic(state);
-            std::panic::resume_unwind(panic)
-        }
+/// Why the file at `path` can't be replaced without asking: it exists and
+/// this version can't read it (corrupt, or from another version).
+pub fn unreadable(path: &Path) -> Option<String> {
+    if !path.exists() {
+        return None;
+    }
+    read(path).err().map(|e| format!("{e:#}"))
+}
+
+/// Saves the game in its slot; refuses to replace a file there this
+/// version can't read. A game resumed from another file (a recovery file,
+/// or the single save of older versions) leaves it once saved in its slot.
+pub fn save(app: &App) -> anyhow::Result<PathBuf> {
+    let path = slot(&app.puzzle)?;
+    if let Some(why) = unreadable(&path) {
+        bail!("{why}; it was not overwritten: move it away to save this game");
+    }
+    save_over(app)
+}
+
+/// Saves the game in its slot over whatever is there: the player said yes.
+pub fn save_over(app: &App) -> anyhow::Result<PathBuf> {
+    let path = slot(&app.puzzle)?;
+    write_file(&path, encode(app).as_bytes())?;
+    forget_origin(app, &path);
+    Ok(path)
+}
+
+/// Removes the file a game was resumed from once it is kept elsewhere.
+fn forget_origin(app: &App, kept: &Path) {
+    if let Some(origin) = &app.loaded_from
+        && origin != kept
+    {
+        let _ = fs::remove_file(origin);
     }
 }
 
-/// Saves the game when no one can be asked (after a panic, a signal or a
-/// terminal error), saying where on stderr.
-pub fn save_unattended(app: &App) {
-    match encode(app).and_then(|json| write_somewhere(&json)) {
-        Ok(path) => eprintln!("sudokuflow: the game was saved to {}", path.display()),
-        Err(e) => eprintln!("sudokuflow: could not save the game: {e:#}"),
-    }
+/// Recovery files made by this process, so two in one second differ.
+static RECOVERED: AtomicU64 = AtomicU64::new(0);
+
+/// Writes `json` (from [`encode`]) in `slot`, or, where that holds a file
+/// this version can't read, beside it in a recovery file named by the time,
+/// the process and a count (no two alike): for a panic or a signal, when
+/// there is no one to ask.
+pub fn write_somewhere(json: &str, slot: &Path) -> anyhow::Result<PathBuf> {
+    let path = if unreadable(slot).is_none() {
+        slot.to_path_buf()
+    } else {
+        let n = RECOVERED.fetch_add(1, Ordering::Relaxed);
+        let name = format!(
+            "game-recovered-{}-{}-{n}.json",
+            now_seconds(),
+            std::process::id()
+        );
+        slot.with_file_name(name)
+    };
+    write_file(&path, json.as_bytes())?;
+    Ok(path)
 }
 
-/// The game as of the last move, for the signal thread to save.
-static SNAPSHOT: Mutex<Option<String>> = Mutex::new(None);
-
-/// Keeps `json` (from [`encode`]; `None` once solved) for the signal thread.
-pub fn set_snapshot(json: Option<String>) {
-    *SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()) = json;
+/// A saved game as the start screen lists it.
+pub struct Listed {
+    pub path: PathBuf,
+    /// When it was saved (seconds since 1970; the file's time for older
+    /// saves).
+    pub saved_at: u64,
+    /// What it is, or why it can't be read.
+    pub game: Result<Summary, String>,
 }
 
-/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP (the terminal
-/// closed), calls `restore` (the terminal), saves the last snapshot where no
-/// one is asked, and ends the process with 128 + the signal. It writes to
-/// stderr: a front end may hold the stdout lock.
-pub fn save_on_signals(restore: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    // Those ignored at start stay ignored, as for every command.
-    let mut signals = Signals::new(signals::termination_signals())?;
-    std::thread::Builder::new()
-        .name("sudokuflow-play-signals".into())
-        .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                restore();
-                let json = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()).take();
-                if let Some(json) = json {
-                    match write_somewhere(&json) {
-                        Ok(path) => eprintln!("\ninterrupted: game saved to {}", path.display()),
-                        Err(e) => eprintln!("\ninterrupted: could not save the game: {e:#}"),
-                    }
-                }
-                std::process::exit(128 + signal);
+pub struct Summary {
+    pub level: Option<String>,
+    pub source: String,
+    /// Cells filled, givens included.
+    pub filled: usize,
+    pub seconds_played: u64,
+}
+
+/// Every saved game of the folder, the newest first (files that can't be
+/// read too, with why).
+pub fn list() -> Vec<Listed> {
+    let Ok(dir) = folder() else {
+        return Vec::new();
+    };
+    let mut games: Vec<Listed> = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("game") && name.ends_with(".json") && p.is_file()
+        })
+        .map(|path| {
+            let modified = fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_secs());
+            match read(&path) {
+                Ok(saved) => Listed {
+                    saved_at: saved.saved_at.unwrap_or(modified),
+                    game: Ok(Summary {
+                        level: saved.level.clone(),
+                        source: saved.source.clone(),
+                        filled: saved.history[saved.at]
+                            .board
+                            .cells
+                            .iter()
+                            .filter(|&&d| d != 0)
+                            .count(),
+                        seconds_played: saved.seconds_played,
+                    }),
+                    path,
+                },
+                Err(e) => Listed {
+                    saved_at: modified,
+                    game: Err(format!("{e:#}")),
+                    path,
+                },
             }
-        })?;
-    Ok(())
+        })
+        .collect();
+    games.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.path.cmp(&b.path)));
+    games
 }
 
-/// Reads the saved game, with a plain message when the file is missing,
-/// corrupt or from another version.
-pub fn load() -> anyhow::Result<App> {
-    let path = path()?;
-    let text = fs::read_to_string(&path)
-        .with_context(|| format!("no saved game at {}", path.display()))?;
-    let corrupt = |why: String| anyhow!("the save file {} is corrupt ({why})", path.display());
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
-    match value.get("version").and_then(|v| v.as_u64()) {
-        Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => bail!(
-            "the save file {} is from another version of sudokuflow (format {v}, this one reads {VERSION})",
-            path.display()
-        ),
-        None => return Err(corrupt("no version field".into())),
+/// The newest saved game this version can read.
+pub fn load_newest(clock: SharedClock) -> anyhow::Result<App> {
+    let games = list();
+    match games.iter().find(|g| g.game.is_ok()) {
+        Some(newest) => load(&newest.path, clock),
+        None => match games.first() {
+            Some(Listed { game: Err(why), .. }) => {
+                bail!("no saved game this version can read: {why}")
+            }
+            _ => bail!("no saved game in {}", folder()?.display()),
+        },
     }
-    let saved: Saved = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
-    let grid = |s: &str| Grid::parse_line(s.as_bytes()).ok();
-    let puzzle = grid(&saved.puzzle).ok_or_else(|| corrupt("bad puzzle".into()))?;
-    let mut history = Vec::new();
-    for b in &saved.history {
-        let cells = grid(&b.cells).ok_or_else(|| corrupt("bad board".into()))?;
-        let notes: [u16; 81] = b
-            .notes
-            .clone()
-            .try_into()
-            .map_err(|_| corrupt("notes need 81 entries".into()))?;
-        history.push(Board {
-            cells: *cells.cells(),
-            notes,
-        });
-    }
-    if saved.at >= history.len() || saved.cursor >= 81 {
-        return Err(corrupt("position out of range".into()));
-    }
-    let mut app = App::new(puzzle);
-    app.history = history;
+}
+
+/// Resumes the game saved at `path`, its time counted on `clock`.
+pub fn load(path: &Path, clock: SharedClock) -> anyhow::Result<App> {
+    let saved = read(path)?;
+    let mut app = App::new(saved.puzzle, clock.clone());
+    app.history = saved.history;
     app.at = saved.at;
     app.cursor = saved.cursor;
     app.hints_used = saved.hints_used;
     app.mistakes = saved.mistakes;
-    app.played_before = Duration::from_secs(saved.seconds_played);
-    app.session_start = Instant::now();
+    app.timer = Timer::new(clock, Duration::from_secs(saved.seconds_played));
     app.source = saved.source;
-    app.file = saved.file.zip(saved.puzzle_number);
+    app.file = saved.file;
+    app.loaded_from = Some(path.to_path_buf());
+    app.overlay = None;
+    if !app.is_solved() {
+        app.timer.start();
+    }
+    app.saved();
     Ok(app)
 }
 
-/// Deletes the save once its game is solved.
-pub fn remove() {
-    if let Ok(path) = path() {
-        let _ = fs::remove_file(path);
+/// Removes a solved game's save: its slot, and the file it was resumed from.
+pub fn remove(app: &App) {
+    if let Ok(path) = slot(&app.puzzle) {
+        let _ = fs::remove_file(&path);
+        forget_origin(app, &path);
     }
+}
+
+/// A save file's fields, checked.
+struct Checked {
+    puzzle: Grid,
+    history: Vec<State>,
+    at: usize,
+    cursor: usize,
+    hints_used: u32,
+    mistakes: u32,
+    seconds_played: u64,
+    source: String,
+    file: Option<(PathBuf, usize)>,
+    saved_at: Option<u64>,
+    level: Option<String>,
+}
+
+/// Reads and checks the save file at `path`, naming the bad field.
+fn read(path: &Path) -> anyhow::Result<Checked> {
+    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let corrupt = |why: String| anyhow!("the save file {} is corrupt: {why}", path.display());
+    let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
+        if std::str::from_utf8(&bytes).is_err() {
+            corrupt("it is not text (UTF-8)".into())
+        } else {
+            corrupt(format!("not JSON ({e})"))
+        }
+    })?;
+    let Value::Object(fields) = value else {
+        return Err(corrupt("not a JSON object".into()));
+    };
+    match fields.get("version") {
+        Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
+        Some(Value::Number(n)) => bail!(
+            "the save file {} is from another version of sudokuflow (format {n}, this one reads {VERSION})",
+            path.display()
+        ),
+        Some(_) => return Err(corrupt("field \"version\": not a number".into())),
+        None => return Err(corrupt("field \"version\" is missing".into())),
+    }
+    check(&fields).map_err(corrupt)
+}
+
+/// A field's value, or why it is missing.
+fn field<'a>(fields: &'a Map<String, Value>, name: &str) -> Result<&'a Value, String> {
+    fields
+        .get(name)
+        .ok_or_else(|| format!("field \"{name}\" is missing"))
+}
+
+/// A whole number field no larger than `max`.
+fn number(fields: &Map<String, Value>, name: &str, max: u64) -> Result<u64, String> {
+    match field(fields, name)?.as_u64() {
+        Some(n) if n <= max => Ok(n),
+        Some(n) => Err(format!("field \"{name}\": {n} is over {max}")),
+        None => Err(format!("field \"{name}\": not a whole number")),
+    }
+}
+
+/// An optional field: absent or null is `None`.
+fn optional<'a>(fields: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+    fields.get(name).filter(|v| !v.is_null())
+}
+
+fn grid(text: &Value, name: &str) -> Result<Grid, String> {
+    let text = text
+        .as_str()
+        .ok_or_else(|| format!("{name}: not a string"))?;
+    Grid::parse_line(text.as_bytes()).map_err(|e| format!("{name}: {e}"))
+}
+
+fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
+    let puzzle = grid(field(fields, "puzzle")?, "field \"puzzle\"")?;
+    if let Some(repeat) = first_repeat(puzzle.cells()) {
+        return Err(format!("field \"puzzle\": conflicting givens ({repeat})"));
+    }
+    let Value::Array(states) = field(fields, "history")? else {
+        return Err("field \"history\": not a list".into());
+    };
+    if states.is_empty() {
+        return Err("field \"history\": empty".into());
+    }
+    let mut history = Vec::with_capacity(states.len());
+    for (i, state) in states.iter().enumerate() {
+        history.push(check_state(state, i, &puzzle, history.last())?);
+    }
+    let at = number(fields, "at", history.len() as u64 - 1)? as usize;
+    let cursor = number(fields, "cursor", 80)? as usize;
+    let hints_used = number(fields, "hints_used", u32::MAX.into())? as u32;
+    let mistakes = number(fields, "mistakes", u32::MAX.into())? as u32;
+    let seconds_played = number(fields, "seconds_played", u64::MAX)?;
+    let source = field(fields, "source")?
+        .as_str()
+        .ok_or("field \"source\": not a string")?
+        .to_string();
+    let file = match (optional(fields, "file"), optional(fields, "puzzle_number")) {
+        (None, None) => None,
+        (Some(file), Some(number)) => {
+            let file = file.as_str().ok_or("field \"file\": not a string")?;
+            let number = number
+                .as_u64()
+                .filter(|&n| n >= 1)
+                .ok_or("field \"puzzle_number\": not a number from 1")?;
+            Some((PathBuf::from(file), number as usize))
+        }
+        (Some(_), None) => {
+            return Err("field \"puzzle_number\" is missing (\"file\" is set)".into());
+        }
+        (None, Some(_)) => {
+            return Err("field \"file\" is missing (\"puzzle_number\" is set)".into());
+        }
+    };
+    let saved_at = match optional(fields, "saved_at") {
+        None => None,
+        Some(_) => Some(number(fields, "saved_at", u64::MAX)?),
+    };
+    let level = match optional(fields, "level") {
+        None => None,
+        Some(level) => Some(
+            level
+                .as_str()
+                .ok_or("field \"level\": not a string")?
+                .to_string(),
+        ),
+    };
+    Ok(Checked {
+        puzzle,
+        history,
+        at,
+        cursor,
+        hints_used,
+        mistakes,
+        seconds_played,
+        source,
+        file,
+        saved_at,
+        level,
+    })
+}
+
+/// State `i` of the history: its digits keep the givens, its notes are 81
+/// sets of digits 1-9 on empty cells, its move is one the game makes (the
+/// first state is the puzzle itself).
+fn check_state(
+    state: &Value,
+    i: usize,
+    puzzle: &Grid,
+    before: Option<&State>,
+) -> Result<State, String> {
+    let name = format!("field \"history\"[{i}]");
+    let Value::Object(fields) = state else {
+        return Err(format!("{name}: not a JSON object"));
+    };
+    let at = |field: &str| format!("{name}.{field}");
+    let cells = *grid(
+        fields
+            .get("cells")
+            .ok_or_else(|| format!("{} is missing", at("cells")))?,
+        &at("cells"),
+    )?
+    .cells();
+    let Some(Value::Array(notes)) = fields.get("notes") else {
+        return Err(format!("{}: missing or not a list", at("notes")));
+    };
+    if notes.len() != 81 {
+        return Err(format!(
+            "{}: {} entries, expected 81",
+            at("notes"),
+            notes.len()
+        ));
+    }
+    let mut masks = [0u16; 81];
+    for (cell, (mask, note)) in masks.iter_mut().zip(notes).enumerate() {
+        *mask = note
+            .as_u64()
+            .filter(|&m| m & !u64::from(sudokuflow::logic::ALL_DIGITS) == 0)
+            .ok_or_else(|| format!("{}[{cell}]: not a set of digits 1-9", at("notes")))?
+            as u16;
+        if *mask != 0 && cells[cell] != 0 {
+            return Err(format!("{}[{cell}]: notes on a filled cell", at("notes")));
+        }
+    }
+    if let Some(cell) = (0..81).find(|&c| puzzle.get(c) != 0 && cells[c] != puzzle.get(c)) {
+        return Err(format!(
+            "{}: the given of {} is changed",
+            at("cells"),
+            super::board::cell_name(cell)
+        ));
+    }
+    let board = Board {
+        cells,
+        notes: masks,
+    };
+    let by = match (fields.get("move"), before) {
+        (Some(by), _) => serde_json::from_value(by.clone())
+            .map_err(|e| format!("{}: not a move ({e})", at("move")))?,
+        (None, None) => Move::Start,
+        // Saved by a version that kept no moves.
+        (None, Some(before)) => guess_move(&before.board, &board),
+    };
+    if i == 0 && (cells != *puzzle.cells() || masks != [0; 81] || by != Move::Start) {
+        return Err(format!("{name}: the first state is not the puzzle"));
+    }
+    if i > 0 && by == Move::Start {
+        return Err(format!("{}: only the first state is the start", at("move")));
+    }
+    Ok(State { board, by })
+}
+
+/// The move between two states of a save without moves: one digit placed
+/// or cleared, or one note changed, is named; anything else is a hint.
+fn guess_move(before: &Board, after: &Board) -> Move {
+    let changed: Vec<usize> = (0..81)
+        .filter(|&c| before.cells[c] != after.cells[c] || before.notes[c] != after.notes[c])
+        .collect();
+    match changed[..] {
+        [c] if before.cells[c] != after.cells[c] && after.cells[c] != 0 => Move::Place {
+            cell: c as u8,
+            digit: after.cells[c],
+        },
+        [c] if before.cells[c] != after.cells[c] => Move::Clear { cell: c as u8 },
+        [c] if (before.notes[c] ^ after.notes[c]).count_ones() == 1 => {
+            let bit = before.notes[c] ^ after.notes[c];
+            Move::Note {
+                cell: c as u8,
+                digit: bit.trailing_zeros() as u8,
+                on: after.notes[c] & bit != 0,
+            }
+        }
+        _ => Move::Hint {
+            technique: "(an older save)".into(),
+        },
+    }
+}
+
+/// `2024-05-01 14:02` in local time, for seconds since 1970.
+pub fn local_date(seconds: u64) -> String {
+    let time = libc::time_t::try_from(seconds).unwrap_or(libc::time_t::MAX);
+    // SAFETY: localtime_r writes only into `tm`, which we own; an all-zero
+    // tm is a valid value to start from.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let ok = !unsafe { libc::localtime_r(&time, &mut tm) }.is_null();
+    if !ok {
+        return "?".into();
+    }
+    format!(
+        "{}-{:02}-{:02} {:02}:{:02}",
+        i64::from(tm.tm_year) + 1900,
+        tm.tm_mon + 1,
+        tm.tm_mday,
+        tm.tm_hour,
+        tm.tm_min
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::app::tests::{PUZZLE, app_on};
+    use crate::play::clock::ManualClock;
+    use std::sync::Mutex;
 
-    const PUZZLE: &[u8] =
-        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// Tests that point XDG_DATA_HOME somewhere take turns.
+    static FOLDER: Mutex<()> = Mutex::new(());
 
-    // One test touches the environment, so the cases run in order inside it.
-    #[test]
-    fn round_trip_corrupt_and_other_version() {
+    fn in_temp_folder(test: impl FnOnce(&Path)) {
+        let _turn = FOLDER.lock().unwrap_or_else(|p| p.into_inner());
         let dir = tempfile::tempdir().unwrap();
-        // SAFETY: the only test in this binary that reads or writes XDG_DATA_HOME.
+        // SAFETY: only these tests, one at a time, touch XDG_DATA_HOME.
         unsafe { std::env::set_var("XDG_DATA_HOME", dir.path()) };
-        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
-        app.place(2, 4);
-        app.toggle_note(3, 2);
-        app.undo();
-        app.set_file(Path::new("sudoku1.txt"), 3);
-        let path = save(&app).unwrap();
-        let back = load().unwrap();
-        assert_eq!(back.history, app.history);
-        assert_eq!((back.at, back.cursor), (1, 2));
-        assert_eq!(back.source, "sudoku1.txt #3");
-        assert_eq!(back.file, Some((PathBuf::from("sudoku1.txt"), 3)));
+        test(&dir.path().join("sudokuflow"));
+    }
 
-        // A panic in the middle of a game saves it and goes on panicking.
-        let panicked = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            guard(
-                &mut app,
-                |app| {
-                    app.place(40, 5);
-                    panic!("a bug");
-                },
-                |app| save_unattended(app),
-            )
-        }));
-        assert!(panicked.is_err());
-        assert_eq!(load().unwrap().board().cells[40], 5);
-        app.undo();
+    #[test]
+    fn round_trip_and_corrupt_slot() {
+        in_temp_folder(|folder| {
+            let (mut app, _) = app_on(PUZZLE);
+            app.place(2, 4);
+            app.toggle_note(3, 2);
+            app.undo();
+            app.set_file(Path::new("sudoku1.txt"), 3);
+            let path = save(&app).unwrap();
+            assert!(path.starts_with(folder));
+            let back = load(&path, ManualClock::new()).unwrap();
+            assert_eq!(back.history, app.history);
+            assert_eq!((back.at, back.cursor), (1, 2));
+            assert_eq!(back.source, "sudoku1.txt #3");
+            assert_eq!(back.file, Some((PathBuf::from("sudoku1.txt"), 3)));
+            assert!(!back.dirty);
 
-        fs::write(&path, "{not json").unwrap();
-        let err = load().err().unwrap().to_string();
-        assert!(err.contains("corrupt"), "{err}");
-        let err = save(&app).unwrap_err().to_string();
-        assert!(err.contains("not overwritten"), "{err}");
-        assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
+            fs::write(&path, "{not json").unwrap();
+            let err = format!("{:#}", load(&path, ManualClock::new()).err().unwrap());
+            assert!(err.contains("corrupt"), "{err}");
+            let err = save(&app).unwrap_err().to_string();
+            assert!(err.contains("not overwritten"), "{err}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
 
-        // With no one to ask, the game goes beside it.
-        let recovered = write_somewhere(&encode(&app).unwrap()).unwrap();
-        let name = recovered.file_name().unwrap().to_str().unwrap();
-        assert!(name.starts_with("game-recovered-") && name.ends_with(".json"));
-        assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
-        let history = |text: &str| {
-            serde_json::from_str::<serde_json::Value>(text).unwrap()["history"].clone()
-        };
-        let text = fs::read_to_string(&recovered).unwrap();
-        assert_eq!(history(&text), history(&encode(&app).unwrap()));
+            // With no one to ask, the game goes beside it, never twice in
+            // one file.
+            let first = write_somewhere(&encode(&app), &path).unwrap();
+            let second = write_somewhere(&encode(&app), &path).unwrap();
+            assert_ne!(first, second);
+            let name = first.file_name().unwrap().to_str().unwrap();
+            assert!(name.starts_with("game-recovered-") && name.ends_with(".json"));
+            assert_eq!(fs::read_to_string(&path).unwrap(), "{not json");
+            let recovered = load(&first, ManualClock::new()).unwrap();
+            assert_eq!(recovered.history, app.history);
 
-        fs::write(&path, r#"{"version": 99}"#).unwrap();
-        let err = load().err().unwrap().to_string();
-        assert!(err.contains("another version"), "{err}");
-        assert!(unreadable().unwrap().contains("another version"));
-        assert!(save(&app).is_err());
-        // The player said yes.
-        save_over(&app).unwrap();
-        assert_eq!(load().unwrap().history, app.history);
-        assert!(unreadable().is_none());
+            fs::write(&path, r#"{"version": 99}"#).unwrap();
+            let err = unreadable(&path).unwrap();
+            assert!(err.contains("another version"), "{err}");
+            assert!(save(&app).is_err());
+            // The player said yes.
+            save_over(&app).unwrap();
+            assert_eq!(
+                load(&path, ManualClock::new()).unwrap().history,
+                app.history
+            );
+
+            // A game resumed from a recovery file leaves it once saved.
+            let resumed = load(&second, ManualClock::new()).unwrap();
+            save(&resumed).unwrap();
+            assert!(!second.exists() && path.exists());
+        });
+    }
+
+    /// Item 6 of issue 28: a new game never replaces another's save; the
+    /// list has them all, the newest first, and --resume takes the newest.
+    #[test]
+    fn one_slot_per_puzzle_and_the_newest_resumes() {
+        in_temp_folder(|_| {
+            let (mut easy, _) = app_on(PUZZLE);
+            easy.place(2, 4);
+            save(&easy).unwrap();
+            let other = crate::play::source::new_game(sudokuflow::logic::Level::Medium, 7).unwrap();
+            let mut medium = App::new(other, ManualClock::new());
+            medium.source = "new medium game, seed 7".into();
+            medium.place(medium.cursor, 1);
+            let medium_path = save(&medium).unwrap();
+            // Same second: make the order certain.
+            let mut json: Value = serde_json::from_str(&encode(&medium)).unwrap();
+            json["saved_at"] = Value::from(now_seconds() + 10);
+            fs::write(&medium_path, json.to_string()).unwrap();
+            let listed = list();
+            assert_eq!(listed.len(), 2);
+            let first = listed[0].game.as_ref().unwrap();
+            assert_eq!(first.source, "new medium game, seed 7");
+            assert!(first.level.as_deref().unwrap().starts_with("medium"));
+            assert_eq!(listed[1].game.as_ref().unwrap().filled, 31);
+            let newest = load_newest(ManualClock::new()).unwrap();
+            assert_eq!(newest.puzzle, medium.puzzle);
+            // Solving the easy one removes its save only.
+            easy.solve();
+            remove(&easy);
+            assert_eq!(list().len(), 1);
+        });
+    }
+
+    /// Item 7 of issue 28: every bad field of an otherwise good save is
+    /// reported by name, and the file is kept.
+    #[test]
+    fn bad_save_files_are_reported_by_field() {
+        in_temp_folder(|folder| {
+            let (mut app, _) = app_on(PUZZLE);
+            app.place(2, 4);
+            let good: Value = serde_json::from_str(&encode(&app)).unwrap();
+            let conflict = {
+                let mut p = String::from_utf8(PUZZLE.to_vec()).unwrap();
+                p.replace_range(1..2, "5");
+                p
+            };
+            type Edit = Box<dyn Fn(&mut Value)>;
+            let cases: Vec<(&str, Edit)> = vec![
+                (
+                    "field \"version\" is missing",
+                    Box::new(|v| {
+                        v.as_object_mut().unwrap().remove("version");
+                    }),
+                ),
+                (
+                    "field \"puzzle\": expected 81 cells, found 3",
+                    Box::new(|v| v["puzzle"] = "123".into()),
+                ),
+                (
+                    "field \"puzzle\": conflicting givens (two 5s in row 1: r1c1, r1c2)",
+                    Box::new(move |v| v["puzzle"] = conflict.clone().into()),
+                ),
+                (
+                    "field \"history\": empty",
+                    Box::new(|v| v["history"] = Value::Array(vec![])),
+                ),
+                (
+                    "field \"history\"[1].notes: 80 entries, expected 81",
+                    Box::new(|v| {
+                        v["history"][1]["notes"].as_array_mut().unwrap().pop();
+                    }),
+                ),
+                (
+                    "field \"history\"[1].notes[5]: not a set of digits 1-9",
+                    Box::new(|v| {
+                        v["history"][1]["notes"][5] = 1.into();
+                    }),
+                ),
+                (
+                    "field \"history\"[1].notes[2]: notes on a filled cell",
+                    Box::new(|v| {
+                        v["history"][1]["notes"][2] = 2.into();
+                    }),
+                ),
+                (
+                    "field \"history\"[1].cells: the given of r1c1 is changed",
+                    Box::new(|v| {
+                        let cells = v["history"][1]["cells"]
+                            .as_str()
+                            .unwrap()
+                            .replacen('5', "6", 1);
+                        v["history"][1]["cells"] = cells.into();
+                    }),
+                ),
+                (
+                    "field \"history\"[0]: the first state is not the puzzle",
+                    Box::new(|v| {
+                        v["history"][0] = v["history"][1].clone();
+                    }),
+                ),
+                (
+                    "field \"history\"[1].move: not a move",
+                    Box::new(|v| {
+                        v["history"][1]["move"] = "jump".into();
+                    }),
+                ),
+                (
+                    "field \"at\": 2 is over 1",
+                    Box::new(|v| v["at"] = 2.into()),
+                ),
+                (
+                    "field \"cursor\": 81 is over 80",
+                    Box::new(|v| v["cursor"] = 81.into()),
+                ),
+                (
+                    "field \"cursor\": not a whole number",
+                    Box::new(|v| v["cursor"] = (-1).into()),
+                ),
+                (
+                    "field \"mistakes\": 4294967296 is over 4294967295",
+                    Box::new(|v| {
+                        v["mistakes"] = (1u64 << 32).into();
+                    }),
+                ),
+                (
+                    "field \"seconds_played\": not a whole number",
+                    Box::new(|v| {
+                        v["seconds_played"] = "ten".into();
+                    }),
+                ),
+                (
+                    "field \"source\": not a string",
+                    Box::new(|v| v["source"] = 3.into()),
+                ),
+                (
+                    "field \"puzzle_number\" is missing (\"file\" is set)",
+                    Box::new(|v| {
+                        v["file"] = "a.txt".into();
+                    }),
+                ),
+            ];
+            let path = folder.join("game-bad.json");
+            fs::create_dir_all(folder).unwrap();
+            for (why, edit) in &cases {
+                let mut bad = good.clone();
+                edit(&mut bad);
+                fs::write(&path, bad.to_string()).unwrap();
+                let err = format!("{:#}", load(&path, ManualClock::new()).err().unwrap());
+                assert!(
+                    err.contains(&format!("is corrupt: {why}")),
+                    "expected {why:?}, got {err:?}"
+                );
+                assert_eq!(fs::read_to_string(&path).unwrap(), bad.to_string(), "kept");
+            }
+            fs::write(&path, b"\xff\xfe{}").unwrap();
+            let err = format!("{:#}", load(&path, ManualClock::new()).err().unwrap());
+            assert!(err.contains("is corrupt: it is not text (UTF-8)"), "{err}");
+            // Huge times load, saturating.
+            let mut huge = good.clone();
+            huge["seconds_played"] = u64::MAX.into();
+            fs::write(&path, huge.to_string()).unwrap();
+            let app = load(&path, ManualClock::new()).unwrap();
+            assert_eq!(app.elapsed().as_secs(), u64::MAX);
+            let _ = encode(&app);
+        });
+    }
+
+    #[test]
+    fn older_saves_without_moves_load() {
+        in_temp_folder(|folder| {
+            let (mut app, _) = app_on(PUZZLE);
+            app.place(2, 4);
+            app.toggle_note(3, 6);
+            let mut json: Value = serde_json::from_str(&encode(&app)).unwrap();
+            for state in json["history"].as_array_mut().unwrap() {
+                state.as_object_mut().unwrap().remove("move");
+            }
+            json.as_object_mut().unwrap().remove("saved_at");
+            fs::create_dir_all(folder).unwrap();
+            let path = folder.join("game.json");
+            fs::write(&path, json.to_string()).unwrap();
+            let back = load(&path, ManualClock::new()).unwrap();
+            assert_eq!(back.history, app.history);
+        });
     }
 }

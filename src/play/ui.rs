@@ -1,11 +1,14 @@
-//! Drawing the game with ratatui: the board with box borders, givens, entries,
-//! conflicts, the cursor and its units, same-digit cells, the status panel,
-//! the help overlay and the completion screen; and the start screen's lists.
-//! Only reads the [`App`] and the [`Menu`]. Without colour (`NO_COLOR`)
-//! givens are bold, entries plain, conflicts `!5!` and underlined, the cursor
-//! reversed, same digits underlined and wrong digits crossed out; in colour
-//! the same modifiers stay on givens, conflicts and the cursor, for
-//! monochrome terminals.
+//! Drawing the game with ratatui: the board in the largest shape that fits
+//! (heavy lines around the boxes, thin ones between cells where there is
+//! room), givens, entries, dim pencil marks, conflicts, the cursor and its
+//! units, same digits, the side panel (with the cursor's box of notes where
+//! cells are too small for theirs), messages wrapped under the board, and
+//! the overlays: help, history, settings, the solved dialog. Only reads the
+//! [`App`]. Without colour (`NO_COLOR`) givens are bold, entries plain,
+//! notes dim, conflicts `!5!` and underlined, the cursor reversed, same
+//! digits underlined and wrong digits crossed out; in colour the same
+//! modifiers stay on givens, conflicts and the cursor, for monochrome
+//! terminals.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,425 +16,819 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::app::{App, Hint};
-use super::menu::{CHOICES, Menu, Page};
-
-/// A cell's size on screen (columns, rows) on a `width` x `height`
-/// terminal: 7x3 with pencil marks as a 3x3 mini-grid when there is room,
-/// else 3x1 (80x24), where the side panel draws the cursor cell's notes as
-/// that mini-grid.
-pub fn cell_size(width: u16, height: u16) -> (u16, u16) {
-    if width >= 110 && height >= 36 {
-        (7, 3)
-    } else {
-        (3, 1)
-    }
-}
-
-/// Where the board is drawn: top-left corner, for mouse clicks too.
-pub const BOARD_ORIGIN: (u16, u16) = (1, 1);
+use super::app::{App, Overlay};
+use super::board::{Board, cell_name, sees};
+use super::clock;
+use super::hint::Hint;
+use super::layout::{self, Layout, Shape};
+use super::settings::Setting;
 
 pub const KEYS: &str = "\
-arrows/hjkl move    1-9 place    0 . Del clear
-n  pencil-mark mode  N  fill all notes
-u  undo    U Ctrl-R redo    t  history
-H  hint (again: apply)   c  check
+arrows/hjkl move    1-9 place    0 . Del Backspace clear
+n  pencil marks on/off      F  fill every cell's notes
+u  undo   U Ctrl-R redo     t  history (Enter goes back)
+H  hint: where, then what, then apply   c  check
 a  auto-solve (+ - speed, other keys stop)
-Space pause   s save   q quit (saves)
-mouse: click a cell   ? this help";
+v  every cell's notes on a board of their own
+Space pause   o settings   R restart   N new game
+s  save    m  start screen    q quit (asks if unsaved)
+Q  quit now (saves)    Esc closes what is shown
+mouse: click a cell                      ? this help";
 
-/// The cell at screen position (`x`, `y`) with cells of `size`, if any.
-pub fn cell_at(x: u16, y: u16, size: (u16, u16)) -> Option<usize> {
-    let (x, y) = (
-        x.checked_sub(BOARD_ORIGIN.0)?,
-        y.checked_sub(BOARD_ORIGIN.1)?,
-    );
-    // Skip the border columns/rows: every 3 cells add one.
-    let col_in = |v: u16, size: u16| {
-        let block = v / (3 * size + 1);
-        let within = v % (3 * size + 1);
-        (within != 0 && block < 3).then(|| block * 3 + (within - 1) / size)
-    };
-    let col = col_in(x, size.0)?;
-    let row = col_in(y, size.1)?;
-    Some(usize::from(row) * 9 + usize::from(col))
+/// The styles of one screen, in colour or not.
+struct Styles {
+    color: bool,
+}
+
+impl Styles {
+    fn lines(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Gray)
+        } else {
+            Style::default()
+        }
+    }
+
+    fn thin_lines(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+
+    fn note(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+
+    /// A note of the digit under the cursor.
+    fn note_same(&self) -> Style {
+        if self.color {
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD)
+        }
+    }
 }
 
 pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     let area = frame.area();
-    let size = cell_size(area.width, area.height);
-    let (board_width, board_height) = (9 * size.0 + 4, 9 * size.1 + 4);
-    let board_area =
-        Rect::new(BOARD_ORIGIN.0, BOARD_ORIGIN.1, board_width, board_height).intersection(area);
-    if app.paused {
-        frame.render_widget(Paragraph::new("Paused: any key to go on"), board_area);
-    } else {
-        frame.render_widget(Paragraph::new(board_lines(app, color, size)), board_area);
-    }
-    let side = Rect::new(
-        board_width + 3,
-        1,
-        area.width.saturating_sub(board_width + 4),
-        14,
-    )
-    .intersection(area);
-    frame.render_widget(
-        Paragraph::new(side_lines(app, size.1 == 1)).wrap(Wrap { trim: false }),
-        side,
-    );
-    let message =
-        Rect::new(1, board_height + 2, area.width.saturating_sub(2), 4).intersection(area);
-    let text = if app.is_solved() {
-        let secs = app.elapsed().as_secs();
-        format!("Solved in {}:{:02}! Press q to quit.", secs / 60, secs % 60)
-    } else {
-        app.message.clone()
+    let layout = match layout::choose(area, app.notes_view) {
+        Ok(layout) => layout,
+        Err((width, height)) => return too_small(frame, width, height),
     };
-    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), message);
-    if let Some(selected) = app.history_view {
-        let height = area.height.saturating_sub(4).clamp(3, 20);
-        let list = Rect::new(4, 2, 40, height).intersection(area);
-        let rows = usize::from(height.saturating_sub(2));
-        let first = selected.saturating_sub(rows.saturating_sub(1));
-        let lines: Vec<Line> = (first..app.history.len().min(first + rows))
-            .map(|i| {
-                let filled = app.history[i].cells.iter().filter(|&&v| v != 0).count();
-                let now = if i == app.at { " (now)" } else { "" };
-                let line = Line::from(format!("{i:4}: {filled} cells filled{now}"));
-                if i == selected {
-                    line.style(Style::default().add_modifier(Modifier::REVERSED))
-                } else {
-                    line
-                }
-            })
-            .collect();
-        frame.render_widget(Clear, list);
+    let styles = Styles { color };
+    if app.paused {
+        frame.render_widget(Paragraph::new("Paused: any key to go on"), layout.board);
+    } else {
         frame.render_widget(
-            Paragraph::new(lines).block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(" history: arrows, Enter "),
-            ),
-            list,
+            Paragraph::new(board_lines(app, &styles, layout.shape)),
+            layout.board,
         );
     }
-    if app.is_solved() {
-        let secs = app.elapsed().as_secs();
-        let text = vec![
-            Line::from("The puzzle is solved."),
-            Line::from(format!("time     {}:{:02}", secs / 60, secs % 60)),
-            Line::from(format!("hints    {}", app.hints_used)),
-            Line::from(format!("mistakes {}", app.mistakes)),
-            Line::from("q quits"),
-        ];
-        let done = Rect::new(4, 4, 27, 7).intersection(area);
-        frame.render_widget(Clear, done);
-        let style = if color {
-            Style::default().fg(Color::Green)
+    match app.overlay {
+        Some(Overlay::History { selected }) => history(frame, app, selected, layout.panel),
+        _ => frame.render_widget(
+            Paragraph::new(side_lines(app, &styles, &layout)).wrap(Wrap { trim: false }),
+            layout.panel,
+        ),
+    }
+    let (text, style) = match app.overlay {
+        Some(Overlay::Ask(_)) => (
+            app.message.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
+        _ if app.is_solved() && app.message.is_empty() => (
+            format!(
+                "{} N new game, m start screen, u undoes the last move, q quits.",
+                app.end_message()
+            ),
+            Style::default(),
+        ),
+        _ => (app.message.clone(), Style::default()),
+    };
+    frame.render_widget(
+        Paragraph::new(text).style(style).wrap(Wrap { trim: true }),
+        layout.message,
+    );
+    match app.overlay {
+        Some(Overlay::Solved) => solved(frame, app, &styles, layout.board),
+        Some(Overlay::Help) => boxed(
+            frame,
+            area,
+            " keys ",
+            KEYS.lines().map(Line::from).collect(),
+        ),
+        Some(Overlay::Settings { selected }) => settings(frame, app, selected, area),
+        _ => {}
+    }
+}
+
+/// Below the smallest layout: what size is needed, and no board.
+fn too_small(frame: &mut Frame, width: u16, height: u16) {
+    let area = frame.area();
+    let text = format!(
+        "enlarge the terminal to at least {width}x{height} (it is {}x{}); Q quits",
+        area.width, area.height
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+/// `lines` in a bordered box with `title`, centred in `area`.
+fn boxed(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) {
+    let width = lines
+        .iter()
+        .map(Line::width)
+        .max()
+        .unwrap_or(0)
+        .max(title.len()) as u16
+        + 4;
+    let height = lines.len() as u16 + 2;
+    let rect = Rect::new(
+        area.x + area.width.saturating_sub(width) / 2,
+        area.y + area.height.saturating_sub(height) / 2,
+        width,
+        height,
+    )
+    .intersection(area);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title.to_string()),
+        ),
+        rect,
+    );
+}
+
+fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
+    let who = if app.solved_by_computer() {
+        "Solved by the computer."
+    } else {
+        "You solved it!"
+    };
+    let mut lines = vec![
+        Line::from(who),
+        Line::from(format!("time     {}", clock::format(app.elapsed()))),
+        Line::from(format!("hints    {}", app.hints_used)),
+    ];
+    if app.settings.show_mistakes {
+        lines.push(Line::from(format!("mistakes {}", app.mistakes)));
+    }
+    lines.extend([
+        Line::from(""),
+        Line::from("N new game   m start screen"),
+        Line::from("u undo   q quit   Esc close"),
+    ]);
+    let width = 33;
+    let height = lines.len() as u16 + 2;
+    let rect = Rect::new(
+        board.x + board.width.saturating_sub(width) / 2,
+        board.y + board.height.saturating_sub(height) / 2,
+        width,
+        height,
+    )
+    .intersection(frame.area());
+    let border = if styles.color {
+        Style::default().fg(Color::Green)
+    } else {
+        Style::default()
+    };
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(border)
+                .padding(ratatui::widgets::Padding::horizontal(1))
+                .title(" Solved! "),
+        ),
+        rect,
+    );
+}
+
+fn settings(frame: &mut Frame, app: &App, selected: usize, area: Rect) {
+    let mut lines: Vec<Line> = Setting::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &setting)| {
+            let mark = if app.settings.get(setting) {
+                "[x]"
+            } else {
+                "[ ]"
+            };
+            let line = Line::from(format!("{mark} {}", setting.label()));
+            if i == selected {
+                line.style(Style::default().add_modifier(Modifier::REVERSED))
+            } else {
+                line
+            }
+        })
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from("Enter or Space toggles, Esc closes"));
+    boxed(frame, area, " settings ", lines);
+}
+
+/// The history list in the panel (the board shows the selected state).
+fn history(frame: &mut Frame, app: &App, selected: usize, panel: Rect) {
+    let rows = usize::from(panel.height.saturating_sub(2)).max(1);
+    let first = selected
+        .saturating_sub(rows / 2)
+        .min(app.history.len().saturating_sub(rows));
+    let width = usize::from(panel.width.saturating_sub(2));
+    let lines: Vec<Line> = (first..app.history.len().min(first + rows))
+        .map(|i| {
+            let now = if i == app.at { " (now)" } else { "" };
+            let text = format!("{i:4} {}{now}", app.history[i].by.describe());
+            let text: String = text.chars().take(width).collect();
+            let line = Line::from(text);
+            if i == selected {
+                line.style(Style::default().add_modifier(Modifier::REVERSED))
+            } else {
+                line
+            }
+        })
+        .collect();
+    frame.render_widget(Clear, panel);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" history: Enter goes there, Esc "),
+        ),
+        panel,
+    );
+}
+
+/// The side panel: the game's status, and where cells show no notes, the
+/// notes of the cursor's box (or, in a short panel, of the cursor's cell).
+fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>> {
+    let time = clock::format(app.elapsed());
+    let level = app.level_text();
+    let mode = if app.pencil { "pencil marks" } else { "digits" };
+    let moves = format!("{}/{}", app.at, app.history.len() - 1);
+    let cursor = cell_name(app.cursor);
+    let mistakes = if app.settings.show_mistakes {
+        format!("mistakes {}", app.mistakes)
+    } else {
+        String::new()
+    };
+    let roomy = layout.panel.height >= 30;
+    let mut lines: Vec<Line> = if roomy {
+        [
+            "sudokuflow play".to_string(),
+            app.source.clone(),
+            String::new(),
+            format!("level    {level}"),
+            format!("time     {time}"),
+            format!("hints    {}", app.hints_used),
+            mistakes,
+            format!("move     {moves}"),
+            format!("cell     {cursor}"),
+            format!("mode     {mode}"),
+        ]
+        .into_iter()
+        .map(Line::from)
+        .collect()
+    } else {
+        [
+            format!("sudokuflow play  {}", app.source),
+            format!("level {level}"),
+            format!("time {time}  hints {}  {mistakes}", app.hints_used),
+            format!("move {moves}  {cursor}  {mode}"),
+        ]
+        .into_iter()
+        .map(|l| Line::from(l.trim_end().to_string()))
+        .collect()
+    };
+    if let Some(auto) = &app.autosolve {
+        lines.push(Line::from(format!(
+            "auto-solve {} ms/step (+ -)",
+            auto.delay.as_millis()
+        )));
+    }
+    lines.push(Line::from(""));
+    if !layout.shape.shows_notes() {
+        let room = usize::from(layout.panel.height).saturating_sub(lines.len() + 1);
+        let b = app.cursor / 27 * 3 + app.cursor % 9 / 3;
+        let box_cells = (0..9).map(|i| b / 3 * 27 + b % 3 * 3 + i / 3 * 9 + i % 3);
+        let box_has_notes = box_cells
+            .into_iter()
+            .any(|c| app.shown().cells[c] == 0 && app.shown().notes[c] != 0);
+        if !box_has_notes {
+            lines.push(Line::from(format!("no notes in box {}", b + 1)));
+            lines.push(Line::from("n pencil marks   F fill all"));
+            lines.push(Line::from("v every cell's notes"));
+        } else if room >= 12 {
+            lines.extend(box_notes(app, styles));
+        } else {
+            lines.extend(cell_notes(app, styles));
+        }
+        lines.push(Line::from(""));
+    } else if roomy {
+        lines.extend(KEYS_SHORT.lines().map(Line::from));
+        lines.push(Line::from(""));
+    }
+    lines.push(Line::from("? keys   q quit"));
+    lines
+}
+
+/// The panel's reminder of the main keys, where there is room.
+const KEYS_SHORT: &str = "\
+1-9 place   0 clear   n notes
+H hint      c check   u undo
+t history   a auto-solve";
+
+/// The cursor cell's notes as a 3x3 grid.
+fn cell_notes(app: &App, styles: &Styles) -> Vec<Line<'static>> {
+    let notes = app.shown().notes[app.cursor];
+    (0..3u16)
+        .map(|row| {
+            let label = if row == 0 { "notes    " } else { "         " };
+            let mut spans = vec![Span::raw(label)];
+            for k in 1..=3 {
+                let d = row * 3 + k;
+                let text = if notes & (1 << d) != 0 {
+                    format!("{d} ")
+                } else {
+                    "· ".into()
+                };
+                spans.push(Span::styled(text, styles.note()));
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// The notes of the cursor's box, each cell a 3x3 grid of its notes (its
+/// digit in the middle if filled), the cursor's cell reversed.
+fn box_notes(app: &App, styles: &Styles) -> Vec<Line<'static>> {
+    let board = app.shown();
+    let b = app.cursor / 27 * 3 + app.cursor % 9 / 3;
+    let first = b / 3 * 27 + b % 3 * 3;
+    let mut lines = vec![Line::from(format!("notes of box {}", b + 1))];
+    for r in 0..3 {
+        for sub in 0..3u16 {
+            let mut spans = Vec::new();
+            for c in 0..3 {
+                let cell = first + r * 9 + c;
+                let mut cell_spans = mini_cell(app, board, cell, sub, styles);
+                if cell == app.cursor {
+                    for span in &mut cell_spans {
+                        span.style = span.style.add_modifier(Modifier::REVERSED);
+                    }
+                }
+                spans.extend(cell_spans);
+                if c < 2 {
+                    spans.push(Span::styled("│", styles.thin_lines()));
+                }
+            }
+            lines.push(Line::from(spans));
+        }
+        if r < 2 {
+            lines.push(Line::from(Span::styled("───┼───┼───", styles.thin_lines())));
+        }
+    }
+    lines
+}
+
+/// Line `sub` of `cell` as three characters: its notes, or its digit.
+fn mini_cell(
+    app: &App,
+    board: &Board,
+    cell: usize,
+    sub: u16,
+    styles: &Styles,
+) -> Vec<Span<'static>> {
+    let digit = board.cells[cell];
+    if digit != 0 {
+        let text = if sub == 1 {
+            format!(" {digit} ")
+        } else {
+            "   ".into()
+        };
+        let style = if app.is_given(cell) {
+            Style::default().add_modifier(Modifier::BOLD)
         } else {
             Style::default()
         };
-        frame.render_widget(
-            Paragraph::new(text).block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .border_style(style)
-                    .title(" Solved! "),
-            ),
-            done,
-        );
+        return vec![Span::styled(text, style)];
     }
-    if app.show_help {
-        let help = Rect::new(4, 3, 50, 9).intersection(area);
-        frame.render_widget(Clear, help);
-        frame.render_widget(
-            Paragraph::new(KEYS).block(Block::default().borders(Borders::ALL).title(" keys ")),
-            help,
-        );
+    (1..=3u16)
+        .map(|k| {
+            let d = sub * 3 + k;
+            if board.notes[cell] & (1 << d) != 0 {
+                Span::styled(d.to_string(), styles.note())
+            } else {
+                Span::raw(" ")
+            }
+        })
+        .collect()
+}
+
+/// What a line across the board is, at a boundary between rows (or
+/// columns): 0 and every third one are box lines.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    Box,
+    Thin,
+    None,
+}
+
+fn rule_at(i: u16, thin: bool) -> Rule {
+    if i.is_multiple_of(3) {
+        Rule::Box
+    } else if thin {
+        Rule::Thin
+    } else {
+        Rule::None
     }
 }
+
+/// A horizontal line of the board at row boundary `row` (0 to 9).
+fn rule_line(row: u16, shape: Shape, styles: &Styles) -> Line<'static> {
+    let heavy = rule_at(row, shape.thin_rows) == Rule::Box;
+    let mut text = String::new();
+    for col in 0..=9u16 {
+        let vertical = rule_at(col, shape.thin_cols);
+        let joint = match (heavy, vertical) {
+            (_, Rule::None) => None,
+            (true, Rule::Box) => Some(match (row, col) {
+                (0, 0) => '┏',
+                (0, 9) => '┓',
+                (0, _) => '┳',
+                (9, 0) => '┗',
+                (9, 9) => '┛',
+                (9, _) => '┻',
+                (_, 0) => '┣',
+                (_, 9) => '┫',
+                _ => '╋',
+            }),
+            (true, Rule::Thin) => Some(match row {
+                0 => '┯',
+                9 => '┷',
+                _ => '┿',
+            }),
+            (false, Rule::Box) => Some(match col {
+                0 => '┠',
+                9 => '┨',
+                _ => '╂',
+            }),
+            (false, Rule::Thin) => Some('┼'),
+        };
+        text.extend(joint);
+        if col < 9 {
+            let segment = if heavy { "━" } else { "─" };
+            text.push_str(&segment.repeat(usize::from(shape.cell.0)));
+        }
+    }
+    let style = if heavy {
+        styles.lines()
+    } else {
+        styles.thin_lines()
+    };
+    Line::from(Span::styled(text, style))
+}
+
+/// The board: lines and cells, the shown state (the history's selection
+/// while the history is open).
+fn board_lines(app: &App, styles: &Styles, shape: Shape) -> Vec<Line<'static>> {
+    let view = View::new(app);
+    let mut lines = vec![rule_line(0, shape, styles)];
+    for row in 0..9u16 {
+        for sub in 0..shape.cell.1 {
+            let mut spans = vec![Span::styled("┃", styles.lines())];
+            for col in 0..9u16 {
+                let cell = usize::from(row * 9 + col);
+                spans.extend(view.cell_line(cell, sub, shape, styles));
+                match rule_at(col + 1, shape.thin_cols) {
+                    Rule::Box => spans.push(Span::styled("┃", styles.lines())),
+                    Rule::Thin => spans.push(Span::styled("│", styles.thin_lines())),
+                    Rule::None => {}
+                }
+            }
+            lines.push(Line::from(spans));
+        }
+        if rule_at(row + 1, shape.thin_rows) != Rule::None {
+            lines.push(rule_line(row + 1, shape, styles));
+        }
+    }
+    lines
+}
+
+/// What the board's drawing needs to know of the game, worked out once.
+struct View<'a> {
+    app: &'a App,
+    board: &'a Board,
+    conflicts: Vec<usize>,
+    focus: Vec<usize>,
+    /// The digit under the cursor, when same digits are highlighted.
+    same: u8,
+}
+
+impl<'a> View<'a> {
+    fn new(app: &'a App) -> View<'a> {
+        let board = app.shown();
+        let same = if app.settings.highlight_same {
+            board.cells[app.cursor]
+        } else {
+            0
+        };
+        View {
+            app,
+            board,
+            conflicts: app.conflicts(),
+            focus: app.hint.as_ref().map(Hint::cells).unwrap_or_default(),
+            same,
+        }
+    }
+
+    /// The style of the whole cell: its background and the cursor.
+    fn cell_style(&self, cell: usize, styles: &Styles) -> Style {
+        let app = self.app;
+        let digit = self.board.cells[cell];
+        let focus = self.focus.contains(&cell);
+        let mut style = Style::default();
+        if styles.color {
+            if sees(cell, app.cursor) {
+                style = style.bg(Color::Rgb(40, 40, 60));
+            }
+            if digit != 0 && digit == self.same {
+                style = style.bg(Color::Rgb(90, 80, 20));
+            }
+            // The digit's colour over the whole cell, so that the cursor
+            // (reversed) is one block of colour.
+            style = match digit {
+                _ if focus => style.bg(Color::Rgb(70, 140, 70)).fg(Color::Black),
+                0 => style,
+                _ if self.conflicts.contains(&cell) => style.fg(Color::Red),
+                _ if app.wrong.contains(&cell) => style.fg(Color::Magenta),
+                _ if app.is_given(cell) => style.fg(Color::White),
+                _ => style.fg(Color::Cyan),
+            };
+        } else if digit != 0 && digit == self.same || focus {
+            style = style.add_modifier(Modifier::UNDERLINED);
+        }
+        if cell == app.cursor {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        style
+    }
+
+    /// The style of the cell's digit, over its cell style: bold givens,
+    /// crossed-out wrong digits, underlined and bold conflicts (for
+    /// monochrome terminals that show no red).
+    fn digit_style(&self, cell: usize, styles: &Styles) -> Style {
+        let mut style = self.cell_style(cell, styles);
+        if self.app.is_given(cell) {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        if self.app.wrong.contains(&cell) {
+            style = style.add_modifier(Modifier::CROSSED_OUT);
+        }
+        if self.conflicts.contains(&cell) {
+            style = style.add_modifier(Modifier::UNDERLINED);
+            if styles.color {
+                style = style.add_modifier(Modifier::BOLD);
+            }
+        }
+        style
+    }
+
+    /// Line `sub` of `cell`, `shape.cell.0` characters wide.
+    fn cell_line(
+        &self,
+        cell: usize,
+        sub: u16,
+        shape: Shape,
+        styles: &Styles,
+    ) -> Vec<Span<'static>> {
+        let (width, height) = (usize::from(shape.cell.0), shape.cell.1);
+        let base = self.cell_style(cell, styles);
+        let digit = self.board.cells[cell];
+        // Without colour a conflict shows as !5! so it needs no colour.
+        let marked = !styles.color && self.conflicts.contains(&cell);
+        if digit != 0 && height == 3 {
+            // A digit three lines high: never taken for a note.
+            let glyph = BIG_DIGITS[usize::from(digit) - 1][usize::from(sub)];
+            let text = if marked && sub == 1 {
+                format!("!{glyph}!")
+            } else {
+                format!(" {glyph} ")
+            };
+            // Underlined on its last line only, crossed out on its middle
+            // one: on every line either would look like a grid.
+            let mut style = self.digit_style(cell, styles);
+            if sub != 2 {
+                style = style.remove_modifier(Modifier::UNDERLINED);
+            }
+            if sub != 1 {
+                style = style.remove_modifier(Modifier::CROSSED_OUT);
+            }
+            return vec![
+                Span::styled(" ".repeat((width - 5) / 2), base),
+                Span::styled(text, style),
+                Span::styled(" ".repeat(width - 5 - (width - 5) / 2), base),
+            ];
+        }
+        if digit != 0 {
+            if sub != (height - 1) / 2 {
+                return vec![Span::styled(" ".repeat(width), base)];
+            }
+            let text = if marked {
+                format!("!{digit}!")
+            } else {
+                format!(" {digit} ")
+            };
+            return vec![Span::styled(
+                format!("{text:^width$}"),
+                self.digit_style(cell, styles),
+            )];
+        }
+        let notes = self.board.notes[cell];
+        let focus = self.focus.contains(&cell);
+        // The spaces between notes take the notes' colour too: reversed
+        // under the cursor, the cell is one block.
+        let base = if focus || notes == 0 {
+            base
+        } else {
+            base.patch(styles.note())
+        };
+        let note_style = |d: u16| {
+            let style = if self.same != 0 && d == u16::from(self.same) {
+                styles.note_same()
+            } else if focus && styles.color {
+                // Dark on the hint's green.
+                Style::default().fg(Color::Black)
+            } else {
+                styles.note()
+            };
+            base.patch(style)
+        };
+        // The digits on this line and the columns between them.
+        let (digits, gap): (Vec<u16>, bool) = match height {
+            1 if notes != 0 => {
+                return vec![Span::styled(
+                    format!("{:^width$}", "·"),
+                    base.patch(styles.note()),
+                )];
+            }
+            1 => return vec![Span::styled(" ".repeat(width), base)],
+            2 if sub == 0 => ((1..=5).collect(), false),
+            2 => ((6..=9).collect(), false),
+            _ => ((sub * 3 + 1..=sub * 3 + 3).collect(), true),
+        };
+        let used = digits.len() * if gap { 2 } else { 1 } - usize::from(gap);
+        let used = if height == 2 { 5 } else { used };
+        let left = (width.saturating_sub(used)) / 2;
+        let mut spans = vec![Span::styled(" ".repeat(left), base)];
+        for (i, &d) in digits.iter().enumerate() {
+            if gap && i > 0 {
+                spans.push(Span::styled(" ", base));
+            }
+            // On two lines, where notes 1-5 stand where a digit would, a
+            // dot marks each missing one: the cell reads as notes.
+            let text = if notes & (1 << d) != 0 {
+                d.to_string()
+            } else if height == 2 && notes != 0 {
+                "·".into()
+            } else {
+                " ".into()
+            };
+            spans.push(Span::styled(text, note_style(d)));
+        }
+        let drawn: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        spans.push(Span::styled(" ".repeat(width.saturating_sub(drawn)), base));
+        spans
+    }
+}
+
+/// Digits three lines high, for cells three lines high: 1 to 9.
+const BIG_DIGITS: [[&str; 3]; 9] = [
+    [" ┓ ", " ┃ ", "╺┻╸"],
+    ["╺━┓", "┏━┛", "┗━╸"],
+    ["╺━┓", " ━┫", "╺━┛"],
+    ["╻ ╻", "┗━┫", "  ╹"],
+    ["┏━╸", "┗━┓", "╺━┛"],
+    ["┏━╸", "┣━┓", "┗━┛"],
+    ["╺━┓", "  ┃", "  ╹"],
+    ["┏━┓", "┣━┫", "┗━┛"],
+    ["┏━┓", "┗━┫", "╺━┛"],
+];
+
+/// The smallest terminal the start screen is drawn on.
+pub const MENU_SIZE: (u16, u16) = (30, 8);
 
 /// Rows of a start-screen list on a terminal `height` rows high.
 pub fn menu_rows(height: u16) -> usize {
-    usize::from(height.saturating_sub(4)).max(1)
+    usize::from(height.saturating_sub(6)).max(1)
 }
 
-/// The start screen: the page's list in a box, the selected row reversed,
-/// then the message and the keys.
-pub fn draw_menu(frame: &mut Frame, menu: &Menu, color: bool) {
+/// The start screen: the page's list in a box (headings bold, items that
+/// can't be opened dim, the selected one reversed), then the message,
+/// wrapped, and the keys.
+/// `text` cut to `width` characters, an ellipsis showing where.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
+    use super::menu::{Page, Row};
     let area = frame.area();
-    let rows = menu_rows(area.height);
-    let first = menu.selected.saturating_sub(rows - 1);
-    let items: Vec<(String, bool)> = match menu.page {
-        Page::Main => CHOICES.iter().map(|c| (c.label(), true)).collect(),
-        Page::Files => menu
-            .files
-            .iter()
-            .map(|f| {
-                (
-                    f.file_name()
-                        .unwrap_or_default()
-                        .to_string_lossy()
-                        .into_owned(),
-                    true,
-                )
-            })
-            .collect(),
-        Page::Puzzles => menu
-            .entries
-            .iter()
-            .enumerate()
-            .skip(first)
-            .take(rows)
-            .map(|(i, e)| {
-                let rating = menu.ratings[i].as_deref().unwrap_or("");
-                let problem = e.problem.as_deref().unwrap_or("");
-                let detail: Vec<&str> = [rating, problem]
-                    .into_iter()
-                    .filter(|t| !t.is_empty())
-                    .collect();
-                let text = format!("{:4}. line {:<5} {}", i + 1, e.line, detail.join("  "));
-                (text, e.playable)
-            })
-            .collect(),
-    };
-    // The puzzle list is already cut to the window.
-    let skip = if menu.page == Page::Puzzles { 0 } else { first };
-    let lines: Vec<Line> = items
+    if area.width < MENU_SIZE.0 || area.height < MENU_SIZE.1 {
+        return too_small(frame, MENU_SIZE.0, MENU_SIZE.1);
+    }
+    let rows = menu.rows();
+    // The row of the selected item.
+    let selected_row = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| matches!(r, Row::Item(..)))
+        .nth(menu.selected)
+        .map_or(0, |(i, _)| i);
+    let window = menu_rows(area.height);
+    let first = selected_row.saturating_sub(window.saturating_sub(1));
+    let lines: Vec<Line> = rows
         .into_iter()
         .enumerate()
-        .skip(skip)
-        .take(rows)
-        .map(|(i, (text, playable))| {
-            let mut style = Style::default();
-            if !playable {
-                style = if color {
-                    style.fg(Color::Red)
-                } else {
-                    style.add_modifier(Modifier::DIM)
-                };
+        .skip(first)
+        .take(window)
+        .map(|(i, row)| match row {
+            Row::Heading(text) => Line::from(Span::styled(
+                format!(" {text}"),
+                Style::default().add_modifier(Modifier::BOLD),
+            )),
+            Row::Item(text, enabled) => {
+                let mut style = Style::default();
+                if !enabled {
+                    style = if color {
+                        style.fg(Color::Red)
+                    } else {
+                        style.add_modifier(Modifier::DIM)
+                    };
+                }
+                if i == selected_row {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                let inner = usize::from(area.width.saturating_sub(2));
+                Line::from(Span::styled(cut(&format!("   {text}"), inner), style))
             }
-            if i + first - skip == menu.selected {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            Line::from(Span::styled(format!(" {text}"), style))
         })
         .collect();
     let title = match menu.page {
         Page::Main => " sudokuflow play ".to_string(),
-        Page::Files => " open a file: sudoku*.txt first, then other .txt ".to_string(),
+        Page::Files => " open a file of puzzles ".to_string(),
         Page::Puzzles => {
             let file = menu.file.as_deref().and_then(|f| f.file_name());
             let name = file.unwrap_or_default().to_string_lossy();
             format!(" {name}: choose a puzzle (rating, problems by line) ")
         }
     };
-    let list = Rect::new(0, 0, area.width, area.height.saturating_sub(2)).intersection(area);
+    let list_height = area.height.saturating_sub(4);
+    let list = Rect::new(area.x, area.y, area.width, list_height);
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         list,
     );
-    let message = Rect::new(1, area.height.saturating_sub(2), area.width, 1).intersection(area);
-    frame.render_widget(Paragraph::new(menu.message.clone()), message);
+    let message = Rect::new(area.x + 1, list.bottom(), area.width - 2, 3);
+    frame.render_widget(
+        Paragraph::new(menu.message.clone()).wrap(Wrap { trim: true }),
+        message,
+    );
     let back = if menu.page == Page::Main {
         "quit"
     } else {
         "back"
     };
-    let keys = Rect::new(1, area.height.saturating_sub(1), area.width, 1).intersection(area);
+    let keys = Rect::new(area.x + 1, area.bottom() - 1, area.width - 2, 1);
     frame.render_widget(
         Paragraph::new(format!("↑↓ or j k choose   Enter open   Esc {back}")),
         keys,
     );
 }
 
-/// The side panel; with `small` cells, which show no notes, it draws the
-/// cursor cell's notes as a 3x3 mini-grid.
-fn side_lines(app: &App, small: bool) -> Vec<Line<'static>> {
-    let secs = app.elapsed().as_secs();
-    let notes = app.board().notes[app.cursor];
-    let mut lines = vec![
-        Line::from("sudokuflow play"),
-        Line::from(app.source.clone()),
-        Line::from(match &app.rating {
-            Some(rating) => format!("level    {} {}", rating.level, rating.triple()),
-            None => "level    unrated (not one solution)".to_string(),
-        }),
-        Line::from(format!("time     {}:{:02}", secs / 60, secs % 60)),
-        Line::from(format!("hints    {}", app.hints_used)),
-        Line::from(format!("mistakes {}", app.mistakes)),
-        Line::from(format!("move     {}/{}", app.at, app.history.len() - 1)),
-        Line::from(format!(
-            "cell     r{}c{}",
-            app.cursor / 9 + 1,
-            app.cursor % 9 + 1
-        )),
-    ];
-    if small {
-        lines.extend((0..3u8).map(|row| {
-            let marks: Vec<String> = (1..=3u8)
-                .map(|k| {
-                    let d = row * 3 + k;
-                    if notes & (1 << d) != 0 {
-                        d.to_string()
-                    } else {
-                        "·".into()
-                    }
-                })
-                .collect();
-            let label = if row == 0 { "notes" } else { "" };
-            Line::from(format!("{label:<9}{}", marks.join(" ")))
-        }));
-    }
-    lines.extend([
-        Line::from(if app.pencil {
-            "mode     pencil marks"
-        } else {
-            "mode     digits"
-        }),
-        Line::from(match &app.autosolve {
-            Some(a) => format!("auto     {} ms/step (+ -)", a.delay.as_millis()),
-            None => String::new(),
-        }),
-        Line::from("? keys   q quit"),
-    ]);
-    lines
-}
-
-/// What `cell` shows on sub-line `line` of `height`, `width` columns wide.
-fn cell_text(
-    app: &App,
-    cell: usize,
-    line: u16,
-    (width, height): (u16, u16),
-    conflict: bool,
-) -> String {
-    let board = app.board();
-    let digit = board.cells[cell];
-    let width = usize::from(width);
-    if digit != 0 {
-        if line != height / 2 {
-            return " ".repeat(width);
-        }
-        let text = if conflict {
-            format!("!{digit}!")
-        } else {
-            format!(" {digit} ")
-        };
-        return format!("{text:^width$}");
-    }
-    let notes = board.notes[cell];
-    if height == 1 {
-        return if notes != 0 {
-            " · ".into()
-        } else {
-            "   ".into()
-        };
-    }
-    let mini: String = (1..=3u16)
-        .map(|k| {
-            let d = line * 3 + k;
-            if notes & (1 << d) != 0 {
-                format!(" {d}")
-            } else {
-                "  ".into()
-            }
-        })
-        .collect();
-    format!("{mini:<width$}")
-}
-
-fn board_lines(app: &App, color: bool, size: (u16, u16)) -> Vec<Line<'static>> {
-    let board = app.board();
-    let conflicts = app.conflicts();
-    let cursor = app.cursor;
-    let cursor_digit = board.cells[cursor];
-    let focus: Vec<usize> = app.hint.as_ref().map(Hint::cells).unwrap_or_default();
-    let border = Style::default().fg(if color { Color::DarkGray } else { Color::Reset });
-    let rule = |l: &str, m: &str, r: &str| {
-        let seg = "─".repeat(3 * usize::from(size.0));
-        Line::from(Span::styled(format!("{l}{seg}{m}{seg}{m}{seg}{r}"), border))
-    };
-    let mut lines = vec![rule("┌", "┬", "┐")];
-    for (row, line) in (0..9).flat_map(|row| (0..size.1).map(move |line| (row, line))) {
-        let mut spans = vec![Span::styled("│", border)];
-        for col in 0..9 {
-            let cell = row * 9 + col;
-            let digit = board.cells[cell];
-            // Without colour a conflict shows as !5! so it needs no style.
-            let text = cell_text(app, cell, line, size, !color && conflicts.contains(&cell));
-            let same_unit = cell / 9 == cursor / 9
-                || cell % 9 == cursor % 9
-                || (cell / 27 == cursor / 27 && cell % 9 / 3 == cursor % 9 / 3);
-            let mut style = Style::default();
-            if color {
-                if app.is_given(cell) {
-                    style = style.fg(Color::White).add_modifier(Modifier::BOLD);
-                } else {
-                    style = style.fg(Color::Cyan);
-                }
-                if same_unit {
-                    style = style.bg(Color::Rgb(40, 40, 60));
-                }
-                if digit != 0 && digit == cursor_digit {
-                    style = style.bg(Color::Rgb(90, 80, 20));
-                }
-                if focus.contains(&cell) {
-                    style = style.bg(Color::Green).fg(Color::Black);
-                }
-                if app.wrong.contains(&cell) {
-                    style = style.fg(Color::Magenta).add_modifier(Modifier::CROSSED_OUT);
-                }
-                // Underlined too, for monochrome terminals that show no red.
-                if conflicts.contains(&cell) {
-                    style = style
-                        .fg(Color::Red)
-                        .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
-                }
-                if cell == cursor {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-            } else {
-                if app.is_given(cell) {
-                    style = style.add_modifier(Modifier::BOLD);
-                }
-                if digit != 0 && digit == cursor_digit || focus.contains(&cell) {
-                    style = style.add_modifier(Modifier::UNDERLINED);
-                }
-                if app.wrong.contains(&cell) {
-                    style = style.add_modifier(Modifier::CROSSED_OUT);
-                }
-                if conflicts.contains(&cell) {
-                    style = style.add_modifier(Modifier::UNDERLINED);
-                }
-                if cell == cursor {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-            }
-            spans.push(Span::styled(text, style));
-            if col % 3 == 2 {
-                spans.push(Span::styled("│", border));
-            }
-        }
-        lines.push(Line::from(spans));
-        if (row == 2 || row == 5) && line == size.1 - 1 {
-            lines.push(rule("├", "┼", "┤"));
-        }
-    }
-    lines.push(rule("└", "┴", "┘"));
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::play::app::Key;
+    use crate::play::app::tests::{PUZZLE, app_on, keys};
+    use crate::play::menu::Menu;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-    use sudokuflow::Grid;
-
-    const PUZZLE: &[u8] =
-        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use std::time::Duration;
 
     /// The screen's text, one line per row, trailing spaces cut.
     fn text(buffer: &ratatui::buffer::Buffer) -> String {
@@ -444,117 +841,229 @@ mod tests {
             .collect()
     }
 
-    fn screen(app: &App, width: u16, height: u16, color: bool) -> String {
+    fn terminal(app: &App, width: u16, height: u16, color: bool) -> Terminal<TestBackend> {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| draw(f, app, color)).unwrap();
-        text(terminal.backend().buffer())
+        terminal
+    }
+
+    fn screen(app: &App, width: u16, height: u16, color: bool) -> String {
+        text(terminal(app, width, height, color).backend().buffer())
+    }
+
+    /// The game the snapshots show: a digit, all notes filled, the cursor
+    /// on r1c4 (notes 2 and 6), a hint shown (its second rung, cells lit),
+    /// 1:05 on the clock.
+    fn snapshot_game() -> App {
+        let (mut app, clock) = app_on(PUZZLE);
+        app.rating.wait();
+        app.source = "sudoku1.txt #1".into();
+        keys(&mut app, "4F");
+        app.key(Key::Right);
+        keys(&mut app, "HH");
+        clock.advance(Duration::from_secs(65));
+        app
+    }
+
+    /// The layout's cell `cell` (its middle line) and its modifiers.
+    fn cell_at(terminal: &Terminal<TestBackend>, cell: usize) -> (Modifier, String) {
+        let buffer = terminal.backend().buffer();
+        let layout = layout::choose(buffer.area, false).unwrap();
+        let (row, col) = ((cell / 9) as u16, (cell % 9) as u16);
+        let x = layout.board.x + layout.shape.col_start(col);
+        let y = layout.board.y + layout.shape.row_start(row) + (layout.shape.cell.1 - 1) / 2;
+        let width = layout.shape.cell.0;
+        let text: String = (x..x + width).map(|x| buffer[(x, y)].symbol()).collect();
+        (buffer[(x + width / 2, y)].modifier, text)
     }
 
     #[test]
     fn board_fits_80x24_and_shows_entries_and_conflicts() {
-        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
+        let (mut app, _) = app_on(PUZZLE);
         app.source = "test".into();
         app.key(Key::Char('5'));
         let text = screen(&app, 80, 24, false);
-        assert!(text.contains("│!5! 3 !5!│    7    │"), "{text}");
+        assert!(text.contains("┃!5!│ 3 │!5!┃"), "{text}");
         assert!(text.contains("mistakes 1"), "{text}");
         let colored = screen(&app, 80, 24, true);
-        assert!(colored.contains("│ 5  3  5 │    7    │"), "{colored}");
+        assert!(colored.contains("┃ 5 │ 3 │ 5 ┃"), "{colored}");
     }
 
     /// The screens compared with the committed snapshots in `snapshots/`:
-    /// text for NO_COLOR, the buffer with its styles for colour.
+    /// text for NO_COLOR, the buffer with its styles for colour and for
+    /// NO_COLOR (modifiers only). The clock is the test's, so the time
+    /// shown is always 1:05.
     #[test]
     fn snapshots() {
-        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
-        app.source = "sudoku1.txt #1".into();
-        app.key(Key::Char('4'));
-        app.key(Key::Char('N'));
-        app.key(Key::Right); // r1c4, with notes 2 and 6
-        app.key(Key::Char('H'));
-        for (width, height) in [(80, 24), (120, 40)] {
+        let mut app = snapshot_game();
+        for (width, height) in [(80, 24), (120, 40), (60, 20)] {
             let text = screen(&app, width, height, false);
             insta::assert_snapshot!(format!("no_color_{width}x{height}"), text);
-            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-            terminal.draw(|f| draw(f, &app, true)).unwrap();
-            let styled = format!("{:?}", terminal.backend().buffer());
+            let styled = format!(
+                "{:?}",
+                terminal(&app, width, height, true).backend().buffer()
+            );
             insta::assert_snapshot!(format!("color_{width}x{height}"), styled);
-            terminal.draw(|f| draw(f, &app, false)).unwrap();
-            let styled = format!("{:?}", terminal.backend().buffer());
+            let styled = format!(
+                "{:?}",
+                terminal(&app, width, height, false).backend().buffer()
+            );
             insta::assert_snapshot!(format!("no_color_styles_{width}x{height}"), styled);
         }
+        app.key(Key::Char('v'));
+        insta::assert_snapshot!("all_notes_80x24", screen(&app, 80, 24, false));
+        app.key(Key::Char('v'));
         app.key(Key::Char('?'));
         insta::assert_snapshot!("help_80x24", screen(&app, 80, 24, false));
-        app.key(Key::Char('?'));
+        app.key(Key::Esc);
+        app.key(Key::Char('t'));
+        app.key(Key::Home);
+        insta::assert_snapshot!("history_80x24", screen(&app, 80, 24, false));
+        app.key(Key::Esc);
         app.solve();
         insta::assert_snapshot!("solved_80x24", screen(&app, 80, 24, false));
+        app.key(Key::Esc);
+        insta::assert_snapshot!("solved_dismissed_80x24", screen(&app, 80, 24, false));
     }
 
-    /// The modifiers of the cell at `row`, `col` (its middle character) on
-    /// an 80x24 screen, and its text.
-    fn cell_style(buffer: &ratatui::buffer::Buffer, row: u16, col: u16) -> (Modifier, String) {
-        let x = BOARD_ORIGIN.0 + 1 + col * 3 + col / 3;
-        let y = BOARD_ORIGIN.1 + 1 + row + row / 3;
-        let text: String = (x..x + 3).map(|x| buffer[(x, y)].symbol()).collect();
-        (buffer[(x + 1, y)].modifier, text)
+    /// Item 8 of issue 28: notes are dim and placed digits are not, in
+    /// colour and without; at 120x40 each cell draws its notes.
+    #[test]
+    fn notes_are_dim_and_digits_are_not() {
+        let app = snapshot_game();
+        for color in [false, true] {
+            let terminal = terminal(&app, 120, 40, color);
+            let buffer = terminal.backend().buffer();
+            let layout = layout::choose(buffer.area, false).unwrap();
+            // r1c3's 4, three lines high.
+            let (modifier, text) = cell_at(&terminal, 2);
+            assert_eq!(text, "  ┗━┫  ", "the middle of a big 4");
+            assert!(!modifier.contains(Modifier::DIM));
+            // r2c2's notes are 2 and 7: its top line shows the 2 where a
+            // 3x3 grid has it.
+            let x = layout.board.x + layout.shape.col_start(1);
+            let y = layout.board.y + layout.shape.row_start(1);
+            let line: String = (x..x + 7).map(|x| buffer[(x, y)].symbol()).collect();
+            assert_eq!(line, "   2   ");
+            let note = &buffer[(x + 3, y)];
+            if color {
+                assert_eq!(note.fg, Color::DarkGray);
+            } else {
+                assert!(note.modifier.contains(Modifier::DIM));
+            }
+        }
     }
 
     #[test]
     fn without_colour_givens_entries_conflicts_and_cursor_differ_by_modifiers() {
-        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
+        let (mut app, _) = app_on(PUZZLE);
         app.key(Key::Char('5')); // r1c3: conflicts with the given r1c1
         app.key(Key::Right);
         app.key(Key::Char('2')); // r1c4: a plain entry
         app.key(Key::Right);
         app.key(Key::Right); // the cursor on the empty r1c6
         assert_eq!(app.conflicts(), vec![0, 2]);
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        terminal.draw(|f| draw(f, &app, false)).unwrap();
-        let buffer = terminal.backend().buffer();
+        let terminal = terminal(&app, 80, 24, false);
         assert!(
-            buffer
+            terminal
+                .backend()
+                .buffer()
                 .content()
                 .iter()
                 .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
             "no colour at all"
         );
-        let given = cell_style(buffer, 0, 1);
-        let entry = cell_style(buffer, 0, 3);
-        let conflict = cell_style(buffer, 0, 2);
-        let cursor = cell_style(buffer, 0, 5);
-        assert_eq!(given, (Modifier::BOLD, " 3 ".into()));
-        assert_eq!(entry, (Modifier::empty(), " 2 ".into()));
-        assert_eq!(conflict, (Modifier::UNDERLINED, "!5!".into()));
-        assert_eq!(cursor, (Modifier::REVERSED, "   ".into()));
+        assert_eq!(cell_at(&terminal, 1), (Modifier::BOLD, " 3 ".into()));
+        assert_eq!(cell_at(&terminal, 3), (Modifier::empty(), " 2 ".into()));
+        assert_eq!(cell_at(&terminal, 2), (Modifier::UNDERLINED, "!5!".into()));
+        assert_eq!(cell_at(&terminal, 5), (Modifier::REVERSED, "   ".into()));
         // The given in conflict is bold and underlined.
         assert_eq!(
-            cell_style(buffer, 0, 0),
+            cell_at(&terminal, 0),
             (Modifier::BOLD | Modifier::UNDERLINED, "!5!".into())
         );
         // In colour the same modifiers stay for monochrome terminals.
-        terminal.draw(|f| draw(f, &app, true)).unwrap();
-        let buffer = terminal.backend().buffer();
-        assert!(cell_style(buffer, 0, 1).0.contains(Modifier::BOLD));
-        assert!(!cell_style(buffer, 0, 3).0.contains(Modifier::BOLD));
-        assert!(cell_style(buffer, 0, 2).0.contains(Modifier::UNDERLINED));
-        assert!(cell_style(buffer, 0, 5).0.contains(Modifier::REVERSED));
+        let terminal = super::tests::terminal(&app, 80, 24, true);
+        assert!(cell_at(&terminal, 1).0.contains(Modifier::BOLD));
+        assert!(!cell_at(&terminal, 3).0.contains(Modifier::BOLD));
+        assert!(cell_at(&terminal, 2).0.contains(Modifier::UNDERLINED));
+        assert!(cell_at(&terminal, 5).0.contains(Modifier::REVERSED));
+    }
+
+    #[test]
+    fn same_digit_highlight_can_be_turned_off() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.cursor = 0; // on the given 5
+        let terminal = terminal(&app, 80, 24, false);
+        assert!(
+            cell_at(&terminal, 14).0.contains(Modifier::UNDERLINED),
+            "r2c6's 5"
+        );
+        app.settings.highlight_same = false;
+        let terminal = super::tests::terminal(&app, 80, 24, false);
+        assert!(!cell_at(&terminal, 14).0.contains(Modifier::UNDERLINED));
+        app.settings.show_mistakes = false;
+        assert!(!screen(&app, 80, 24, false).contains("mistakes"));
     }
 
     /// After a resize the screen is what a fresh draw at the new size gives:
     /// nothing of the old layout is left over.
     #[test]
     fn redraws_cleanly_on_resize() {
-        let mut app = App::new(Grid::parse_line(PUZZLE).unwrap());
-        app.key(Key::Char('N'));
+        let (mut app, _) = app_on(PUZZLE);
+        // Rated before drawing: a rating arriving between two draws
+        // changes the panel.
+        app.rating.wait();
+        app.key(Key::Char('F'));
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        for (width, height) in [(120, 40), (80, 24), (100, 30)] {
+        for (width, height) in [(120, 40), (80, 24), (100, 30), (50, 10), (60, 20)] {
             terminal.draw(|f| draw(f, &app, true)).unwrap();
             terminal.backend_mut().resize(width, height);
             terminal.draw(|f| draw(f, &app, true)).unwrap();
-            let mut fresh = Terminal::new(TestBackend::new(width, height)).unwrap();
-            fresh.draw(|f| draw(f, &app, true)).unwrap();
+            let fresh = super::tests::terminal(&app, width, height, true);
             assert_eq!(terminal.backend().buffer(), fresh.backend().buffer());
         }
+    }
+
+    /// Item 12 of issue 28: below the smallest layout, no board.
+    #[test]
+    fn too_small_says_how_large() {
+        let (app, _) = app_on(PUZZLE);
+        let text = screen(&app, 50, 12, false).replace('\n', " ");
+        assert!(
+            text.starts_with("enlarge the terminal to at least 56x15 (it is 50x12)"),
+            "{text}"
+        );
+        assert!(!text.contains('┃'));
+    }
+
+    /// Item 11 of issue 28: long messages wrap instead of being cut.
+    #[test]
+    fn long_messages_wrap() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.message = format!(
+            "could not save the game: cannot write in /{}/sudokuflow: No such file or directory",
+            "very-long-folder-name".repeat(3)
+        );
+        let text = screen(&app, 80, 24, false);
+        assert!(text.contains("No such file or directory"), "{text}");
+    }
+
+    /// Item 11 of issue 28: the start screen's messages wrap too.
+    #[test]
+    fn menu_messages_wrap() {
+        use crate::play::clock::ManualClock;
+        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new(), Vec::new());
+        menu.message = format!(
+            "cannot read /{}/sudoku1.txt: No such file or directory (os error 2)",
+            "a-long-folder-name".repeat(3)
+        );
+        let text = menu_screen(&menu, 80, 24);
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("No such file or directory (os error 2)"),
+            "{text}"
+        );
     }
 
     fn menu_screen(menu: &Menu, width: u16, height: u16) -> String {
@@ -565,6 +1074,8 @@ mod tests {
 
     #[test]
     fn start_screen_snapshots() {
+        use crate::play::clock::ManualClock;
+        use crate::play::save::{Listed, Summary};
         let dir = tempfile::tempdir().unwrap();
         let conflict = std::str::from_utf8(PUZZLE).unwrap().replacen("53", "55", 1);
         let puzzle = std::str::from_utf8(PUZZLE).unwrap();
@@ -574,16 +1085,37 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.path().join("more.txt"), format!("{puzzle}\n")).unwrap();
-        let mut menu = Menu::new(dir.path(), 1);
-        menu.key(Key::Down);
-        insta::assert_snapshot!("menu_main_80x24", menu_screen(&menu, 80, 24));
-        for _ in 0..4 {
+        let mut menu = Menu::new(dir.path(), 1, ManualClock::new(), Vec::new());
+        menu.saves = vec![Listed {
+            path: dir.path().join("game-1.json"),
+            saved_at: 0,
+            game: Ok(Summary {
+                level: Some("expert 7.2/1.2/1.2".into()),
+                source: "new expert game, seed 7".into(),
+                filled: 34,
+                seconds_played: 754,
+            }),
+        }];
+        insta::assert_snapshot!(
+            "menu_main_80x24",
+            menu_screen(&menu, 80, 24).replace(&crate::play::save::local_date(0), "(date)")
+        );
+        menu.saves.clear();
+        let open = menu
+            .choices()
+            .iter()
+            .position(|&c| c == crate::play::menu::Choice::OpenFile)
+            .unwrap();
+        for _ in 0..open {
             menu.key(Key::Down);
         }
         menu.key(Key::Enter);
         insta::assert_snapshot!("menu_files_80x24", menu_screen(&menu, 80, 24));
         menu.key(Key::Enter);
         menu.rate_around(menu_rows(24));
+        for pending in menu.ratings.iter().flatten() {
+            pending.wait();
+        }
         menu.key(Key::Down);
         menu.key(Key::Down);
         menu.key(Key::Enter);
@@ -599,20 +1131,5 @@ mod tests {
             "menu_puzzles_color_80x24",
             format!("{:?}", terminal.backend().buffer())
         );
-    }
-
-    #[test]
-    fn clicks_map_to_cells() {
-        let (x, y) = BOARD_ORIGIN;
-        let small = (3, 1);
-        assert_eq!(cell_at(x + 1, y + 1, small), Some(0));
-        assert_eq!(cell_at(x + 3 * 3 + 2, y + 5, small), Some(3 * 9 + 3));
-        assert_eq!(cell_at(x, y + 1, small), None, "border");
-        assert_eq!(cell_at(x + 29, y + 11, small), Some(80));
-        let large = (7, 3);
-        // Row 4 starts below 1 border + 9 rows + 1 border.
-        assert_eq!(cell_at(x + 1 + 21 + 1, y + 11 + 2, large), Some(3 * 9 + 3));
-        assert_eq!(cell_at(x + 66 - 1, y + 31 - 2, large), Some(80));
-        assert_eq!(cell_at(x + 66, y + 1, large), None, "right border");
     }
 }

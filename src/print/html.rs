@@ -1,9 +1,12 @@
 //! The HTML writer: one self-contained file, each page an inline SVG on a
 //! sheet of the paper's size, with print CSS that breaks pages between them.
+//! Boards of one size share one grid shape, defined on the first page that
+//! has one, so a puzzle takes about 1 KB.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use super::board::{Grids, Placing};
 use super::layout::Layout;
 use super::paper::Paper;
 use super::svg;
@@ -35,10 +38,17 @@ pub fn write(
         paper.css_name()
     )?;
     let mut page = String::new();
+    let mut grids = Grids::default();
     for index in 0..layout.page_count() {
         page.clear();
         let _ = writeln!(page, "<section class=\"page\" id=\"page-{}\">", index + 1);
-        svg::write_element(&layout.page(index), paper, &mut page);
+        svg::write_element(
+            &layout.page(index),
+            paper,
+            Placing::Positions,
+            &mut grids,
+            &mut page,
+        );
         page.push_str("</section>\n");
         out.write_all(page.as_bytes())?;
     }

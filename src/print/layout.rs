@@ -4,7 +4,7 @@
 
 use sudokuflow::grid::Grid;
 
-use super::metrics;
+use super::font::Fonts;
 use super::paper::Paper;
 
 /// One puzzle to print.
@@ -12,6 +12,9 @@ use super::paper::Paper;
 pub struct Entry {
     /// The puzzle, with one solution.
     pub puzzle: Grid,
+    /// Its ordinal among the input's puzzles, bad ones counted, from 1: the
+    /// line of `solve`'s output that answers it.
+    pub number: u64,
     /// What to print beside its number, such as `medium · 2.0`; may be empty.
     pub note: String,
 }
@@ -34,8 +37,13 @@ pub struct Sheet {
     /// Puzzles on a puzzle page: 1, 2, 4 or 6.
     pub per_page: usize,
     pub title: Option<String>,
+    /// A line of rules under the title of puzzle pages.
+    pub rules: Option<String>,
     pub contents: Contents,
 }
+
+/// The line of rules `--rules` prints when not given one.
+pub const USUAL_RULES: &str = "Fill in the digits 1 to 9 so that each row, each column and each 3\u{d7}3 box holds every digit once.";
 
 /// Where a text's anchor point is: its start, middle or end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,18 +66,6 @@ pub struct Text {
     pub text: String,
 }
 
-impl Text {
-    /// Where the text starts, once its width is known.
-    pub fn left(&self) -> f32 {
-        let width = metrics::text_width(&self.text, self.bold, self.size);
-        match self.anchor {
-            Anchor::Start => self.x,
-            Anchor::Middle => self.x - width / 2.0,
-            Anchor::End => self.x - width,
-        }
-    }
-}
-
 /// What a cell of a printed board shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
@@ -86,8 +82,10 @@ pub struct Board {
     pub x: f32,
     pub y: f32,
     pub cell: f32,
-    /// The puzzle's number in the sheet, from 1.
-    pub number: usize,
+    /// The puzzle's number ([`Entry::number`]).
+    pub number: u64,
+    /// On an answer page.
+    pub answer: bool,
     pub cells: [Cell; 81],
 }
 
@@ -116,9 +114,9 @@ impl Board {
     }
 
     /// The baseline that centres a digit vertically in a cell whose centre
-    /// is at `y` (digits are 0.7 of the font size tall).
+    /// is at `y` (digits are 0.71 of the font size tall).
     pub fn digit_baseline(&self, y: f32) -> f32 {
-        y + self.digit_size() * 0.35
+        y + self.digit_size() * 0.357
     }
 }
 
@@ -131,33 +129,70 @@ pub struct Page {
     pub texts: Vec<Text>,
 }
 
-/// The largest cell, so that one board on a page stays a sensible size.
-const MAX_CELL: f32 = 50.0;
+/// Size of the page numbers at the foot of pages.
+const FOOTER_SIZE: f32 = 9.0;
+
+/// The least room between the lowest board and the top of the footer.
+const FOOTER_CLEARANCE: f32 = 14.0;
+
+/// How much wider a board is at 4 a page than at 6.
+const FOUR_OVER_SIX: f32 = 1.25;
+
+/// Where the boards of one kind of page (puzzles or answers) go.
+#[derive(Clone, Copy, Debug)]
+struct Slots {
+    columns: usize,
+    rows: usize,
+    cell: f32,
+    label: f32,
+    /// Left edge of each column's boards and top of each row's labels are
+    /// `left + column * step_x`, `top + row * step_y`.
+    left: f32,
+    top: f32,
+    step_x: f32,
+    step_y: f32,
+}
 
 /// A sheet's pages, made one at a time.
 pub struct Layout<'a> {
     sheet: &'a Sheet,
     entries: &'a [Entry],
+    fonts: &'a Fonts,
     puzzle_pages: usize,
     solution_pages: usize,
+    puzzle_grid: Slots,
+    solution_grid: Slots,
 }
 
 impl<'a> Layout<'a> {
-    pub fn new(sheet: &'a Sheet, entries: &'a [Entry]) -> Layout<'a> {
+    /// The layout of `entries` on `sheet`; `fonts` measure its texts.
+    pub fn new(sheet: &'a Sheet, entries: &'a [Entry], fonts: &'a Fonts) -> Layout<'a> {
         let pages_for = |per_page: usize| entries.len().div_ceil(per_page);
+        let solutions = solutions_per_page(sheet.paper);
         let (puzzle_pages, solution_pages) = match sheet.contents {
             Contents::Puzzles => (pages_for(sheet.per_page), 0),
-            Contents::PuzzlesAndSolutions => (
-                pages_for(sheet.per_page),
-                pages_for(solutions_per_page(sheet.paper)),
-            ),
-            Contents::Solutions => (0, pages_for(solutions_per_page(sheet.paper))),
+            Contents::PuzzlesAndSolutions => (pages_for(sheet.per_page), pages_for(solutions)),
+            Contents::Solutions => (0, pages_for(solutions)),
         };
+        let puzzle_top = header_height(sheet, false);
+        let puzzle_grid = if sheet.per_page == 6 {
+            // Six a page fit the height; four, only the width. Six are kept
+            // well smaller, so that four a page are worth choosing.
+            let four = grid(sheet.paper, 4, puzzle_top, f32::INFINITY);
+            grid(sheet.paper, 6, puzzle_top, four.cell / FOUR_OVER_SIX)
+        } else {
+            grid(sheet.paper, sheet.per_page, puzzle_top, f32::INFINITY)
+        };
+        let solution_top = header_height(sheet, true);
+        let solution_grid = grid(sheet.paper, solutions, solution_top, f32::INFINITY);
         Layout {
             sheet,
             entries,
+            fonts,
             puzzle_pages,
             solution_pages,
+            puzzle_grid,
+            solution_grid,
         }
     }
 
@@ -168,12 +203,12 @@ impl<'a> Layout<'a> {
     /// Page `index` (from 0).
     pub fn page(&self, index: usize) -> Page {
         let answers = index >= self.puzzle_pages;
-        let (columns, rows) = if answers {
-            columns_and_rows(solutions_per_page(self.sheet.paper))
+        let grid = if answers {
+            self.solution_grid
         } else {
-            columns_and_rows(self.sheet.per_page)
+            self.puzzle_grid
         };
-        let per_page = columns * rows;
+        let per_page = grid.columns * grid.rows;
         let first = if answers {
             (index - self.puzzle_pages) * per_page
         } else {
@@ -184,12 +219,12 @@ impl<'a> Layout<'a> {
         let paper = self.sheet.paper;
         let (width, height) = paper.size();
         let margin = paper.margin();
-        let small = paper == Paper::A5;
+        let room = width - 2.0 * margin;
         let mut page = Page {
             width,
             height,
             boards: Vec::with_capacity(entries.len()),
-            texts: Vec::with_capacity(2 + 2 * entries.len()),
+            texts: Vec::with_capacity(4 + 2 * entries.len()),
         };
 
         let heading = match (&self.sheet.title, answers) {
@@ -200,8 +235,8 @@ impl<'a> Layout<'a> {
         };
         let mut top = margin;
         if let Some(heading) = heading {
-            let size = if small { 13.0 } else { 16.0 };
-            let (heading, size) = fit(heading, size, width - 2.0 * margin);
+            let size = title_size(paper);
+            let (heading, size) = self.fit(heading, true, size, room);
             page.texts.push(Text {
                 x: width / 2.0,
                 y: top + size * 0.8,
@@ -211,101 +246,199 @@ impl<'a> Layout<'a> {
                 gray: 0.0,
                 text: heading,
             });
-            top += size * 2.0;
+            top += title_size(paper) * TITLE_LINES;
         }
-        let footer_size = 9.0;
+        if let (Some(rules), false) = (&self.sheet.rules, answers) {
+            let size = rules_size(paper);
+            let (rules, size) = self.fit(rules.clone(), false, size, room);
+            page.texts.push(Text {
+                x: width / 2.0,
+                y: top + size * 0.8,
+                size,
+                bold: false,
+                anchor: Anchor::Middle,
+                gray: 0.25,
+                text: rules,
+            });
+        }
+
+        let footer = height - margin;
         page.texts.push(Text {
             x: width / 2.0,
-            y: height - margin,
-            size: footer_size,
+            y: footer,
+            size: FOOTER_SIZE,
             bold: false,
             anchor: Anchor::Middle,
             gray: 0.35,
             text: format!("{} / {}", index + 1, self.page_count()),
         });
-        let bottom = height - margin - footer_size * 2.0;
+        if let Some(pages) = self.answer_pages(first, entries.len()).filter(|_| !answers) {
+            page.texts.push(Text {
+                x: width - margin,
+                y: footer,
+                size: FOOTER_SIZE,
+                bold: false,
+                anchor: Anchor::End,
+                gray: 0.35,
+                text: pages,
+            });
+        }
 
-        // The largest cell that fits the boards, their labels and the gaps.
-        let gap_x = if small { 16.0 } else { 24.0 };
-        let gap_y = if small { 10.0 } else { 16.0 };
-        let label_size = |cell: f32| (cell * 0.45).clamp(7.5, 11.0);
-        let label_height = |cell: f32| label_size(cell) * 1.6;
-        let area_width = width - 2.0 * margin;
-        let area_height = bottom - top;
-        let fit_width = (area_width - (columns - 1) as f32 * gap_x) / columns as f32 / 9.0;
-        let fit_height = |label: f32| {
-            (area_height - rows as f32 * label - (rows - 1) as f32 * gap_y) / rows as f32 / 9.0
-        };
-        let guess = fit_width.min(fit_height(label_height(MAX_CELL)));
-        let cell = fit_width.min(fit_height(label_height(guess))).min(MAX_CELL);
-
-        let label = label_height(cell);
-        let block_width = columns as f32 * 9.0 * cell + (columns - 1) as f32 * gap_x;
-        let block_height = rows as f32 * (label + 9.0 * cell) + (rows - 1) as f32 * gap_y;
-        let left = margin + (area_width - block_width) / 2.0;
-        let upper = top + (area_height - block_height) / 2.0;
-
+        let label_size = label_size(grid.cell);
         for (slot, entry) in entries.iter().enumerate() {
-            let (column, row) = (slot % columns, slot / columns);
-            let x = left + column as f32 * (9.0 * cell + gap_x);
-            let label_top = upper + row as f32 * (label + 9.0 * cell + gap_y);
-            let y = label_top + label;
-            let number = first + slot + 1;
-            let size = label_size(cell);
-            let baseline = y - size * 0.5;
+            let (column, row) = (slot % grid.columns, slot / grid.columns);
+            let x = grid.left + column as f32 * grid.step_x;
+            let label_top = grid.top + row as f32 * grid.step_y;
+            let y = label_top + grid.label;
+            let baseline = y - label_size * 0.5;
+            let number = entry.number.to_string();
+            let number_width = self.fonts.width(&number, true, label_size);
             page.texts.push(Text {
                 x,
                 y: baseline,
-                size,
+                size: label_size,
                 bold: true,
                 anchor: Anchor::Start,
                 gray: 0.0,
-                text: number.to_string(),
+                text: number,
             });
             if !entry.note.is_empty() {
+                let room = 9.0 * grid.cell - number_width - label_size;
+                let (note, _) = self.cut(entry.note.clone(), false, label_size, room);
                 page.texts.push(Text {
-                    x: x + 9.0 * cell,
+                    x: x + 9.0 * grid.cell,
                     y: baseline,
-                    size,
+                    size: label_size,
                     bold: false,
                     anchor: Anchor::End,
                     gray: 0.3,
-                    text: entry.note.clone(),
+                    text: note,
                 });
             }
             page.boards.push(Board {
                 x,
                 y,
-                cell,
-                number,
+                cell: grid.cell,
+                number: entry.number,
+                answer: answers,
                 cells: cells(entry, answers),
             });
         }
         page
     }
+
+    /// "Answers on page N" for the puzzles `first..first + count`, when
+    /// the sheet has answer pages.
+    fn answer_pages(&self, first: usize, count: usize) -> Option<String> {
+        if self.sheet.contents != Contents::PuzzlesAndSolutions || count == 0 {
+            return None;
+        }
+        let per_page = self.solution_grid.columns * self.solution_grid.rows;
+        let page = |entry: usize| self.puzzle_pages + entry / per_page + 1;
+        let (from, to) = (page(first), page(first + count - 1));
+        Some(if from == to {
+            format!("Answers on page {from}")
+        } else {
+            format!("Answers on pages {from}\u{2013}{to}")
+        })
+    }
+
+    /// A text and its size, made to fit `room`: smaller, down to 8 points,
+    /// then cut short with an ellipsis.
+    fn fit(&self, text: String, bold: bool, size: f32, room: f32) -> (String, f32) {
+        let width = self.fonts.width(&text, bold, size);
+        if width <= room {
+            return (text, size);
+        }
+        let smaller = (size * room / width).max(8.0);
+        self.cut(text, bold, smaller, room)
+    }
+
+    /// A text cut short with an ellipsis to fit `room` at `size`.
+    fn cut(&self, text: String, bold: bool, size: f32, room: f32) -> (String, f32) {
+        if self.fonts.width(&text, bold, size) <= room {
+            return (text, size);
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            let cut: String = chars.iter().collect();
+            let cut = format!("{}\u{2026}", cut.trim_end());
+            if self.fonts.width(&cut, bold, size) <= room {
+                return (cut, size);
+            }
+            chars.pop();
+        }
+        ("\u{2026}".to_string(), size)
+    }
 }
 
-/// A bold heading and its size, made to fit `room`: smaller, down to 8 points,
-/// then cut short with an ellipsis.
-fn fit(heading: String, size: f32, room: f32) -> (String, f32) {
-    let width = metrics::text_width(&heading, true, size);
-    if width <= room {
-        return (heading, size);
+/// Title lines take this many times their size, with the space below.
+const TITLE_LINES: f32 = 1.7;
+
+/// The same for the line of rules.
+const RULES_LINES: f32 = 2.0;
+
+fn title_size(paper: Paper) -> f32 {
+    if paper == Paper::A5 { 13.0 } else { 16.0 }
+}
+
+fn rules_size(paper: Paper) -> f32 {
+    if paper == Paper::A5 { 8.0 } else { 9.5 }
+}
+
+fn label_size(cell: f32) -> f32 {
+    (cell * 0.45).clamp(7.5, 13.0)
+}
+
+/// The height of the title and rules lines on a page.
+fn header_height(sheet: &Sheet, answers: bool) -> f32 {
+    let title = answers || sheet.title.is_some();
+    let rules = !answers && sheet.rules.is_some();
+    f32::from(u8::from(title)) * title_size(sheet.paper) * TITLE_LINES
+        + f32::from(u8::from(rules)) * rules_size(sheet.paper) * RULES_LINES
+}
+
+/// Where `per_page` boards go below a header `header` high: the largest
+/// cell (up to `most`) that fits them, their labels and the least gaps,
+/// then what room is left spread evenly around and between them.
+fn grid(paper: Paper, per_page: usize, header: f32, most: f32) -> Slots {
+    let (columns, rows) = columns_and_rows(per_page);
+    let (width, height) = paper.size();
+    let margin = paper.margin();
+    let small = paper == Paper::A5;
+    let (gap_x, gap_y) = if small { (10.0, 10.0) } else { (14.0, 14.0) };
+    let top = margin + header;
+    // The footer's cap height, and room below the boards.
+    let bottom = height - margin - FOOTER_SIZE * 0.75 - FOOTER_CLEARANCE;
+    let (area_width, area_height) = (width - 2.0 * margin, bottom - top);
+    let label_height = |cell: f32| label_size(cell) * 1.6;
+    let fit_width = (area_width - (columns - 1) as f32 * gap_x) / columns as f32 / 9.0;
+    let fit_height = |label: f32| {
+        (area_height - rows as f32 * label - (rows - 1) as f32 * gap_y) / rows as f32 / 9.0
+    };
+    let guess = fit_width.min(fit_height(label_height(fit_width))).min(most);
+    let cell = fit_width.min(fit_height(label_height(guess))).min(most);
+    let label = label_height(cell);
+
+    let board = 9.0 * cell;
+    let spread = |room: f32, count: usize, size: f32, least: f32| {
+        let free = room - count as f32 * size;
+        let between = (free / (count + 1) as f32).max(least);
+        let outer = (free - (count - 1) as f32 * between) / 2.0;
+        (outer, size + between)
+    };
+    let (left, step_x) = spread(area_width, columns, board, gap_x);
+    let (upper, step_y) = spread(area_height, rows, label + board, gap_y);
+    Slots {
+        columns,
+        rows,
+        cell,
+        label,
+        left: margin + left,
+        top: top + upper,
+        step_x,
+        step_y,
     }
-    let smaller = (size * room / width).max(8.0);
-    if metrics::text_width(&heading, true, smaller) <= room {
-        return (heading, smaller);
-    }
-    let mut chars: Vec<char> = heading.chars().collect();
-    while !chars.is_empty() {
-        let cut: String = chars.iter().collect();
-        let cut = format!("{}\u{2026}", cut.trim_end());
-        if metrics::text_width(&cut, true, smaller) <= room {
-            return (cut, smaller);
-        }
-        chars.pop();
-    }
-    ("\u{2026}".to_string(), smaller)
 }
 
 /// The boards on an answer page: smaller than on puzzle pages.
@@ -346,19 +479,23 @@ fn cells(entry: &Entry, answers: bool) -> [Cell; 81] {
 mod tests {
     use super::*;
 
+    const PAPERS: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A5];
+
+    /// `count` entries numbered from 1 with a gap at 3, as after a bad line.
     fn entries(count: usize) -> Vec<Entry> {
         let solution = sudokuflow::solve(&Grid::EMPTY).unwrap().grid;
         let mut puzzle = solution;
         for index in (0..81).step_by(2) {
             puzzle.set(index, 0);
         }
-        vec![
-            Entry {
+        (1..=count as u64 + 1)
+            .filter(|&number| number != 3)
+            .map(|number| Entry {
                 puzzle,
+                number,
                 note: "hard \u{b7} 3.2".to_string(),
-            };
-            count
-        ]
+            })
+            .collect()
     }
 
     fn sheet(paper: Paper, per_page: usize, contents: Contents) -> Sheet {
@@ -366,57 +503,195 @@ mod tests {
             paper,
             per_page,
             title: Some("Week 12".to_string()),
+            rules: None,
             contents,
         }
     }
 
+    /// Every way a sheet's header can be.
+    fn headers(paper: Paper, per_page: usize, contents: Contents) -> Vec<Sheet> {
+        let mut sheets = Vec::new();
+        for title in [None, Some("Week 12".to_string())] {
+            for rules in [None, Some(USUAL_RULES.to_string())] {
+                sheets.push(Sheet {
+                    title: title.clone(),
+                    rules,
+                    ..sheet(paper, per_page, contents)
+                });
+            }
+        }
+        sheets
+    }
+
     #[test]
-    fn pages_hold_per_page_boards_then_answers() {
+    fn pages_hold_per_page_boards_then_answers_with_the_entries_numbers() {
+        let fonts = Fonts::bundled();
         let entries = entries(13);
         let sheet = sheet(Paper::A4, 6, Contents::PuzzlesAndSolutions);
-        let layout = Layout::new(&sheet, &entries);
+        let layout = Layout::new(&sheet, &entries, &fonts);
         assert_eq!(layout.page_count(), 3 + 2);
         let counts: Vec<usize> = (0..5).map(|i| layout.page(i).boards.len()).collect();
         assert_eq!(counts, [6, 6, 1, 12, 1]);
-        let numbers: Vec<usize> = layout.page(3).boards.iter().map(|b| b.number).collect();
-        assert_eq!(numbers, (1..=12).collect::<Vec<_>>());
-        assert_eq!(layout.page(4).boards[0].number, 13);
+        let numbers = |page: &Page| page.boards.iter().map(|b| b.number).collect::<Vec<_>>();
+        assert_eq!(numbers(&layout.page(0)), [1, 2, 4, 5, 6, 7]);
+        assert_eq!(
+            numbers(&layout.page(3)),
+            [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+        );
+        assert_eq!(numbers(&layout.page(4)), [14]);
+        // Each board's label is its number.
+        let first = layout.page(0);
+        let labels: Vec<&str> = first
+            .texts
+            .iter()
+            .filter(|t| t.bold && t.size < 14.0)
+            .map(|t| t.text.as_str())
+            .collect();
+        assert_eq!(labels, ["1", "2", "4", "5", "6", "7"]);
+        assert!(!layout.page(0).boards[0].answer && layout.page(3).boards[0].answer);
         assert!(matches!(layout.page(0).boards[0].cells[0], Cell::Empty));
         assert!(matches!(layout.page(3).boards[0].cells[0], Cell::Answer(_)));
         assert!(matches!(layout.page(3).boards[0].cells[1], Cell::Given(_)));
     }
 
     #[test]
+    fn puzzle_pages_say_where_their_answers_are() {
+        let fonts = Fonts::bundled();
+        let entries = entries(30);
+        // 8 pages of 4 puzzles, then answer pages 9 to 13 of 6 boards each.
+        let sheet = sheet(Paper::A5, 4, Contents::PuzzlesAndSolutions);
+        let layout = Layout::new(&sheet, &entries, &fonts);
+        assert_eq!(layout.page_count(), 13);
+        let footer = |index: usize| {
+            layout
+                .page(index)
+                .texts
+                .iter()
+                .find(|t| t.text.starts_with("Answers"))
+                .map(|t| t.text.clone())
+        };
+        assert_eq!(footer(0).as_deref(), Some("Answers on page 9"));
+        assert_eq!(footer(1).as_deref(), Some("Answers on pages 9\u{2013}10"));
+        assert_eq!(footer(7).as_deref(), Some("Answers on page 13"));
+        assert_eq!(footer(8), None);
+        let only = self::sheet(Paper::A5, 4, Contents::Puzzles);
+        let layout = Layout::new(&only, &entries, &fonts);
+        assert!(
+            layout
+                .page(0)
+                .texts
+                .iter()
+                .all(|t| !t.text.starts_with("Answers"))
+        );
+    }
+
+    #[test]
     fn everything_stays_inside_the_margins_and_boards_do_not_overlap() {
+        let fonts = Fonts::bundled();
         let entries = entries(12);
-        for paper in [Paper::A4, Paper::Letter, Paper::A5] {
+        for paper in PAPERS {
             for per_page in [1, 2, 4, 6] {
-                let sheet = sheet(paper, per_page, Contents::PuzzlesAndSolutions);
-                let layout = Layout::new(&sheet, &entries);
-                for index in 0..layout.page_count() {
-                    let page = layout.page(index);
-                    let margin = paper.margin() - 0.01;
-                    for board in &page.boards {
-                        let size = 9.0 * board.cell;
-                        assert!(board.x >= margin && board.y >= margin);
-                        assert!(board.x + size <= page.width - margin);
-                        assert!(board.y + size <= page.height - margin);
-                        assert!(board.cell >= 12.0, "{paper:?} {per_page}: {}", board.cell);
-                        for other in &page.boards {
-                            let apart = board.x + size <= other.x
-                                || other.x + size <= board.x
-                                || board.y + size <= other.y
-                                || other.y + size <= board.y;
-                            assert!(std::ptr::eq(board, other) || apart);
+                for sheet in headers(paper, per_page, Contents::PuzzlesAndSolutions) {
+                    let layout = Layout::new(&sheet, &entries, &fonts);
+                    for index in 0..layout.page_count() {
+                        let page = layout.page(index);
+                        let margin = paper.margin() - 0.01;
+                        for board in &page.boards {
+                            let size = 9.0 * board.cell;
+                            assert!(board.x >= margin && board.y >= margin);
+                            assert!(board.x + size <= page.width - margin);
+                            assert!(board.y + size <= page.height - margin);
+                            assert!(board.cell >= 12.0, "{paper:?} {per_page}: {}", board.cell);
+                            for other in &page.boards {
+                                let apart = board.x + size <= other.x
+                                    || other.x + size <= board.x
+                                    || board.y + size <= other.y
+                                    || other.y + size <= board.y;
+                                assert!(std::ptr::eq(board, other) || apart);
+                            }
+                        }
+                        for text in &page.texts {
+                            let width = fonts.width(&text.text, text.bold, text.size);
+                            let left = match text.anchor {
+                                Anchor::Start => text.x,
+                                Anchor::Middle => text.x - width / 2.0,
+                                Anchor::End => text.x - width,
+                            };
+                            assert!(left >= margin, "{text:?}");
+                            assert!(left + width <= page.width - margin + 0.02, "{text:?}");
+                            assert!(
+                                text.y - 0.75 * text.size >= margin
+                                    && text.y <= page.height - margin + 0.01
+                            );
                         }
                     }
-                    for text in &page.texts {
-                        let width = metrics::text_width(&text.text, text.bold, text.size);
-                        assert!(text.left() >= margin, "{text:?}");
-                        assert!(text.left() + width <= page.width - margin, "{text:?}");
-                        assert!(
-                            text.y - 0.75 * text.size >= margin && text.y <= page.height - margin
-                        );
+                }
+            }
+        }
+    }
+
+    /// The width of the boards on the first page.
+    fn board_width(sheet: &Sheet, fonts: &Fonts) -> f32 {
+        let entries = entries(12);
+        9.0 * Layout::new(sheet, &entries, fonts).page(0).boards[0].cell
+    }
+
+    #[test]
+    fn four_a_page_are_a_quarter_wider_than_six() {
+        let fonts = Fonts::bundled();
+        for paper in PAPERS {
+            for (four, six) in headers(paper, 4, Contents::Puzzles).iter().zip(&headers(
+                paper,
+                6,
+                Contents::Puzzles,
+            )) {
+                let ratio = board_width(four, &fonts) / board_width(six, &fonts);
+                assert!(ratio >= 1.25 - 1e-4, "{paper:?}: {ratio}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_and_two_a_page_fill_the_page() {
+        let fonts = Fonts::bundled();
+        for paper in PAPERS {
+            let (width, height) = paper.size();
+            let room = width - 2.0 * paper.margin();
+            for sheet in headers(paper, 1, Contents::Puzzles) {
+                // One board: as wide as the margins allow.
+                assert!(board_width(&sheet, &fonts) >= room - 0.01, "{paper:?}");
+            }
+            for sheet in headers(paper, 2, Contents::Puzzles) {
+                // Two boards, one above the other: from the header to the
+                // footer, less the least gaps.
+                let entries = entries(2);
+                let page = Layout::new(&sheet, &entries, &fonts).page(0);
+                let boards = 2.0 * 9.0 * page.boards[0].cell;
+                let free = height - 2.0 * paper.margin() - header_height(&sheet, false) - boards;
+                assert!(free < 0.2 * height, "{paper:?}: {free} of {height} unused");
+            }
+        }
+    }
+
+    #[test]
+    fn the_footer_never_crowds_a_board() {
+        let fonts = Fonts::bundled();
+        let entries = entries(13);
+        for paper in PAPERS {
+            for per_page in [1, 2, 4, 6] {
+                for sheet in headers(paper, per_page, Contents::PuzzlesAndSolutions) {
+                    let layout = Layout::new(&sheet, &entries, &fonts);
+                    for index in 0..layout.page_count() {
+                        let page = layout.page(index);
+                        let footer_top = page.height - paper.margin() - FOOTER_SIZE * 0.75;
+                        for board in &page.boards {
+                            let bottom = board.y + 9.0 * board.cell + board.thick_line() / 2.0;
+                            assert!(
+                                footer_top - bottom >= 12.0,
+                                "{paper:?} {per_page}: {} pt",
+                                footer_top - bottom
+                            );
+                        }
                     }
                 }
             }
@@ -425,24 +700,29 @@ mod tests {
 
     #[test]
     fn long_titles_shrink_then_are_cut_short() {
-        let (text, size) = fit("Week 12".to_string(), 16.0, 500.0);
+        let fonts = Fonts::bundled();
+        let entries = entries(1);
+        let sheet = sheet(Paper::A4, 4, Contents::Puzzles);
+        let layout = Layout::new(&sheet, &entries, &fonts);
+        let (text, size) = layout.fit("Week 12".to_string(), true, 16.0, 500.0);
         assert_eq!((text.as_str(), size), ("Week 12", 16.0));
-        let (text, size) = fit("W".repeat(40), 16.0, 500.0);
+        let (text, size) = layout.fit("W".repeat(40), true, 16.0, 500.0);
         assert_eq!(text.chars().count(), 40);
-        assert!(size < 16.0 && metrics::text_width(&text, true, size) <= 500.0);
-        let (text, size) = fit("W".repeat(300), 16.0, 500.0);
+        assert!(size < 16.0 && fonts.width(&text, true, size) <= 500.0);
+        let (text, size) = layout.fit("W".repeat(300), true, 16.0, 500.0);
         assert_eq!(size, 8.0);
         assert!(text.ends_with('\u{2026}'));
-        assert!(metrics::text_width(&text, true, size) <= 500.0);
+        assert!(fonts.width(&text, true, size) <= 500.0);
     }
 
     #[test]
     fn puzzle_only_and_answer_only_sheets() {
+        let fonts = Fonts::bundled();
         let entries = entries(7);
         let only = sheet(Paper::Letter, 4, Contents::Puzzles);
-        assert_eq!(Layout::new(&only, &entries).page_count(), 2);
+        assert_eq!(Layout::new(&only, &entries, &fonts).page_count(), 2);
         let answers = sheet(Paper::Letter, 4, Contents::Solutions);
-        let layout = Layout::new(&answers, &entries);
+        let layout = Layout::new(&answers, &entries, &fonts);
         assert_eq!(layout.page_count(), 1);
         assert!(layout.page(0).texts[0].text.ends_with("solutions"));
     }

@@ -38,11 +38,12 @@ impl Paper {
     }
 
     /// The margin on every side, in points: wider than the unprintable edge
-    /// of common printers (about 5 mm).
+    /// of common printers (about 5 mm), and narrow enough for two boards of
+    /// a 4-a-page sheet to be large side by side.
     pub fn margin(self) -> f32 {
         match self {
-            Paper::A5 => 12.0 * PT_PER_MM,
-            Paper::A4 | Paper::Letter => 15.0 * PT_PER_MM,
+            Paper::A5 => 8.0 * PT_PER_MM,
+            Paper::A4 | Paper::Letter => 10.0 * PT_PER_MM,
         }
     }
 

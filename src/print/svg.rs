@@ -1,26 +1,34 @@
-//! The SVG writer: one page as an SVG document (or an element for HTML),
-//! each board a group of 81 cell squares, box lines and digits.
+//! The SVG writer: one page as an SVG document (or an element for HTML):
+//! its texts, then its boards ([`board`]). Text is UTF-8 in the font stack
+//! [`CSS_FONT_STACK`], left to the viewer's fonts.
 
 use std::fmt::Write;
 
-use super::layout::{Anchor, Board, Cell, Page, Text};
+use super::board::{self, Grids, Placing};
+use super::font::CSS_FONT_STACK;
+use super::layout::{Anchor, Page, Text};
 use super::paper::Paper;
-
-const FONTS: &str = "Helvetica, Arial, sans-serif";
 
 /// Appends page `page` as a standalone SVG file's contents.
 pub fn write_document(page: &Page, paper: Paper, out: &mut String) {
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    write_element(page, paper, out);
+    write_element(page, paper, Placing::Spans, &mut Grids::default(), out);
 }
 
-/// Appends page `page` as an `<svg>` element sized to the paper.
-pub fn write_element(page: &Page, paper: Paper, out: &mut String) {
+/// Appends page `page` as an `<svg>` element sized to the paper; `grids`
+/// are the board grids the document defines so far.
+pub fn write_element(
+    page: &Page,
+    paper: Paper,
+    placing: Placing,
+    grids: &mut Grids,
+    out: &mut String,
+) {
     let (width_mm, height_mm) = paper.size_mm();
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width_mm:.1}mm\" \
-         height=\"{height_mm:.1}mm\" viewBox=\"0 0 {:.2} {:.2}\" font-family=\"{FONTS}\">",
+         height=\"{height_mm:.1}mm\" viewBox=\"0 0 {:.2} {:.2}\" font-family=\"{CSS_FONT_STACK}\">",
         page.width, page.height
     );
     let _ = writeln!(
@@ -32,7 +40,7 @@ pub fn write_element(page: &Page, paper: Paper, out: &mut String) {
         write_text(text, out);
     }
     for board in &page.boards {
-        write_board(board, out);
+        board::write(board, placing, grids, out);
     }
     out.push_str("</svg>\n");
 }
@@ -58,56 +66,6 @@ fn write_text(text: &Text, out: &mut String) {
         gray(text.gray),
         escape(&text.text)
     );
-}
-
-/// A board in units of one cell, moved and scaled into place.
-fn write_board(board: &Board, out: &mut String) {
-    let unit = |length: f32| length / board.cell;
-    let _ = writeln!(
-        out,
-        "<g class=\"board\" id=\"board-{}\" transform=\"translate({:.2} {:.2}) scale({:.3})\">\n\
-         <g class=\"cells\" fill=\"none\" stroke=\"black\" stroke-width=\"{:.4}\">",
-        board.number,
-        board.x,
-        board.y,
-        board.cell,
-        unit(board.thin_line())
-    );
-    for index in 0..81 {
-        let _ = writeln!(
-            out,
-            "<rect class=\"cell\" x=\"{}\" y=\"{}\" width=\"1\" height=\"1\"/>",
-            index % 9,
-            index / 9
-        );
-    }
-    let _ = writeln!(
-        out,
-        "</g>\n<path class=\"boxes\" d=\"M0 0h9v9h-9zM3 0v9M6 0v9M0 3h9M0 6h9\" fill=\"none\" \
-         stroke=\"black\" stroke-width=\"{:.4}\" stroke-linecap=\"square\"/>",
-        unit(board.thick_line())
-    );
-    let digit_size = unit(board.digit_size());
-    let _ = writeln!(
-        out,
-        "<g class=\"digits\" font-size=\"{digit_size:.3}\" text-anchor=\"middle\">"
-    );
-    // The offset from a cell's centre to the baseline of its digit.
-    let baseline = unit(board.digit_baseline(0.0));
-    for (index, cell) in board.cells.iter().enumerate() {
-        let (digit, class, fill) = match *cell {
-            Cell::Empty => continue,
-            Cell::Given(digit) => (digit, "given", gray(0.0)),
-            Cell::Answer(digit) => (digit, "answer", gray(0.4)),
-        };
-        let _ = writeln!(
-            out,
-            "<text class=\"{class}\" x=\"{}.5\" y=\"{:.3}\" fill=\"{fill}\">{digit}</text>",
-            index % 9,
-            (index / 9) as f32 + 0.5 + baseline
-        );
-    }
-    out.push_str("</g>\n</g>\n");
 }
 
 /// A CSS colour for a grey from 0 (black) to 1 (white).

@@ -15,7 +15,7 @@ use crate::format::{self, OutputFormat, Problem};
 use crate::grid::Grid;
 use crate::logic;
 use crate::pipeline::{Mode, Options};
-use crate::rating_format;
+use crate::stream::rating_format;
 use crate::stream::table;
 
 /// A puzzle's answer, by [`Mode`].

@@ -7,6 +7,9 @@
 //! Every function takes the worker count (at least 1) and returns one answer
 //! per puzzle, the same whatever the count.
 
+use std::convert::Infallible;
+use std::fmt;
+
 use rayon::prelude::*;
 
 use crate::generate::{self as generator, GenerateConfig, GenerateError, Generated};
@@ -14,25 +17,113 @@ use crate::grid::Grid;
 use crate::logic::{self, Explanation, RateError, Rating};
 use crate::solver::{self, SolveError};
 
-/// `f` of each item, on `threads` workers, in order.
-fn map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    if threads <= 1 || items.len() <= 1 {
-        return items.iter().map(f).collect();
+/// A pool of `threads` workers, or none when one thread will do (or no
+/// thread can be had: the work is still done, on this one).
+fn pool(threads: usize, items: usize) -> Option<rayon::ThreadPool> {
+    if threads <= 1 || items <= 1 {
+        return None;
     }
-    match rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("sudokuflow-batch-{i}"))
         .build()
-    {
-        Ok(pool) => pool.install(|| items.par_iter().with_min_len(64).map(&f).collect()),
-        // No threads to be had: the work is still done, on this one.
-        Err(_) => items.iter().map(f).collect(),
+        .ok()
+}
+
+/// `f` of each item, on `threads` workers, in order.
+fn map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    match pool(threads, items.len()) {
+        Some(pool) => pool.install(|| items.par_iter().with_min_len(64).map(&f).collect()),
+        None => items.iter().map(f).collect(),
+    }
+}
+
+/// Cells in a row of an array of puzzles.
+pub const ROW: usize = 81;
+
+/// Why a row of cells was given no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowError<E> {
+    /// The row holds this value, which is no cell (cells are 0 to 9).
+    BadCell(u8),
+    /// The row is a puzzle; answering it failed.
+    Answer(E),
+}
+
+impl<E: fmt::Display> fmt::Display for RowError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowError::BadCell(value) => {
+                write!(f, "a cell holds {value}; cells are 0 (empty) to 9")
+            }
+            RowError::Answer(e) => e.fmt(f),
+        }
+    }
+}
+
+/// `f` of each row of 81 cells, on `threads` workers, each answer written
+/// over its row and a row of zeros where there is none; the rows without an
+/// answer, in order, with why. The workers read and write the rows too, so
+/// an array of puzzles (as NumPy holds them) is answered without a pass over
+/// it on one thread.
+fn map_rows<E: Send>(
+    rows: &mut [u8],
+    threads: usize,
+    f: impl Fn(usize, &Grid) -> Result<Grid, E> + Sync,
+) -> Vec<(usize, RowError<E>)> {
+    assert!(
+        rows.len().is_multiple_of(ROW),
+        "rows of {ROW} cells; got {} cells",
+        rows.len()
+    );
+    let answer = |(index, row): (usize, &mut [u8])| {
+        let cells: [u8; ROW] = (&*row).try_into().expect("a row of 81 cells");
+        let answer = match Grid::from_cells(cells) {
+            Some(grid) => f(index, &grid).map_err(RowError::Answer),
+            None => Err(RowError::BadCell(
+                cells.into_iter().find(|&v| v > 9).expect("a cell over 9"),
+            )),
+        };
+        match answer {
+            Ok(grid) => {
+                row.copy_from_slice(grid.cells());
+                None
+            }
+            Err(e) => {
+                row.fill(0);
+                Some((index, e))
+            }
+        }
+    };
+    match pool(threads, rows.len() / ROW) {
+        Some(pool) => pool.install(|| {
+            rows.par_chunks_mut(ROW)
+                .enumerate()
+                .with_min_len(64)
+                .filter_map(answer)
+                .collect()
+        }),
+        None => rows
+            .chunks_mut(ROW)
+            .enumerate()
+            .filter_map(answer)
+            .collect(),
     }
 }
 
 /// Each puzzle's first solution ([`solver::solve`]).
 pub fn solve(puzzles: &[Grid], threads: usize) -> Vec<Result<Grid, SolveError>> {
     map(puzzles, threads, |grid| solver::solve(grid).map(|s| s.grid))
+}
+
+/// [`solve`] for puzzles held as rows of 81 cells (0 for empty, 1 to 9),
+/// one after the other: each row replaced by its puzzle's first solution, or
+/// by zeros; the rows so zeroed, in order, with why.
+///
+/// # Panics
+/// When `rows` is not a whole number of rows.
+pub fn solve_rows(rows: &mut [u8], threads: usize) -> Vec<(usize, RowError<SolveError>)> {
+    map_rows(rows, threads, |_, grid| solver::solve(grid).map(|s| s.grid))
 }
 
 /// Each puzzle's number of solutions, counting up to `limit`
@@ -64,13 +155,23 @@ pub fn explain(
 /// Each puzzle's minlex canonical form ([`Grid::canonical`]), or
 /// [`SolveError::ConflictingGivens`] for a puzzle with a repeated digit.
 pub fn canonical(puzzles: &[Grid], threads: usize) -> Vec<Result<Grid, SolveError>> {
-    map(puzzles, threads, |grid| {
-        if grid.is_consistent() {
-            Ok(grid.canonical().0)
-        } else {
-            Err(SolveError::ConflictingGivens)
-        }
-    })
+    map(puzzles, threads, canonical_form)
+}
+
+fn canonical_form(grid: &Grid) -> Result<Grid, SolveError> {
+    if grid.is_consistent() {
+        Ok(grid.canonical().0)
+    } else {
+        Err(SolveError::ConflictingGivens)
+    }
+}
+
+/// [`canonical`] for rows of cells, as [`solve_rows`] takes them.
+///
+/// # Panics
+/// When `rows` is not a whole number of rows.
+pub fn canonical_rows(rows: &mut [u8], threads: usize) -> Vec<(usize, RowError<SolveError>)> {
+    map_rows(rows, threads, |_, grid| canonical_form(grid))
 }
 
 /// An equivalent of each puzzle: the `i`-th (from 1) under the transform
@@ -80,6 +181,20 @@ pub fn shuffle(puzzles: &[Grid], seed: u64, threads: usize) -> Vec<Grid> {
     let indexed: Vec<(u64, &Grid)> = (1..).zip(puzzles).collect();
     map(&indexed, threads, |&(i, grid)| {
         generator::shuffle(grid, seed, i, 0)
+    })
+}
+
+/// [`shuffle`] for rows of cells, as [`solve_rows`] takes them.
+///
+/// # Panics
+/// When `rows` is not a whole number of rows.
+pub fn shuffle_rows(
+    rows: &mut [u8],
+    seed: u64,
+    threads: usize,
+) -> Vec<(usize, RowError<Infallible>)> {
+    map_rows(rows, threads, |index, grid| {
+        Ok(generator::shuffle(grid, seed, index as u64 + 1, 0))
     })
 }
 
@@ -127,6 +242,54 @@ mod tests {
                 canonical(&bad, threads)[7],
                 Err(SolveError::ConflictingGivens)
             );
+        }
+    }
+
+    #[test]
+    fn rows_of_cells_are_answered_as_grids_are() {
+        let made = generate(&GenerateConfig::default(), 11, 200, 1).unwrap();
+        let mut puzzles: Vec<Grid> = made.iter().map(|g| g.puzzle).collect();
+        puzzles[3] = format!("11{}", ".".repeat(79)).parse().unwrap();
+        let mut cells: Vec<u8> = puzzles.iter().flat_map(|g| *g.cells()).collect();
+        cells[150 * ROW + 40] = 12;
+        let rows = |answers: &[u8]| -> Vec<[u8; ROW]> {
+            answers.chunks(ROW).map(|r| r.try_into().unwrap()).collect()
+        };
+        let grids_or_zeros = |answers: Vec<Result<Grid, SolveError>>| -> Vec<[u8; ROW]> {
+            let mut out: Vec<[u8; ROW]> = answers
+                .into_iter()
+                .map(|a| a.map_or([0; ROW], |g| *g.cells()))
+                .collect();
+            out[150] = [0; ROW];
+            out
+        };
+        for threads in [1, 2, 3] {
+            let mut solved = cells.clone();
+            let failed = solve_rows(&mut solved, threads);
+            assert_eq!(
+                failed,
+                [
+                    (3, RowError::Answer(SolveError::ConflictingGivens)),
+                    (150, RowError::BadCell(12))
+                ]
+            );
+            assert_eq!(
+                failed[1].1.to_string(),
+                "a cell holds 12; cells are 0 (empty) to 9"
+            );
+            assert_eq!(rows(&solved), grids_or_zeros(solve(&puzzles, threads)));
+
+            let mut canon = cells.clone();
+            assert_eq!(canonical_rows(&mut canon, threads).len(), 2);
+            assert_eq!(rows(&canon), grids_or_zeros(canonical(&puzzles, threads)));
+
+            let mut shuffled = cells.clone();
+            assert_eq!(
+                shuffle_rows(&mut shuffled, 9, threads),
+                [(150, RowError::BadCell(12))]
+            );
+            let by_grid = shuffle(&puzzles, 9, threads).into_iter().map(Ok).collect();
+            assert_eq!(rows(&shuffled), grids_or_zeros(by_grid));
         }
     }
 }

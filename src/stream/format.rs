@@ -20,7 +20,8 @@ pub(crate) const MAX_LINE_LEN: usize = 64 * 1024;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InputFormat {
-    /// Decide per input: grid when it starts with a whole block of 9 rows.
+    /// Decide per input: grid when it starts with a board of 9 rows, even a
+    /// damaged one.
     Auto,
     /// One puzzle per line, 81 cells.
     Line,
@@ -226,41 +227,93 @@ pub(crate) fn classify(line: &[u8]) -> LineKind<'_> {
 }
 
 /// Detects an input's format from its first lines, fed one by one: grid
-/// only once a whole block of 9 cell rows (separator lines allowed) has come
+/// once a whole block of 9 cell rows (separator lines allowed) has come
 /// before anything else, so that lines that merely look like a row (such as
 /// `123456789`) never make the puzzle lines after them unreadable.
+///
+/// An input that looks like boards (a separator line, or two row-sized
+/// lines of which one is a good row) is grid too when a row-sized line of
+/// its first block is wrong or the block is cut short: the message then says
+/// what is wrong with the board ("line 4: expected 9 cells, found 8") rather
+/// than call every row a bad puzzle line.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct FormatDetector {
+    /// Good cell rows.
     rows: usize,
+    /// A row-sized line that is no row came.
+    damaged: bool,
+    /// A separator line (`+-------+`, `------`) came.
+    separators: bool,
 }
+
+/// The longest line read as a damaged row of a board rather than a
+/// puzzle line: a pretty row (`| 5 2 7 | 3 8 9 | 4 1 6 |`) is 25 bytes, a
+/// puzzle line 81 cells.
+const ROW_SIZED: usize = 40;
 
 impl FormatDetector {
     /// Feeds the next line; the format once it is decided.
     pub fn feed(&mut self, line: LineKind<'_>) -> Option<InputFormat> {
         match line {
-            LineKind::Blank | LineKind::Comment if self.rows == 0 => None,
+            LineKind::Blank | LineKind::Comment if self.rows == 0 && !self.damaged => None,
             LineKind::End => Some(self.at_end()),
             LineKind::Content(line) => match parse_row(line) {
-                Ok(None) => None,
+                Ok(None) => {
+                    self.separators = true;
+                    None
+                }
                 Ok(Some(_)) => {
                     self.rows += 1;
-                    (self.rows == 9).then_some(InputFormat::Grid)
+                    let decided = self.rows == 9 || (self.damaged && self.looks_like_boards());
+                    decided.then_some(InputFormat::Grid)
+                }
+                Err(problem) if line.trim_ascii().len() <= ROW_SIZED => {
+                    if self.looks_like_boards() {
+                        return Some(InputFormat::Grid);
+                    }
+                    // Only a row of cells, too short or too long, may be a
+                    // board's: other text (`hello`) is a bad puzzle line at
+                    // once, so that a stream reports it without waiting.
+                    if !matches!(problem, Problem::WrongLength { .. }) {
+                        return Some(InputFormat::Line);
+                    }
+                    let first = !self.damaged;
+                    self.damaged = true;
+                    if self.looks_like_boards() {
+                        Some(InputFormat::Grid)
+                    } else {
+                        // A first damaged row waits for the line after it.
+                        (!first || self.rows > 0).then_some(InputFormat::Line)
+                    }
                 }
                 Err(_) => Some(InputFormat::Line),
             },
+            // Comments inside a block are skipped.
+            LineKind::Comment if self.looks_like_boards() => None,
+            // A block cut short.
+            LineKind::Blank if self.looks_like_boards() => Some(InputFormat::Grid),
             // A block cut short, or a line no grid row can be.
             LineKind::Blank | LineKind::Comment | LineKind::TooLong => Some(InputFormat::Line),
         }
     }
 
-    /// The format when the input ends before it was decided: line if some
-    /// rows were seen (fewer than a block), undecided if nothing was.
+    /// The format when the input ends before it was decided: undecided if
+    /// nothing was seen; grid if some rows of what looks like boards were,
+    /// else line.
     pub fn at_end(&self) -> InputFormat {
-        if self.rows == 0 {
+        if self.rows == 0 && !self.separators && !self.damaged {
             InputFormat::Auto
+        } else if self.rows > 0 && self.looks_like_boards() {
+            InputFormat::Grid
         } else {
             InputFormat::Line
         }
+    }
+
+    /// A separator line, or two row-sized lines of which one is a good row,
+    /// came: the input looks like boards.
+    fn looks_like_boards(&self) -> bool {
+        self.separators || (self.rows >= 1 && self.rows + usize::from(self.damaged) >= 2)
     }
 }
 
@@ -522,6 +575,40 @@ mod tests {
             detect(&[b"123456789", b"", b"123456789"]),
             InputFormat::Line
         );
+        // Boards with something wrong in their first block are boards.
+        let rows: Vec<&[u8]> = SOLUTION.as_bytes().chunks(9).collect();
+        let damaged = [rows[0], rows[1], rows[2], b"12345678", rows[4]];
+        assert_eq!(detect(&damaged), InputFormat::Grid);
+        assert_eq!(detect(&[rows[0], rows[1], b"1234x6789"]), InputFormat::Grid);
+        assert_eq!(
+            detect(&[b"+---+---+---+", rows[0], b"1234"]),
+            InputFormat::Grid
+        );
+        assert_eq!(detect(&[rows[0], rows[1], rows[2], b""]), InputFormat::Grid);
+        assert_eq!(
+            detect(&[rows[0], rows[1], b"# note", rows[2]]),
+            InputFormat::Grid
+        );
+        assert_eq!(detect(&[rows[0], rows[1], rows[2]]), InputFormat::Grid);
+        // A damaged first row waits for the line after it.
+        assert_eq!(detect(&[b"12345678", rows[1], rows[2]]), InputFormat::Grid);
+        assert_eq!(detect(&[rows[0], b"12345678"]), InputFormat::Grid);
+        // But a puzzle line after them is a puzzle line, and one row-sized
+        // line is not boards yet.
+        assert_eq!(
+            detect(&[rows[0], rows[1], SOLUTION.as_bytes()]),
+            InputFormat::Line
+        );
+        assert_eq!(detect(&[b"hello", SOLUTION.as_bytes()]), InputFormat::Line);
+        assert_eq!(detect(&[b"hello", b"world"]), InputFormat::Line);
+        // Text that is no row decides at once, without waiting for more.
+        assert_eq!(
+            FormatDetector::default().feed(classify(b"not a puzzle")),
+            Some(InputFormat::Line)
+        );
+        assert_eq!(detect(&[b"12345678", b""]), InputFormat::Line);
+        assert_eq!(detect(&[b"12345678"]), InputFormat::Line);
+        assert_eq!(detect(&[b"+-------+"]), InputFormat::Line);
         assert_eq!(detect(&[SOLUTION.as_bytes()]), InputFormat::Line);
         assert_eq!(detect(&[b"hello"]), InputFormat::Line);
         assert_eq!(detect(&[b"123456789"]), InputFormat::Line);

@@ -92,8 +92,10 @@ impl Input {
         if metadata.is_file() && metadata.len() > 0 {
             let start = file.stream_position()?;
             // SAFETY: the map is only read. If another process truncates the
-            // file while we run, reading past its new end faults; like other
-            // tools that map their input, we accept that for the speed.
+            // file while we run, reading past its new end raises SIGBUS, as
+            // for any tool that maps its input; the binary handles it (see
+            // `cli::signals`: temporary outputs removed, a message, status
+            // 2), and a library user who maps files accepts the same.
             if let (Ok(map), Ok(start)) = (unsafe { Mmap::map(&file) }, usize::try_from(start)) {
                 let start = start.min(map.len());
                 if let Some(compression) = Compression::of(&map[start..]) {
@@ -154,6 +156,7 @@ impl Input {
             Source::Stream(reader) => ChunkState::Stream {
                 reader,
                 carry: Vec::new(),
+                scratch: vec![0; READ_LEN],
                 skipping: false,
                 eof: false,
                 unreported: 0,
@@ -344,20 +347,27 @@ impl Drop for ChunkData {
     /// its size.
     fn drop(&mut self) {
         if let ChunkData::Mapped(map, range) = self {
-            // SAFETY: MADV_DONTNEED on a shared, read-only file mapping only
-            // drops pages from this process; any later read (of this range, or
-            // of a neighbouring chunk sharing a page) faults them back in from
-            // the file with the same bytes. A failure only means less is freed.
-            let _ = unsafe {
-                map.unchecked_advise_range(
-                    memmap2::UncheckedAdvice::DontNeed,
-                    range.start,
-                    range.len(),
-                )
-            };
+            release(map, range.clone());
         }
     }
 }
+
+/// Gives the pages of `range` of a map back to the system: memory as users
+/// measure it (resident pages, mapped ones included) then stays flat over a
+/// large file instead of growing to its size.
+#[cfg(unix)]
+fn release(map: &Mmap, range: Range<usize>) {
+    // SAFETY: MADV_DONTNEED on a shared, read-only file mapping only drops
+    // pages from this process; any later read (of this range, or of a
+    // neighbouring range sharing a page) faults them back in from the file
+    // with the same bytes. A failure only means less is freed.
+    let _ = unsafe {
+        map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, range.start, range.len())
+    };
+}
+
+#[cfg(not(unix))]
+fn release(_map: &Mmap, _range: Range<usize>) {}
 
 /// The iterator returned by [`Input::chunks`].
 pub(crate) struct Chunks {
@@ -374,6 +384,9 @@ enum ChunkState {
         reader: Box<dyn Read + Send>,
         /// Bytes read but not yet passed on: the start of a line.
         carry: Vec<u8>,
+        /// Where each read lands, zeroed once: a pipe fed slowly gives a
+        /// few bytes per read.
+        scratch: Vec<u8>,
         /// Dropping the rest of a too-long line, up to its newline.
         skipping: bool,
         eof: bool,
@@ -389,17 +402,29 @@ impl Iterator for Chunks {
         let (data, input_bytes) = match &mut self.state {
             ChunkState::Mapped { map, pos } => {
                 let range = next_mapped_range(map, *pos)?;
-                *pos = range.end;
-                let len = range.len() as u64;
-                (ChunkData::Mapped(Arc::clone(map), range), len)
+                if range.is_empty() {
+                    // A line too long to read: enough of it to report it as
+                    // such, with the newline its skipped tail ends with.
+                    let mut line = map[*pos..][..MAX_LINE_LEN + 1].to_vec();
+                    line.push(b'\n');
+                    let end = skip_line(map, *pos);
+                    let len = (end - *pos) as u64;
+                    *pos = end;
+                    (ChunkData::Owned(line), len)
+                } else {
+                    *pos = range.end;
+                    let len = range.len() as u64;
+                    (ChunkData::Mapped(Arc::clone(map), range), len)
+                }
             }
             ChunkState::Stream {
                 reader,
                 carry,
+                scratch,
                 skipping,
                 eof,
                 unreported,
-            } => match next_stream_buffer(reader, carry, skipping, eof, unreported) {
+            } => match next_stream_buffer(reader, carry, scratch, skipping, eof, unreported) {
                 Ok(Some(buffer)) => (ChunkData::Owned(buffer), std::mem::take(unreported)),
                 Ok(None) => return None,
                 Err(e) => return Some(Err(e)),
@@ -427,27 +452,52 @@ fn newlines(bytes: &[u8]) -> u64 {
 }
 
 /// The next chunk of a map from `pos`: about [`CHUNK_LEN`] bytes, extended to
-/// the end of the line it stops in.
+/// the end of the line it stops in. When that line is too long to read
+/// ([`MAX_LINE_LEN`]), the chunk stops before it; an empty range when the
+/// chunk would start with it (see [`skip_line`]).
 fn next_mapped_range(map: &[u8], pos: usize) -> Option<Range<usize>> {
     let rest = map.get(pos..).filter(|rest| !rest.is_empty())?;
-    let len = match rest.get(CHUNK_LEN..) {
-        None => rest.len(),
-        Some(tail) => {
-            CHUNK_LEN
-                + tail
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(tail.len(), |i| i + 1)
-        }
+    let Some(tail) = rest.get(CHUNK_LEN..) else {
+        return Some(pos..map.len());
+    };
+    // Only a line's length is searched past the chunk, so that a huge line
+    // is never read whole.
+    let window = &tail[..tail.len().min(MAX_LINE_LEN + 1)];
+    let len = match memchr::memchr(b'\n', window) {
+        Some(i) => CHUNK_LEN + i + 1,
+        None if window.len() == tail.len() => rest.len(),
+        None => memchr::memrchr(b'\n', &rest[..CHUNK_LEN]).map_or(0, |i| i + 1),
     };
     Some(pos..pos + len)
 }
 
+/// The end of the line at `pos` (after its newline, or the map's end),
+/// searched a block at a time, each block's pages given back once searched:
+/// a line of a gigabyte never makes the process hold a gigabyte.
+fn skip_line(map: &Mmap, pos: usize) -> usize {
+    const BLOCK: usize = 1 << 20;
+    let mut at = pos;
+    while at < map.len() {
+        let block = at..map.len().min(at + BLOCK);
+        let newline = memchr::memchr(b'\n', &map[block.clone()]);
+        release(map, block.clone());
+        if let Some(i) = newline {
+            return at + i + 1;
+        }
+        at = block.end;
+    }
+    map.len()
+}
+
 /// Reads until there are whole lines to pass on (or the end of the stream),
-/// and returns them; a partial last line stays in `carry`.
+/// and returns them; a partial last line stays in `carry`. Each read costs
+/// what it brings, whatever its size: a trickle of short reads is neither
+/// zero-filled a buffer at a time nor looked through from the line's start
+/// again each time.
 fn next_stream_buffer(
     reader: &mut Box<dyn Read + Send>,
     carry: &mut Vec<u8>,
+    scratch: &mut [u8],
     skipping: &mut bool,
     eof: &mut bool,
     unreported: &mut u64,
@@ -459,15 +509,15 @@ fn next_stream_buffer(
             let rest = !carry.is_empty() || *unreported > 0;
             return Ok(rest.then(|| std::mem::take(carry)));
         }
-        let start = carry.len();
-        carry.resize(start + READ_LEN, 0);
-        let read = reader.read(&mut carry[start..]);
-        carry.truncate(start + *read.as_ref().unwrap_or(&0));
-        let n = match read {
+        let n = match reader.read(scratch) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
+        // The carry holds no newline (skipping, nothing at all): only the
+        // bytes read now can.
+        let start = carry.len();
+        carry.extend_from_slice(&scratch[..n]);
         *unreported += n as u64;
         if n == 0 {
             *eof = true;
@@ -486,7 +536,8 @@ fn next_stream_buffer(
                 }
             }
         }
-        if let Some(last) = carry.iter().rposition(|&b| b == b'\n') {
+        if let Some(last) = carry[start..].iter().rposition(|&b| b == b'\n') {
+            let last = start + last;
             let rest = carry[last + 1..].to_vec();
             let mut lines = std::mem::replace(carry, rest);
             lines.truncate(last + 1);
@@ -621,13 +672,71 @@ mod tests {
         }
     }
 
+    /// The lines of `data` written to a file and read from its map, checked
+    /// to stand for all its bytes.
+    fn mapped_lines(data: &[u8]) -> Vec<(u64, Vec<u8>)> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("in.txt");
+        std::fs::write(&path, data).unwrap();
+        let input = Input::open(&path).unwrap();
+        assert!(matches!(input.source, Source::Mapped { .. }));
+        let mut lines = Vec::new();
+        let mut bytes = 0;
+        for chunk in input.chunks() {
+            let chunk = chunk.unwrap();
+            bytes += chunk.input_bytes;
+            assert!(chunk.data.bytes().len() <= CHUNK_LEN + MAX_LINE_LEN + 1);
+            lines.extend(chunk.lines().map(|(n, l)| (n, l.to_vec())));
+        }
+        assert_eq!(bytes, data.len() as u64);
+        lines
+    }
+
     #[test]
     fn huge_lines_are_cut_short_without_losing_line_numbers() {
         let mut data = b"a\n".to_vec();
         data.extend(std::iter::repeat_n(b'1', 3 * MAX_LINE_LEN));
         data.extend(b"\nb\n");
-        data.extend(std::iter::repeat_n(b'2', 2 * MAX_LINE_LEN));
+        // Whole lines up to the middle of a chunk, then a huge line across
+        // its end: the chunk stops before it.
+        while data.len() < CHUNK_LEN * 5 / 2 {
+            data.extend(b"123456789\n");
+        }
+        data.extend(std::iter::repeat_n(b'2', 2 * CHUNK_LEN));
+        data.extend(b"\nc\n");
+        data.extend(std::iter::repeat_n(b'3', 2 * MAX_LINE_LEN));
+        let rows = (data.len() - 3 * MAX_LINE_LEN - 4 * CHUNK_LEN) / 10;
+        let mapped = mapped_lines(&data);
+        // Huge lines are kept to different lengths; the rest is the same.
+        let short = |lines: &[(u64, Vec<u8>)]| -> Vec<(u64, Option<Vec<u8>>)> {
+            let short = |line: &Vec<u8>| (line.len() <= MAX_LINE_LEN).then(|| line.clone());
+            lines.iter().map(|(n, line)| (*n, short(line))).collect()
+        };
         for step in [4096, READ_LEN] {
+            let lines = stream_lines(&data, step);
+            assert!(short(&lines) == short(&mapped), "step {step}");
+        }
+        let numbers: Vec<u64> = mapped.iter().map(|(n, _)| *n).collect();
+        let count = numbers.len();
+        assert!(numbers.iter().copied().eq(1..=count as u64));
+        assert!(count > rows, "{count} lines");
+        let find = |text: &[u8]| mapped.iter().position(|(_, l)| l == text).unwrap();
+        let (b, c) = (find(b"b"), find(b"c"));
+        assert_eq!((find(b"a"), b, c, count), (0, 2, c, c + 2));
+        for at in [1, c - 1, c + 1] {
+            let huge = &mapped[at].1;
+            assert!(huge.len() > MAX_LINE_LEN && huge.len() <= MAX_LINE_LEN + READ_LEN);
+        }
+    }
+
+    #[test]
+    fn huge_stream_lines_are_cut_short_without_losing_line_numbers() {
+        let mut data = b"a\n".to_vec();
+        data.extend(std::iter::repeat_n(b'1', 3 * MAX_LINE_LEN));
+        data.extend(b"\nb\n");
+        data.extend(std::iter::repeat_n(b'2', 2 * MAX_LINE_LEN));
+        // A byte a read as well: each read costs what it brings.
+        for step in [1, 7, 4096, READ_LEN] {
             let lines = stream_lines(&data, step);
             let numbers: Vec<u64> = lines.iter().map(|(n, _)| *n).collect();
             assert_eq!(numbers, [1, 2, 3, 4]);

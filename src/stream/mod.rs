@@ -7,5 +7,6 @@ mod compressed;
 pub mod format;
 pub mod input;
 pub mod pipeline;
-pub mod rating_format;
+pub mod puzzles;
+pub(crate) mod rating_format;
 mod table;

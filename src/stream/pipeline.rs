@@ -68,7 +68,7 @@ pub enum Mode {
         variants: u32,
     },
     /// The rating: `<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>`
-    /// (see [`crate::rating_format::write_rating_line`]). A puzzle without
+    /// (the fields as [`crate::logic::Rating`] displays them). A puzzle without
     /// exactly one solution gets a marker.
     Rate {
         /// Budget and ceiling of the rating.
@@ -820,13 +820,7 @@ impl<B: Batch> Producer<B> {
         // Jobs of about the same output size whatever the answers per puzzle.
         let answers = self.options.answers_per_puzzle();
         let records_per_job = (RECORDS_PER_JOB / (answers * self.options.cost_per_puzzle())).max(1);
-        let chunks = Detected {
-            chunks: input.chunks(),
-            format: self.options.input_format,
-            decided: self.options.input_format != InputFormat::Auto,
-            detector: format::FormatDetector::default(),
-            held: VecDeque::new(),
-        };
+        let chunks = Detected::new(input.chunks(), self.options.input_format);
         'chunks: for (chunk, format) in chunks {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
@@ -989,12 +983,26 @@ impl GridReader {
 /// line). A stream's chunk ends where a read did, maybe inside the first
 /// board, so chunks are held back until the format is known, up to
 /// [`CHUNK_LEN`] bytes (as much as a file's first chunk).
-struct Detected<I> {
+pub(crate) struct Detected<I> {
     chunks: I,
     format: InputFormat,
     decided: bool,
     detector: format::FormatDetector,
     held: VecDeque<Chunk>,
+}
+
+impl<I> Detected<I> {
+    /// `chunks` in `format`, or in the one they look like for
+    /// [`InputFormat::Auto`].
+    pub(crate) fn new(chunks: I, format: InputFormat) -> Self {
+        Detected {
+            chunks,
+            format,
+            decided: format != InputFormat::Auto,
+            detector: format::FormatDetector::default(),
+            held: VecDeque::new(),
+        }
+    }
 }
 
 impl<I: Iterator<Item = io::Result<Chunk>>> Iterator for Detected<I> {

@@ -11,20 +11,26 @@ mod equivalent;
 mod fixtures;
 pub mod formats;
 pub mod human;
-mod run;
 
 #[path = "../../src/engine/brute.rs"]
 mod brute;
 #[path = "../../src/testing/property.rs"]
 pub mod property;
+#[path = "../../src/testing/run.rs"]
+mod run;
 #[path = "../../src/testing/skip.rs"]
 mod skip;
 
 pub use brute::{brute_count, brute_count_within};
 pub use equivalent::equivalent;
 pub use fixtures::*;
-pub use run::{DEADLINE, Run, Running, program, sudokuflow, wait_until};
+pub use run::{DEADLINE, Run, Running, program, wait_until};
 pub use skip::{required, skip};
+
+/// A run of the `sudokuflow` binary under test.
+pub fn sudokuflow() -> Run {
+    program(env!("CARGO_BIN_EXE_sudokuflow"))
+}
 
 /// Runs `sudokuflow args...`, reads its first output line, then closes the
 /// pipe: the program must stop with status 0 and nothing on stderr.

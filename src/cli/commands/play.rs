@@ -1,124 +1,257 @@
-//! `sudokuflow play`: picks the game (resume, file and puzzle, new game of a
-//! level) and hands it to a front end.
+//! `sudokuflow play`: picks the game (resume the newest save, a puzzle from
+//! a file or the command line, a new game of a level, or the start screen)
+//! and hands it to a front end.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use sudokuflow::logic::Level;
 
 use super::random_seed;
 use crate::cli::args::PlayArgs;
 use crate::play::app::App;
+use crate::play::clock::{self, SharedClock};
 use crate::play::menu::Menu;
-use crate::play::tui::Screen;
-use crate::play::{plain, save, source, tui};
+use crate::play::plain::{self, End, MAX_COMMAND, Read};
+use crate::play::tui::{self, Context, Screen};
+use crate::play::{guard, save, source};
+
+/// A new game's seed when none is given: short enough to read off the
+/// screen and type back (`--seed`), plenty for variety.
+fn game_seed() -> u64 {
+    random_seed() % 1_000_000
+}
 
 pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
+    let clock = clock::system();
+    if args.plain {
+        return plain_session(args, clock);
+    }
+    if !tui::has_terminal() {
+        bail!("play needs a terminal; use --plain for line mode");
+    }
+    // Full screen: the start screen unless the arguments name the game.
+    let seed = args.seed.unwrap_or_else(game_seed);
+    let folder = Path::new(".");
+    let screen = if args.resume {
+        Screen::Game(Box::new(save::load_newest(clock.clone())?))
+    } else if let Some(level) = args.level {
+        Screen::Game(Box::new(Menu::new_game(level, seed, clock.clone())?))
+    } else if let Some(path) = &args.file {
+        if let Some(app) = puzzle_given(path, &clock) {
+            Screen::Game(Box::new(app))
+        } else if let Some(number) = args.puzzle {
+            let mut sink = io::sink();
+            match game_from_file(path, Some(number), &mut io::empty(), &mut sink, &clock)? {
+                Some(app) => Screen::Game(Box::new(app)),
+                None => return Ok(0),
+            }
+        } else {
+            Screen::Menu(Box::new(Menu::with_file(
+                path,
+                seed,
+                clock.clone(),
+                save::list(),
+            )?))
+        }
+    } else {
+        Screen::Menu(Box::new(Menu::new(
+            folder,
+            seed,
+            clock.clone(),
+            save::list(),
+        )))
+    };
+    let context = Context {
+        folder: folder.to_path_buf(),
+        seed,
+        clock,
+    };
+    tui::run(screen, context)
+}
+
+/// A game on the puzzle written in place of a file name (`play 4...3...`),
+/// when no file has that name.
+fn puzzle_given(path: &Path, clock: &SharedClock) -> Option<App> {
+    if path.exists() {
+        return None;
+    }
+    let puzzle = source::puzzle_arg(path.as_os_str())?;
+    let mut app = App::new(puzzle, clock.clone());
+    app.source = "a puzzle from the command line".into();
+    if app.solution.is_none() {
+        app.message =
+            "warning: this puzzle has no single solution: check and auto-solve are off".into();
+    }
+    Some(app)
+}
+
+/// Plain mode: the game the arguments name, or the start prompt, then the
+/// game, and the next one after `new` or `menu`.
+fn plain_session(args: &PlayArgs, clock: SharedClock) -> anyhow::Result<u8> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
-    if args.plain {
-        if let Some(mut app) = choose_game(args, &mut input, &mut out)? {
-            plain::run(&mut app, input, out)?;
-        }
-        return Ok(0);
+    guard::save_on_signals(|| {})?;
+    let mut next = first_plain_game(args, &mut input, &mut out, &clock)?;
+    let mut seed = args.seed;
+    loop {
+        let Some(mut app) = next else {
+            return Ok(0);
+        };
+        next = match plain::run(&mut app, &mut input, &mut out)? {
+            End::Exit(status) => return Ok(status),
+            End::NewGame(level) => {
+                seed = seed.map(|s| s.wrapping_add(1));
+                Some(new_game(level, seed, &clock)?)
+            }
+            End::Menu => start_prompt(args.seed, &mut input, &mut out, &clock)?,
+        };
     }
-    drop((input, out));
-    // Full screen: the start screen unless the arguments name the game.
-    let seed = args.seed.unwrap_or_else(random_seed);
-    let screen = if args.resume {
-        Screen::Game(Box::new(save::load()?))
-    } else if let Some(level) = args.level {
-        Screen::Game(Box::new(new_game(level, Some(seed))?))
-    } else if let Some(path) = &args.file {
-        if args.puzzle.is_some() {
-            let app = game_from_file(path, args.puzzle, &mut io::empty(), &mut io::sink())?;
-            Screen::Game(Box::new(app.expect("--puzzle needs no input")))
-        } else {
-            Screen::Menu(Menu::with_file(path, seed)?)
-        }
-    } else {
-        Screen::Menu(Menu::new(Path::new("."), seed))
-    };
-    tui::run(screen)?;
-    Ok(0)
 }
 
-/// The game to play, asking on `input` when the arguments don't say.
-fn choose_game(
+fn first_plain_game(
     args: &PlayArgs,
     input: &mut impl BufRead,
     out: &mut impl Write,
+    clock: &SharedClock,
 ) -> anyhow::Result<Option<App>> {
     if args.resume {
-        return save::load().map(Some);
+        return save::load_newest(clock.clone()).map(Some);
     }
     if let Some(level) = args.level {
-        return new_game(level, args.seed).map(Some);
+        return new_game(level, args.seed, clock).map(Some);
     }
     if let Some(path) = &args.file {
-        return game_from_file(path, args.puzzle, input, out);
+        if let Some(app) = puzzle_given(path, clock) {
+            return Ok(Some(app));
+        }
+        return game_from_file(path, args.puzzle, input, out, clock);
     }
-    // The start prompt.
+    start_prompt(args.seed, input, out, clock)
+}
+
+/// Asks on `input` for the game: a level, a file's number, a saved game.
+/// A bare Enter or a typo asks again.
+fn start_prompt(
+    seed: Option<u64>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    clock: &SharedClock,
+) -> anyhow::Result<Option<App>> {
     let files = source::puzzle_files(Path::new("."));
     loop {
-        for (i, file) in files.iter().enumerate() {
+        let saves = save::list();
+        plain::list_saves(&saves, out)?;
+        for (i, file) in files.sudoku.iter().chain(&files.other).enumerate() {
             writeln!(out, "{:4}. open {}", i + 1, file.display())?;
         }
+        let resume = if saves.is_empty() {
+            ""
+        } else {
+            "; 'resume' the newest saved game, 'resume N' another"
+        };
         write!(
             out,
-            "new game: easy, medium, hard, expert, hell; a file's number; 'resume' the saved game; 'quit': "
+            "new game: easy, medium, hard, expert, hell; a file's number{resume}; 'quit': "
         )?;
         out.flush()?;
-        let Some(line) = read_line(input)? else {
-            return Ok(None);
+        let line = match plain::read_line(input, MAX_COMMAND)? {
+            Read::End => return Ok(None),
+            Read::TooLong(length) => {
+                writeln!(out, "a line of {length} bytes is no choice")?;
+                continue;
+            }
+            Read::Line(line) => line,
         };
-        match line.trim() {
-            "quit" | "q" => return Ok(None),
-            "resume" => match save::load() {
-                Ok(app) => return Ok(Some(app)),
-                Err(e) => writeln!(out, "{e:#}")?,
-            },
-            name => {
-                if let Ok(level) = name.parse::<Level>() {
-                    return new_game(level, args.seed).map(Some);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let chosen = match words.as_slice() {
+            [] => continue,
+            ["quit" | "q"] => return Ok(None),
+            ["resume"] => save::load_newest(clock.clone()).map(Some),
+            ["resume", n] => match n
+                .trim_start_matches('r')
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| saves.get(n.checked_sub(1)?))
+            {
+                Some(listed) => save::load(&listed.path, clock.clone()).map(Some),
+                None => {
+                    writeln!(out, "no saved game {n}")?;
+                    continue;
                 }
-                match name
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| files.get(n.checked_sub(1)?))
-                {
-                    Some(file) => return game_from_file(file, None, input, out),
-                    None => writeln!(out, "not a choice: {name}")?,
+            },
+            [name] => {
+                if let Ok(level) = name.parse::<Level>() {
+                    new_game(level, seed, clock).map(Some)
+                } else {
+                    match name
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| files.get(n.checked_sub(1)?))
+                    {
+                        Some(file) => game_from_file(file, None, input, out, clock),
+                        None => {
+                            writeln!(out, "not a choice: {name}")?;
+                            continue;
+                        }
+                    }
                 }
             }
+            _ => {
+                writeln!(out, "not a choice: {}", line.trim())?;
+                continue;
+            }
+        };
+        match chosen {
+            Ok(Some(app)) => return Ok(Some(app)),
+            Ok(None) => return Ok(None),
+            Err(e) => writeln!(out, "{e:#}")?,
         }
     }
 }
 
-/// Opens the file's puzzle `puzzle`, or lists them (checked and rated) and asks.
+/// Opens the file's puzzle `puzzle`, or lists them (checked and rated) and
+/// asks until a playable one is chosen (`None` at the end of input).
 fn game_from_file(
     path: &Path,
     puzzle: Option<usize>,
     input: &mut impl BufRead,
     out: &mut impl Write,
+    clock: &SharedClock,
 ) -> anyhow::Result<Option<App>> {
     let entries = source::open_file(path)?;
+    if entries.is_empty() {
+        bail!("no puzzles in {}", path.display());
+    }
     let number = match puzzle {
         Some(n) => n,
         None => {
-            for (i, e) in entries.iter().enumerate() {
-                let rating = source::rating_text(e);
-                let problem = e.problem.as_deref().unwrap_or("");
-                let text = format!("{:4}. line {:<5} {rating:<20} {problem}", i + 1, e.line);
-                writeln!(out, "{}", text.trim_end())?;
+            plain::list_entries(&entries, out)?;
+            if !entries.iter().any(|e| e.playable) {
+                bail!("no puzzle of {} can be played", path.display());
             }
-            write!(out, "puzzle number (1-{}): ", entries.len())?;
-            out.flush()?;
-            match read_line(input)? {
-                Some(line) => line.trim().parse().context("expected a puzzle number")?,
-                None => return Ok(None),
+            loop {
+                write!(out, "puzzle number (1-{}): ", entries.len())?;
+                out.flush()?;
+                let line = match plain::read_line(input, MAX_COMMAND)? {
+                    Read::End => return Ok(None),
+                    Read::TooLong(_) => continue,
+                    Read::Line(line) => line,
+                };
+                let chosen = line.trim().parse::<usize>().ok();
+                match chosen.and_then(|n| entries.get(n.checked_sub(1)?)) {
+                    Some(entry) if entry.playable => break chosen.expect("a number"),
+                    Some(entry) => writeln!(
+                        out,
+                        "line {}: {}; it can't be played",
+                        entry.line,
+                        entry.problem.as_deref().unwrap_or("")
+                    )?,
+                    None if line.trim().is_empty() => {}
+                    None => writeln!(out, "not a puzzle number: {}", line.trim())?,
+                }
             }
         }
     };
@@ -140,7 +273,7 @@ fn game_from_file(
     if let Some(warning) = &entry.problem {
         writeln!(out, "warning: {warning}")?;
     }
-    let mut app = App::new(puzzle);
+    let mut app = App::new(puzzle, clock.clone());
     app.set_file(path, number);
     if let Some(warning) = &entry.problem {
         app.message = format!("warning: {warning}");
@@ -148,14 +281,7 @@ fn game_from_file(
     Ok(Some(app))
 }
 
-fn new_game(level: Level, seed: Option<u64>) -> anyhow::Result<App> {
-    let seed = seed.unwrap_or_else(random_seed);
-    let mut app = App::new(source::new_game(level, seed)?);
-    app.source = format!("new {level} game, seed {seed}");
-    Ok(app)
-}
-
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
-    let mut line = String::new();
-    Ok((input.read_line(&mut line)? > 0).then_some(line))
+fn new_game(level: Level, seed: Option<u64>, clock: &SharedClock) -> anyhow::Result<App> {
+    let seed = seed.unwrap_or_else(game_seed);
+    Menu::new_game(level, seed, clock.clone())
 }

@@ -1,9 +1,10 @@
 //! `sudokuflow print`: puzzles rated on the pipeline, then laid out on pages
 //! and written as PDF, one SVG file per page, or HTML.
 
-use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+mod svg_pages;
+
+use std::io::IsTerminal;
+use std::path::Path;
 
 use anyhow::Context;
 use sudokuflow::answer::{Answer, Answered, Batch, Consumer, Outcome};
@@ -16,7 +17,9 @@ use crate::cli::args::{PrintArgs, PrintFormat};
 use crate::cli::output::Output;
 use crate::cli::progress::Progress;
 use crate::cli::report::{self, Reporter};
+use crate::print::font::{self, Fonts};
 use crate::print::layout::{Contents, Entry, Layout, Sheet};
+use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
 use crate::print::{html, pdf, svg};
 
@@ -30,49 +33,77 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
     }
     if format == PrintFormat::Svg && is_stdout(args.output.as_deref()) {
         anyhow::bail!(
-            "SVG is written one file per page; give -o NAME.svg for NAME-1.svg, NAME-2.svg, ..."
+            "SVG is written one file per page; give -o NAME.svg for NAME-01.svg, NAME-02.svg, ..."
         );
-    }
-    let (entries, failed) = read_entries(args)?;
-    if entries.is_empty() {
-        report::message(format_args!("no puzzle to print"));
-        return Ok(1);
     }
     let sheet = Sheet {
         paper: args.paper.unwrap_or_else(Paper::from_locale),
         per_page: args.per_page,
         title: args.title.clone(),
+        rules: args.rules.clone(),
         contents: match (args.solutions, args.solutions_only) {
             (_, true) => Contents::Solutions,
             (true, false) => Contents::PuzzlesAndSolutions,
             (false, false) => Contents::Puzzles,
         },
     };
-    let layout = Layout::new(&sheet, &entries);
+    let level_names = args.level_names.clone().unwrap_or_default();
+    // Before the long part: a text no font can print is an error at once.
+    let fonts = match format {
+        PrintFormat::Pdf => Fonts::covering(&own_texts(args, &level_names))?,
+        PrintFormat::Svg | PrintFormat::Html => Fonts::bundled(),
+    };
+    let (entries, failed) = read_entries(args, &level_names)?;
+    if entries.is_empty() {
+        report::message(format_args!("no puzzle to print"));
+        return Ok(1);
+    }
+    let layout = Layout::new(&sheet, &entries, &fonts);
     let title = args.title.as_deref();
     match format {
         PrintFormat::Pdf => write_file(args.output.as_deref(), |out| {
-            pdf::write(&layout, title, out)
+            pdf::write(&layout, &fonts, title, out)
         })?,
         PrintFormat::Html => write_file(args.output.as_deref(), |out| {
             html::write(&layout, sheet.paper, title, out)
         })?,
         PrintFormat::Svg => {
             let target = args.output.as_deref().expect("checked above");
-            let count = layout.page_count();
-            for index in 0..count {
-                let path = if count == 1 {
-                    target.to_path_buf()
-                } else {
-                    numbered(target, index + 1)
-                };
+            svg_pages::write(target, layout.page_count(), |index| {
                 let mut page = String::new();
                 svg::write_document(&layout.page(index), sheet.paper, &mut page);
-                write_file(Some(&path), |out| out.write_all(page.as_bytes()))?;
-            }
+                page
+            })?;
         }
     }
     Ok(u8::from(failed))
+}
+
+/// The texts of the sheet that come from the command line, as printed.
+fn own_texts<'a>(args: &'a PrintArgs, level_names: &'a LevelNames) -> Vec<font::SheetText<'a>> {
+    let mut texts = Vec::new();
+    if let Some(title) = &args.title {
+        texts.push(font::SheetText {
+            text: title,
+            bold: true,
+            origin: "--title",
+        });
+    }
+    if let Some(rules) = &args.rules {
+        texts.push(font::SheetText {
+            text: rules,
+            bold: false,
+            origin: "--rules",
+        });
+    }
+    if !args.no_rating {
+        texts.extend(level_names.given().map(|name| font::SheetText {
+            text: name,
+            bold: false,
+            origin: "--level-names",
+        }));
+    }
+    texts
 }
 
 /// `--format`, else the format the extension of `-o` names.
@@ -100,17 +131,6 @@ fn is_stdout(output: Option<&Path>) -> bool {
     output.is_none_or(|path| path == Path::new("-"))
 }
 
-/// `name-N.ext` beside `path` (`name.ext`).
-fn numbered(path: &Path, number: usize) -> PathBuf {
-    let mut name = OsString::from(path.file_stem().unwrap_or_default());
-    name.push(format!("-{number}"));
-    if let Some(extension) = path.extension() {
-        name.push(".");
-        name.push(extension);
-    }
-    path.with_file_name(name)
-}
-
 /// Writes one output with `write`, replacing a file only once it is complete.
 fn write_file(
     path: Option<&Path>,
@@ -124,7 +144,7 @@ fn write_file(
 
 /// The puzzles to print, in input order, rated on the pipeline, and whether
 /// any line was left out (each reported on stderr as it was read).
-fn read_entries(args: &PrintArgs) -> anyhow::Result<(Vec<Entry>, bool)> {
+fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(Vec<Entry>, bool)> {
     let inputs = open_input_args(&args.input)?;
     let total_bytes = inputs.iter().map(|input| input.known_len()).sum();
     let budget = if args.no_rating {
@@ -146,8 +166,9 @@ fn read_entries(args: &PrintArgs) -> anyhow::Result<(Vec<Entry>, bool)> {
         threads: threads(&args.run),
     };
     let mut entries = Entries {
+        numbered: 0,
         entries: Vec::new(),
-        with_rating: !args.no_rating,
+        level_names: (!args.no_rating).then_some(level_names),
     };
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
     let result = pipeline::run_into(inputs, &options, &mut entries, &mut reporter);
@@ -156,8 +177,9 @@ fn read_entries(args: &PrintArgs) -> anyhow::Result<(Vec<Entry>, bool)> {
     Ok((entries.entries, summary.failed > 0))
 }
 
-/// The rated puzzles of a job; bad ones are left out (the reporter names them).
-struct Rated(Vec<(Grid, logic::Rating)>);
+/// The answers of a job, in input order: a puzzle and its rating, or `None`
+/// for a bad puzzle (the reporter names it), which keeps its number.
+struct Rated(Vec<Option<(Grid, logic::Rating)>>);
 
 impl Batch for Rated {
     fn new(_options: &Options, input_len: usize) -> Rated {
@@ -165,34 +187,47 @@ impl Batch for Rated {
     }
 
     fn push(&mut self, _options: &Options, answered: Answered<'_>) {
-        if let Outcome::Answered {
-            puzzle,
-            answer: Answer::Rating(rating),
-        } = answered.outcome
-        {
-            self.0.push((*puzzle, rating));
-        }
+        self.0.push(match answered.outcome {
+            Outcome::Answered {
+                puzzle,
+                answer: Answer::Rating(rating),
+            } => Some((*puzzle, rating)),
+            _ => None,
+        });
     }
 }
 
 /// The entries to print, in input order.
-struct Entries {
+struct Entries<'a> {
+    /// Puzzles so far, bad ones counted: `solve` answers each with a line.
+    numbered: u64,
     entries: Vec<Entry>,
-    with_rating: bool,
+    /// What to call the levels, or `None` to print no rating.
+    level_names: Option<&'a LevelNames>,
 }
 
-impl Consumer for Entries {
+impl Consumer for Entries<'_> {
     type Batch = Rated;
 
     fn consume(&mut self, rated: Rated) -> std::io::Result<()> {
-        for (puzzle, rating) in rated.0 {
-            let note = if self.with_rating {
-                let bound = if rating.complete { "" } else { ">" };
-                format!("{} \u{b7} {bound}{}", rating.level, rating.er)
-            } else {
-                String::new()
+        for answer in rated.0 {
+            self.numbered += 1;
+            let Some((puzzle, rating)) = answer else {
+                continue;
             };
-            self.entries.push(Entry { puzzle, note });
+            let note = match self.level_names {
+                Some(names) => {
+                    let bound = if rating.complete { "" } else { ">" };
+                    let level = names.name(rating.level.name());
+                    format!("{level} \u{b7} {bound}{}", rating.er)
+                }
+                None => String::new(),
+            };
+            self.entries.push(Entry {
+                puzzle,
+                number: self.numbered,
+                note,
+            });
         }
         Ok(())
     }

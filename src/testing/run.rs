@@ -1,8 +1,8 @@
-//! Running programs (the `sudokuflow` binary, or a tool such as tmux or
-//! pdftoppm) with a deadline: a run that has not ended by then is killed,
-//! with every process it started, and the test fails saying so, instead of
-//! hanging the suite. The deadline is generous: it is there to catch hangs,
-//! never to time anything.
+//! Running programs (the `sudokuflow` binary, a tool such as tmux or
+//! pdftoppm, or a test binary again) with a deadline: a run that has not
+//! ended by then is killed, with every process it started, and the test
+//! fails saying so, instead of hanging the suite. The deadline is generous:
+//! it is there to catch hangs, never to time anything.
 
 use std::ffi::OsStr;
 use std::io::{Read, Write};
@@ -21,11 +21,6 @@ pub const DEADLINE: Duration = Duration::from_secs(300);
 
 /// How often a wait looks again.
 const POLL: Duration = Duration::from_millis(5);
-
-/// A run of the `sudokuflow` binary under test.
-pub fn sudokuflow() -> Run {
-    Run::new(env!("CARGO_BIN_EXE_sudokuflow"))
-}
 
 /// A run of another program.
 pub fn program(name: impl AsRef<OsStr>) -> Run {
@@ -148,13 +143,16 @@ impl Run {
         // Its own group, so that the whole of it can be killed.
         self.command.process_group(0);
         // A suite started as a script's background job inherits SIGINT and
-        // SIGQUIT ignored; the programs under test start with them as a
-        // terminal gives them (a test that wants them ignored says so).
+        // SIGQUIT ignored, and under nohup SIGHUP; the programs under test
+        // start with the signals as a terminal gives them (a test that wants
+        // one ignored says so).
         // SAFETY: signal(2) is async-signal-safe and touches no memory of ours.
         unsafe {
             self.command.pre_exec(|| {
                 libc::signal(libc::SIGINT, libc::SIG_DFL);
                 libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+                libc::signal(libc::SIGHUP, libc::SIG_DFL);
+                libc::signal(libc::SIGTERM, libc::SIG_DFL);
                 Ok(())
             });
         }
@@ -297,6 +295,37 @@ impl Running {
             if let Some(status) = self.try_wait() {
                 return status;
             }
+            thread::sleep(POLL);
+        }
+    }
+
+    /// Waits for the program to end (its output read or closed by the
+    /// caller); how it ended and its peak resident memory in KiB, as
+    /// wait4(2) reports them.
+    ///
+    /// # Panics
+    /// When it missed its deadline (it was killed).
+    pub fn wait_with_peak_memory(&mut self) -> (ExitStatus, u64) {
+        use std::os::unix::process::ExitStatusExt;
+        loop {
+            let (lock, wake) = &*self.fate;
+            let mut fate = lock.lock().unwrap();
+            assert!(!fate.reaped, "{} has ended already", self.what);
+            let mut status = 0;
+            // SAFETY: plain data, written by wait4.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            let pid = self.child.id() as i32;
+            // SAFETY: waits for our own child, not yet reaped (under the lock).
+            let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+            assert!(waited >= 0, "waiting for {}", self.what);
+            if waited == pid {
+                fate.reaped = true;
+                wake.notify_all();
+                drop(fate);
+                self.check_deadline("");
+                return (ExitStatus::from_raw(status), usage.ru_maxrss as u64);
+            }
+            drop(fate);
             thread::sleep(POLL);
         }
     }
