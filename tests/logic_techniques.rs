@@ -838,7 +838,7 @@ fn nested_dynamic_forcing_chains_where_nothing_simpler_applies() {
     let step = find_step(&start, Technique::NestedDynamicForcingChains).unwrap();
     assert_eq!(step.technique, Technique::NestedDynamicForcingChains);
     // SE 1.2.1 never reaches this level here: it rates the puzzle 11.1 by a
-    // nested multiple chain first, as the step engine does (tests/logic.rs).
+    // nested multiple chain first, as the step engine does.
     // The value is this engine's, for its own level asked alone.
     assert_eliminates(&step, "11.4", 5, &["r5c3"]);
     assert!(
