@@ -837,9 +837,10 @@ fn nested_dynamic_forcing_chains_where_nothing_simpler_applies() {
     }
     let step = find_step(&start, Technique::NestedDynamicForcingChains).unwrap();
     assert_eq!(step.technique, Technique::NestedDynamicForcingChains);
-    // SE 1.2.1 never reaches this level here: it rates the puzzle 11.1 by a
-    // nested multiple chain first, as the step engine does.
-    // The value is this engine's, for its own level asked alone.
+    // SE 1.2.1's easiest hint at this level asked alone (Dynamic Forcing
+    // Chains "+ Dynamic Forcing Chains") is this one too: r3c2's cases all
+    // remove 5 from r5c3, rated 11.4. (SE's solve never gets here: it takes
+    // a nested multiple chain at 11.1 first, as the step engine does.)
     assert_eliminates(&step, "11.4", 5, &["r5c3"]);
     assert!(
         step.text
