@@ -387,7 +387,9 @@ fn output_files_are_synced_before_and_after_the_rename() {
     let temp_synced = calls[..rename]
         .iter()
         .any(|call| call.contains("sync(") && call.contains(".sudokuflow-"));
-    let folder = format!("<{}>)", dir.display());
+    // `<dir>` names the folder itself (a file in it is `<dir/name>`); the
+    // call may be printed `<unfinished ...>` when another thread makes one.
+    let folder = format!("<{}>", dir.display());
     let folder_synced = calls[rename..]
         .iter()
         .any(|call| call.contains("sync(") && call.contains(&folder));

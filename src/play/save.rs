@@ -26,6 +26,10 @@ use crate::cli::output::AtomicFile;
 /// `saved_at`, `level`) are optional, so older saves still load.
 const VERSION: u64 = 1;
 
+/// The longest time a save may record: a century (of 365.25 days). More is a
+/// damaged file; a game left open longer is saved with this time.
+const MAX_SECONDS_PLAYED: u64 = 3_155_760_000;
+
 #[derive(Serialize)]
 struct Saved<'a> {
     version: u64,
@@ -101,7 +105,7 @@ pub fn encode(app: &App) -> String {
         cursor: app.cursor,
         hints_used: app.hints_used,
         mistakes: app.mistakes,
-        seconds_played: app.elapsed().as_secs(),
+        seconds_played: app.elapsed().as_secs().min(MAX_SECONDS_PLAYED),
         source: &app.source,
         file: app.file.as_ref().map(|(file, _)| file.as_path()),
         puzzle_number: app.file.as_ref().map(|&(_, number)| number),
@@ -385,7 +389,7 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
     let cursor = number(fields, "cursor", 80)? as usize;
     let hints_used = number(fields, "hints_used", u32::MAX.into())? as u32;
     let mistakes = number(fields, "mistakes", u32::MAX.into())? as u32;
-    let seconds_played = number(fields, "seconds_played", u64::MAX)?;
+    let seconds_played = number(fields, "seconds_played", MAX_SECONDS_PLAYED)?;
     let source = field(fields, "source")?
         .as_str()
         .ok_or("field \"source\": not a string")?
@@ -777,13 +781,20 @@ mod tests {
             fs::write(&path, b"\xff\xfe{}").unwrap();
             let err = format!("{:#}", load(&path, ManualClock::new()).err().unwrap());
             assert!(err.contains("is corrupt: it is not text (UTF-8)"), "{err}");
-            // Huge times load, saturating.
+            // A time past a century is damage; a century loads and saves.
             let mut huge = good.clone();
             huge["seconds_played"] = u64::MAX.into();
             fs::write(&path, huge.to_string()).unwrap();
+            let err = format!("{:#}", load(&path, ManualClock::new()).err().unwrap());
+            assert!(
+                err.contains("field \"seconds_played\": 18446744073709551615 is over 3155760000"),
+                "{err}"
+            );
+            huge["seconds_played"] = MAX_SECONDS_PLAYED.into();
+            fs::write(&path, huge.to_string()).unwrap();
             let app = load(&path, ManualClock::new()).unwrap();
-            assert_eq!(app.elapsed().as_secs(), u64::MAX);
-            let _ = encode(&app);
+            assert_eq!(app.elapsed().as_secs(), MAX_SECONDS_PLAYED);
+            assert!(encode(&app).contains("\"seconds_played\":3155760000"));
         });
     }
 
