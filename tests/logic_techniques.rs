@@ -837,10 +837,14 @@ fn nested_dynamic_forcing_chains_where_nothing_simpler_applies() {
     }
     let step = find_step(&start, Technique::NestedDynamicForcingChains).unwrap();
     assert_eq!(step.technique, Technique::NestedDynamicForcingChains);
-    assert_eliminates(&step, "11.4", 1, &["r2c3"]);
+    // SE 1.2.1's easiest hint at this level asked alone (Dynamic Forcing
+    // Chains "+ Dynamic Forcing Chains") is this one too: r3c2's cases all
+    // remove 5 from r5c3, rated 11.4. (SE's solve never gets here: it takes
+    // a nested multiple chain at 11.1 first, as the step engine does.)
+    assert_eliminates(&step, "11.4", 5, &["r5c3"]);
     assert!(
         step.text
-            .starts_with("Nested Dynamic Forcing Chains: if r2c3 were 1, "),
+            .starts_with("Nested Dynamic Forcing Chains: r3c2 holds 1, 2, 4 or 6, "),
         "{}",
         step.text
     );
@@ -855,7 +859,17 @@ fn nested_forcing_chains_take_inner_chains_as_links() {
     assert_no_dynamic_chain(&position);
     let step = find_step(&position, Technique::NestedForcingChains).unwrap();
     assert_eq!(step.technique, Technique::NestedForcingChains);
-    assert_eliminates(&step, "10.3", 2, &["r8c3"]);
+    // SE 1.2.1's easiest hint here at this level (Dynamic Forcing Chains
+    // "+ Forcing Chains") is this contradiction too: r8c3 = 2 makes r3c9
+    // both 1 and not 1, rated 10.5; its levels below find nothing.
+    assert_eliminates(&step, "10.5", 2, &["r8c3"]);
+    assert!(
+        step.text.starts_with(
+            "Nested Forcing Chains: if r8c3 were 2, r3c9 would have to be both 1 and not 1"
+        ),
+        "{}",
+        step.text
+    );
     // An inner chain proves a link of the outer one, and is told with it.
     assert!(
         step.text
@@ -883,7 +897,7 @@ fn nested_forcing_chains_take_inner_chains_as_links() {
 
 #[test]
 fn nested_chains_wait_for_easier_steps() {
-    // Two steps further on, dynamic forcing chains (9.2) apply: nested
+    // Two steps further on, dynamic forcing chains (9.3) apply: nested
     // chains find something too, but the engine takes the easier step.
     let mut position = hardest();
     for (name, digit) in [("r2c3", 1), ("r8c3", 2), ("r1c3", 2), ("r1c8", 1)] {
@@ -891,6 +905,15 @@ fn nested_chains_wait_for_easier_steps() {
     }
     let next = next_step(&position);
     assert_eq!(next.technique, Technique::DynamicForcingChains);
-    assert_eliminates(&next, "9.2", 2, &["r3c7"]);
+    // As SE 1.2.1's easiest dynamic chain here: r3c7 = 2 makes r8c1 both 3
+    // and not 3, rated 9.3; its Nishio and multiple chains find nothing.
+    assert_eliminates(&next, "9.3", 2, &["r3c7"]);
+    assert!(
+        next.text.starts_with(
+            "Dynamic Forcing Chains: if r3c7 were 2, r8c1 would have to be both 3 and not 3"
+        ),
+        "{}",
+        next.text
+    );
     assert!(find_step(&position, Technique::NestedForcingChains).is_some());
 }

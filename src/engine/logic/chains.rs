@@ -35,14 +35,17 @@
 //!   linked to A, closing a cycle whose weak links then hold both ways
 //!   (X-cycles, Y-cycles and bidirectional cycles).
 
-mod nested;
+mod family;
+mod inner;
+mod levels;
+mod plus;
 mod tell;
+mod trail;
 
-pub use nested::Inner;
 use tell::{Premise, Tale};
 
 use super::Candidates;
-use super::cells::{BOX, CellName, CellSet, PEERS, units_of};
+use super::cells::{CellName, CellSet, PEERS, units_of};
 use super::step::{Candidate, Difficulty, Step, Technique, Words};
 
 const NODES: usize = 81 * 9 * 2;
@@ -106,6 +109,9 @@ enum Why {
     /// Off: in this unit, its digit is left only where a line or box that
     /// holds the node's cell crosses it (pointing or claiming).
     Confined(u8),
+    /// Off: a hidden or naked pair (`pair`: which) in this unit, or an
+    /// X-Wing from this line, left by its parents' eliminations.
+    Pattern(plus::Rule, u8),
     /// Off or on: a chain nested in this one proves it.
     Nested,
 }
@@ -130,13 +136,11 @@ enum Rules {
     /// Cell links and weak digit links only: the links of XY-chains.
     Y,
     Static,
-    /// Dynamic links; on one digit only when `digit` is set (Nishio);
-    /// with `plus`, intersections too; with `nested`, also forcing chains
-    /// run on the grid as the propagation has changed it.
+    /// Dynamic links; on one digit only when `digit` is set (Nishio).
+    /// (Dynamic chains with techniques and chains inside are trails:
+    /// [`trail`].)
     Dynamic {
         digit: Option<u8>,
-        plus: bool,
-        nested: Option<Inner>,
     },
 }
 
@@ -161,8 +165,9 @@ struct Reach {
     /// First parent of every reached node, for telling the chain.
     parent: Vec<u16>,
     contradiction: Option<(Conflict, u16)>,
-    /// The nodes concluded by nested chains, each with the chain that proves it.
-    nested: Vec<(Node, nested::Proof)>,
+    /// The nodes concluded by nested chains, each with the chain that
+    /// proves it, told (trails made to be told: [`levels`]).
+    nested: Vec<(Node, tell::InnerTold)>,
     /// Every reached node's parents and why it follows, when the
     /// propagation is made to be told ([`Chainer::detailed`]).
     detail: Option<Box<Detail>>,
@@ -202,8 +207,8 @@ pub struct Chainer {
     budget: Option<u64>,
     /// Nodes followed so far by every propagation, nested ones included.
     work: u64,
-    /// The scratch space of the chains nested inside this one's.
-    inner: Option<Box<Chainer>>,
+    /// The scratch space of trails ([`levels`]), made when first needed.
+    trails: Option<Box<trail::TrailScratch>>,
     /// Whether propagations keep what telling them needs ([`Detail`]).
     detailed: bool,
 }
@@ -220,7 +225,7 @@ impl Chainer {
             queue: Vec::new(),
             budget,
             work: 0,
-            inner: None,
+            trails: None,
             detailed: false,
         }
     }
@@ -298,29 +303,6 @@ impl Chainer {
         let mut found: Vec<Found> = Vec::new();
         loop {
             if head == self.queue.len() {
-                // Nothing left to follow: dynamic plus looks for
-                // intersections, and nested chains then for forcing chains.
-                if let Rules::Dynamic {
-                    plus: true, nested, ..
-                } = rules
-                {
-                    found.clear();
-                    intersections(base, &state, &mut found);
-                    if self.add_all(&mut reach, &mut state, rules, &mut found) {
-                        break;
-                    }
-                    if head < self.queue.len() {
-                        continue;
-                    }
-                    if let Some(inner) = nested {
-                        if self.add_nested(&mut reach, &mut state, base, rules, inner) {
-                            break;
-                        }
-                        if head < self.queue.len() {
-                            continue;
-                        }
-                    }
-                }
                 break;
             }
             let node = self.queue[head];
@@ -560,38 +542,6 @@ fn emptied(base: &Candidates, state: &Candidates, node: Node, rules: Rules) -> O
         .map(|unit| Conflict::Unit(unit, digit))
 }
 
-/// Pointing and claiming on the changed grid: eliminations with the off
-/// nodes that made them possible.
-fn intersections(base: &Candidates, state: &Candidates, found: &mut Vec<Found>) {
-    for source in 0..27 {
-        for digit in 1..=9u8 {
-            let places = state.places(source, digit);
-            if places.len() < 2 {
-                continue;
-            }
-            let kinds: &[usize] = if source >= BOX { &[0, 9] } else { &[BOX] };
-            for &kind in kinds {
-                let Some(target) = super::cells::shared_unit(places, kind) else {
-                    continue;
-                };
-                let removed = state.places(target, digit) - places;
-                let gone = base.places(source, digit) - places;
-                if removed.is_empty() || gone.is_empty() {
-                    continue;
-                }
-                let parents: Vec<Node> = gone.iter().map(|c| Node::new(c, digit, false)).collect();
-                for cell in removed.iter() {
-                    found.push((
-                        Node::new(cell, digit, false),
-                        parents.clone(),
-                        Why::Confined(source as u8),
-                    ));
-                }
-            }
-        }
-    }
-}
-
 /// 0.1 per length threshold passed (4, 6, 8, 12, 16, 24, 32, ...) by the
 /// chain's length, its complexity less the two nodes every chain has
 /// (an assumption and a conclusion).
@@ -728,8 +678,6 @@ impl Chainer {
                 start,
                 Rules::Dynamic {
                     digit: Some(cand.digit),
-                    plus: false,
-                    nested: None,
                 },
             );
             if let Some((_, complexity)) = reach.contradiction
@@ -753,22 +701,8 @@ impl Chainer {
     /// Dynamic forcing chains (8.5): contradictions, double implications and
     /// cell and region chains with dynamic links.
     pub fn dynamic_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        let rules = Rules::Dynamic {
-            digit: None,
-            plus: false,
-            nested: None,
-        };
+        let rules = Rules::Dynamic { digit: None };
         self.dynamic_family(c, rules, Technique::DynamicForcingChains, words)
-    }
-
-    /// Dynamic forcing chains (+) (9.0): dynamic with intersections inside.
-    pub fn dynamic_plus_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        let rules = Rules::Dynamic {
-            digit: None,
-            plus: true,
-            nested: None,
-        };
-        self.dynamic_family(c, rules, Technique::DynamicForcingChainsPlus, words)
     }
 
     /// A dynamic family's easiest step under `rules`, rated as `technique`:
@@ -888,11 +822,6 @@ impl Chainer {
         reaches: &mut OnReaches,
     ) -> Option<Finding> {
         let technique_of = |region: bool| match rules {
-            Rules::Dynamic {
-                nested: Some(inner),
-                ..
-            } => inner.technique(),
-            Rules::Dynamic { plus: true, .. } => Technique::DynamicForcingChainsPlus,
             Rules::Dynamic { .. } => Technique::DynamicForcingChains,
             _ if region => Technique::RegionForcingChains,
             _ => Technique::CellForcingChains,

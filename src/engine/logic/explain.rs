@@ -418,12 +418,11 @@ impl Tally {
                 Some((above, self.hardest.unwrap_or(Technique::FullHouse)))
             }
             Some(Stuck::OutOfWork(technique)) => Some((technique.base_rating(), technique)),
-            // Dynamic forcing chains (+) found nothing: the step needed is
-            // a nested chain of SE's, 9.5 or more (the engine's nested
-            // chains are some of SE's nesting levels, not all).
+            // Even SE's deepest nesting found nothing: the step needed is
+            // beyond it, rated above its base.
             Some(Stuck::NoStep) => {
-                let nested = Technique::NestedForcingChains;
-                Some((nested.base_rating(), nested))
+                let deepest = Technique::NestedDynamicForcingChainsPlus;
+                Some((deepest.base_rating(), deepest))
             }
         };
         self.rating(lower_bound, work)

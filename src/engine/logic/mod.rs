@@ -63,7 +63,7 @@ pub use step::{
     Candidate, ChainNode, Difficulty, House, HouseKind, Step, Technique, chain_sections,
 };
 
-use chains::{Chainer, Inner};
+use chains::Chainer;
 use memo::{NoneByDigit, NoneByUnit};
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -193,16 +193,29 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         s.chainer.multiple_chains(c, s.words)
     }),
     (Technique::DynamicForcingChains, false, |c, s| {
-        s.chainer.dynamic_chains(c, s.words)
+        // Up to 9.0 the first dynamic chains' count, as it has always been
+        // (every rating up to 9.0 kept); past it, SE's own count.
+        match s.chainer.dynamic_chains(c, s.words) {
+            Some(step) if step.rating <= Difficulty(90) => Some(step),
+            Some(step) if s.chainer.out_of_work() => Some(step),
+            Some(step) => s.chainer.se_chains(c, 0, s.words).or(Some(step)),
+            None => None,
+        }
     }),
     (Technique::DynamicForcingChainsPlus, false, |c, s| {
-        s.chainer.dynamic_plus_chains(c, s.words)
+        s.chainer.se_chains(c, 1, s.words)
     }),
     (Technique::NestedForcingChains, false, |c, s| {
-        s.chainer.nested_chains(c, Inner::Static, s.words)
+        s.chainer.se_chains(c, 2, s.words)
+    }),
+    (Technique::NestedMultipleForcingChains, false, |c, s| {
+        s.chainer.se_chains(c, 3, s.words)
     }),
     (Technique::NestedDynamicForcingChains, false, |c, s| {
-        s.chainer.nested_chains(c, Inner::Dynamic, s.words)
+        s.chainer.se_chains(c, 4, s.words)
+    }),
+    (Technique::NestedDynamicForcingChainsPlus, false, |c, s| {
+        s.chainer.se_chains(c, 5, s.words)
     }),
 ];
 
@@ -322,6 +335,12 @@ fn easiest_step(
         }
         if searches.chainer.out_of_work() {
             return best.ok_or(Stuck::OutOfWork(technique));
+        }
+        // From the dynamic forcing chains on, the first family that finds
+        // a step gives it, however long its chain, as in Sudoku Explainer:
+        // a harder family is searched only when the easier ones find nothing.
+        if technique >= Technique::DynamicForcingChains && best.is_some() {
+            break;
         }
     }
     match best {

@@ -84,8 +84,13 @@ pub enum Technique {
     DynamicForcingChainsPlus,
     /// Dynamic forcing chains (+) that use forcing chains inside.
     NestedForcingChains,
+    /// Dynamic forcing chains (+) that also use cell and region forcing
+    /// chains inside.
+    NestedMultipleForcingChains,
     /// Dynamic forcing chains (+) that use dynamic forcing chains inside.
     NestedDynamicForcingChains,
+    /// Dynamic forcing chains (+) that use dynamic forcing chains (+) inside.
+    NestedDynamicForcingChainsPlus,
 }
 
 impl Technique {
@@ -128,7 +133,9 @@ impl Technique {
             Technique::DynamicForcingChains => "Dynamic Forcing Chains",
             Technique::DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
             Technique::NestedForcingChains => "Nested Forcing Chains",
+            Technique::NestedMultipleForcingChains => "Nested Multiple Forcing Chains",
             Technique::NestedDynamicForcingChains => "Nested Dynamic Forcing Chains",
+            Technique::NestedDynamicForcingChainsPlus => "Nested Dynamic Forcing Chains (+)",
         }
     }
 
@@ -182,7 +189,9 @@ impl Technique {
             Technique::DynamicForcingChains => 85,
             Technique::DynamicForcingChainsPlus => 90,
             Technique::NestedForcingChains => 95,
+            Technique::NestedMultipleForcingChains => 100,
             Technique::NestedDynamicForcingChains => 105,
+            Technique::NestedDynamicForcingChainsPlus => 110,
         })
     }
 }

@@ -70,21 +70,15 @@ pub(super) fn tell(
     match *tale {
         Tale::Contradiction { start, rules } => {
             let reach = Chainer::detailed().propagate(c, start, rules);
-            let mut teller = Teller::new(c, &reach);
-            let (ends, ending) = teller.contradiction();
-            let _ = write!(
-                text,
-                "{name}: if {}, {ending}; so {}",
-                supposed(start),
-                concluded(start.opposite())
+            contradiction_told(
+                c,
+                &name,
+                &reach,
+                &mut text,
+                &mut chains,
+                &mut cells,
+                &mut houses,
             );
-            for &end in &ends {
-                let account = teller.account(&[end]);
-                chains.push(teller.chain(&account));
-                teller.pattern(&account, &mut cells, &mut houses);
-            }
-            write_sections(&chains, "  ", &mut text);
-            let _ = write!(text, "\n  So {ending}: a contradiction.");
         }
         Tale::Common {
             ref starts,
@@ -92,20 +86,20 @@ pub(super) fn tell(
             premise,
             rules,
         } => {
-            let what = concluded(node);
-            let _ = write!(text, "{name}: {} {what}", premised(premise, starts));
-            for &start in starts {
-                let reach = Chainer::detailed().propagate(c, start, rules);
-                let mut teller = Teller::new(c, &reach);
-                let account = teller.account(&[node]);
-                chains.push(teller.chain(&account));
-                teller.pattern(&account, &mut cells, &mut houses);
-            }
-            write_sections(&chains, "  ", &mut text);
-            let _ = write!(
-                text,
-                "\n  Every case ends in {}, so it holds.",
-                stated(node)
+            let reaches: Vec<Reach> = starts
+                .iter()
+                .map(|&start| Chainer::detailed().propagate(c, start, rules))
+                .collect();
+            common_told(
+                c,
+                &name,
+                &reaches,
+                node,
+                premise,
+                &mut text,
+                &mut chains,
+                &mut cells,
+                &mut houses,
             );
         }
         Tale::Loop { ref path, rules } => {
@@ -133,6 +127,167 @@ pub(super) fn tell(
         chains,
         cells,
         houses,
+    }
+}
+
+/// A contradiction told from its propagation, made to be told.
+fn contradiction_told(
+    c: &Candidates,
+    name: &str,
+    reach: &Reach,
+    text: &mut String,
+    chains: &mut Vec<Vec<ChainNode>>,
+    cells: &mut Vec<u8>,
+    houses: &mut Vec<House>,
+) {
+    let start = reach.start;
+    let mut teller = Teller::new(c, reach);
+    let (ends, ending) = teller.contradiction();
+    let _ = write!(
+        text,
+        "{name}: if {}, {ending}; so {}",
+        supposed(start),
+        concluded(start.opposite())
+    );
+    for &end in &ends {
+        let account = teller.account(&[end]);
+        chains.push(teller.chain(&account));
+        teller.pattern(&account, cells, houses);
+    }
+    write_sections(chains, "  ", text);
+    let _ = write!(text, "\n  So {ending}: a contradiction.");
+}
+
+/// A conclusion every branch reaches, told from the branches'
+/// propagations, made to be told.
+#[allow(clippy::too_many_arguments)]
+fn common_told(
+    c: &Candidates,
+    name: &str,
+    reaches: &[Reach],
+    node: Node,
+    premise: Premise,
+    text: &mut String,
+    chains: &mut Vec<Vec<ChainNode>>,
+    cells: &mut Vec<u8>,
+    houses: &mut Vec<House>,
+) {
+    let starts: Vec<Node> = reaches.iter().map(|r| r.start).collect();
+    let what = concluded(node);
+    let _ = write!(text, "{name}: {} {what}", premised(premise, &starts));
+    for reach in reaches {
+        let mut teller = Teller::new(c, reach);
+        let account = teller.account(&[node]);
+        chains.push(teller.chain(&account));
+        teller.pattern(&account, cells, houses);
+    }
+    write_sections(chains, "  ", text);
+    let _ = write!(
+        text,
+        "\n  Every case ends in {}, so it holds.",
+        stated(node)
+    );
+}
+
+/// A chain step whose propagations are made already, to be told (those of
+/// trails, [`super::levels`]).
+pub(super) enum Reached {
+    /// The start of the propagation contradicts itself.
+    Contradiction(Box<Reach>),
+    /// Every propagation reaches `node`, and one of their starts holds.
+    Common {
+        reaches: Vec<Reach>,
+        node: Node,
+        premise: Premise,
+    },
+}
+
+/// Tells a chain step of `technique` from its propagations.
+pub(super) fn tell_reached(c: &Candidates, technique: Technique, reached: &Reached) -> Told {
+    let mut text = String::new();
+    let mut chains = Vec::new();
+    let mut cells: Vec<u8> = Vec::new();
+    let mut houses: Vec<House> = Vec::new();
+    let name = technique.name();
+    match reached {
+        Reached::Contradiction(reach) => {
+            contradiction_told(
+                c,
+                name,
+                reach,
+                &mut text,
+                &mut chains,
+                &mut cells,
+                &mut houses,
+            );
+        }
+        Reached::Common {
+            reaches,
+            node,
+            premise,
+        } => {
+            common_told(
+                c,
+                name,
+                reaches,
+                *node,
+                *premise,
+                &mut text,
+                &mut chains,
+                &mut cells,
+                &mut houses,
+            );
+        }
+    }
+    Told {
+        text,
+        chains,
+        cells,
+        houses,
+    }
+}
+
+/// A nested chain told from what it has reached: a contradiction, or a
+/// conclusion every one of `reaches` comes to; `outer` the nodes of the
+/// outer chain it needs.
+pub(super) fn inner_told(base: &Candidates, reached: &Reached, outer: Vec<Node>) -> InnerTold {
+    match reached {
+        Reached::Contradiction(reach) => {
+            let mut teller = Teller::new(base, reach);
+            let (ends, ending) = teller.contradiction();
+            let branches = ends
+                .iter()
+                .map(|&end| {
+                    let account = teller.account(&[end]);
+                    teller.chain(&account)
+                })
+                .collect();
+            InnerTold {
+                summary: format!("if {}, {ending}", supposed(reach.start)),
+                branches,
+                outer,
+            }
+        }
+        Reached::Common {
+            reaches,
+            node,
+            premise,
+        } => {
+            let starts: Vec<Node> = reaches.iter().map(|r| r.start).collect();
+            let branches = reaches
+                .iter()
+                .map(|reach| {
+                    let mut teller = Teller::new(base, reach);
+                    let account = teller.account(&[*node]);
+                    teller.chain(&account)
+                })
+                .collect();
+            InnerTold {
+                summary: format!("{} {}", premised(*premise, &starts), concluded(*node)),
+                branches,
+                outer,
+            }
+        }
     }
 }
 
@@ -245,6 +400,7 @@ struct Account {
 
 /// A nested chain told: what it shows, a branch to each side of its
 /// contradiction, and the nodes of the outer chain it needs.
+#[derive(Clone)]
 pub(super) struct InnerTold {
     summary: String,
     branches: Vec<Vec<ChainNode>>,
@@ -305,12 +461,12 @@ impl<'a> Teller<'a> {
     fn inner_of(&mut self, node: Node) -> &InnerTold {
         let reach = self.reach;
         self.inner.entry(node.0).or_insert_with(|| {
-            let (_, proof) = reach
+            let (_, told) = reach
                 .nested
                 .iter()
                 .find(|(n, _)| *n == node)
                 .expect("a nested node has its proof");
-            proof.told()
+            told.clone()
         })
     }
 
@@ -456,6 +612,19 @@ impl<'a> Teller<'a> {
                     UnitName(target)
                 )
             }
+            Why::Pattern(rule, unit) => {
+                let pattern = match rule {
+                    super::plus::Rule::HiddenPair => "a hidden pair",
+                    super::plus::Rule::NakedPair => "a naked pair",
+                    _ => "an X-Wing",
+                };
+                let gone = parents
+                    .iter()
+                    .map(|&p| stated(p))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("{pattern} in {}, once {gone}", UnitName(unit.into()))
+            }
             Why::Nested => {
                 let summary = self.inner_of(node).summary.clone();
                 format!("by a chain inside this one: {summary}")
@@ -491,7 +660,7 @@ impl<'a> Teller<'a> {
                 cells.push(cell);
             }
             let house = match self.detail().why[node.index()] {
-                Why::OnlyInUnit(unit) | Why::Confined(unit) => House(unit),
+                Why::OnlyInUnit(unit) | Why::Confined(unit) | Why::Pattern(_, unit) => House(unit),
                 _ => continue,
             };
             if !houses.contains(&house) {
@@ -532,49 +701,6 @@ fn node_stated(node: &ChainNode) -> String {
         node.candidate.col(),
         node.candidate.digit
     )
-}
-
-/// Tells the nested chain that starts at `start` on `state` (the grid as
-/// an outer chain on `base` has left it) under `rules`: it contradicts
-/// itself, which proves the opposite of `start` for the outer chain.
-pub(super) fn tell_inner(
-    base: &Candidates,
-    state: &Candidates,
-    start: Node,
-    rules: Rules,
-) -> InnerTold {
-    let mut chainer = Chainer::detailed();
-    let reach = chainer.propagate_from(base, state, start, rules);
-    let mut teller = Teller::new(base, &reach);
-    let (ends, ending) = teller.contradiction();
-    let merged = teller.account(&ends);
-    let branches = ends
-        .iter()
-        .map(|&end| {
-            let account = teller.account(&[end]);
-            teller.chain(&account)
-        })
-        .collect();
-    // The outer chain's eliminations the inner one needs: parents it has
-    // not reached itself.
-    let mut outer: Vec<Node> = Vec::new();
-    for &node in &merged.nodes {
-        for p in teller.parents(node) {
-            if !reach.has(p) && !outer.contains(&p) {
-                outer.push(p);
-            }
-        }
-    }
-    for end in conflict_parents(base, reach.contradiction.expect("it contradicts itself").0) {
-        if !reach.has(end) && !outer.contains(&end) {
-            outer.push(end);
-        }
-    }
-    InnerTold {
-        summary: format!("if {}, {ending}", supposed(start)),
-        branches,
-        outer,
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,249 @@
+//! A family of chains as Sudoku Explainer finds them, built on trails
+//! ([`super::trail`]): from every candidate assumed true and false, the
+//! contradictions, the conclusions both assumptions share (double chains),
+//! and those every candidate of a cell or every place of a digit in a unit
+//! share (cell and region chains); each rated by its complexity.
+
+use super::super::Candidates;
+use super::super::cells::digits;
+use super::trail::{Inside, Links, Trail, TrailScratch};
+use super::{Node, length_difficulty};
+
+/// What a hint of a family concludes, and from which assumptions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The start contradicts itself: its candidate is false (start on) or
+    /// true (start off).
+    Contradiction(Node),
+    /// Both values of a candidate lead to the conclusion.
+    Double(Node),
+    /// Every candidate of the cell leads to it.
+    Cell(usize),
+    /// Every place of the digit in the unit leads to it.
+    Region(usize, u8),
+}
+
+impl Kind {
+    /// Among hints equally hard and long, SE lists double chains first,
+    /// then cell chains, region chains and contradictions.
+    pub fn rank(self) -> u8 {
+        match self {
+            Kind::Double(_) => 0,
+            Kind::Cell(_) => 1,
+            Kind::Region(..) => 2,
+            Kind::Contradiction(_) => 3,
+        }
+    }
+}
+
+/// One conclusion of a family, with the complexity that rates it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hint {
+    pub kind: Kind,
+    /// The node concluded: on places the candidate, off eliminates it.
+    pub conclusion: Node,
+    pub flat: u32,
+    pub nested: u32,
+    /// For a contradiction, the candidate found both on and off.
+    pub via: Option<Node>,
+}
+
+impl Hint {
+    pub fn complexity(&self) -> u32 {
+        self.flat + self.nested
+    }
+
+    /// The rating in tenths, from the family's base.
+    pub fn rating(&self, base: u16) -> u16 {
+        base + length_difficulty(self.complexity())
+    }
+}
+
+/// The trails from every candidate of `c` assumed true, by cell and digit,
+/// and, for `double`, assumed false.
+pub(crate) struct Trails {
+    pub on: Vec<Option<Trail>>,
+    pub off: Vec<Option<Trail>>,
+}
+
+/// The index of a candidate in [`Trails`].
+pub(crate) fn slot(cell: usize, digit: u8) -> usize {
+    cell * 9 + usize::from(digit) - 1
+}
+
+impl Trails {
+    pub fn on(&self, cell: usize, digit: u8) -> Option<&Trail> {
+        self.on[slot(cell, digit)].as_ref()
+    }
+
+    /// The trails from candidates assumed true and false, by [`slot`].
+    pub fn into_slots(self) -> (Vec<Option<Trail>>, Vec<Option<Trail>>) {
+        (self.on, self.off)
+    }
+}
+
+/// Every hint of the family on `c`: contradictions and, with `multiple`,
+/// double, cell and region chains, in the order found. Static `multiple`
+/// chains are cell and region chains only (static contradictions are
+/// forcing chains of their own).
+pub(crate) fn hints(
+    c: &Candidates,
+    links: Links,
+    multiple: bool,
+    scratch: &mut TrailScratch,
+    inside: &mut dyn Inside,
+    out: &mut Vec<Hint>,
+) -> Trails {
+    let mut trails = Trails {
+        on: (0..729).map(|_| None).collect(),
+        off: (0..729).map(|_| None).collect(),
+    };
+    let singles = links.dynamic || !multiple;
+    for cell in 0..81 {
+        for d in digits(c.mask(cell)) {
+            if links.digit.is_some_and(|x| x != d) {
+                continue;
+            }
+            if scratch.out_of_work() {
+                return trails;
+            }
+            let on = scratch.run(c, Node::new(cell, d, true), links, inside);
+            if singles && let Some(x) = on.contradiction {
+                out.push(Hint {
+                    kind: Kind::Contradiction(on.start),
+                    conclusion: on.start.opposite(),
+                    flat: x.flat,
+                    nested: x.nested,
+                    via: Some(x.on),
+                });
+            }
+            if multiple && singles {
+                let off = scratch.run(c, Node::new(cell, d, false), links, inside);
+                if let Some(x) = off.contradiction {
+                    out.push(Hint {
+                        kind: Kind::Contradiction(off.start),
+                        conclusion: off.start.opposite(),
+                        flat: x.flat,
+                        nested: x.nested,
+                        via: Some(x.on),
+                    });
+                }
+                common(c, Kind::Double(on.start), &[&on, &off], out);
+                trails.off[slot(cell, d)] = Some(off);
+            }
+            trails.on[slot(cell, d)] = Some(on);
+        }
+        if multiple {
+            cell_chains(c, cell, &trails, out);
+        }
+    }
+    if multiple {
+        // Boxes, rows, columns: the order SE looks at units in.
+        for unit in (18..27).chain(0..18) {
+            for d in 1..=9u8 {
+                region_chains(c, unit, d, &trails, out);
+            }
+        }
+    }
+    trails
+}
+
+fn cell_chains(c: &Candidates, cell: usize, trails: &Trails, out: &mut Vec<Hint>) {
+    if c.mask(cell).count_ones() < 2 {
+        return;
+    }
+    let branches: Vec<&Trail> = digits(c.mask(cell))
+        .filter_map(|d| trails.on(cell, d))
+        .collect();
+    common(c, Kind::Cell(cell), &branches, out);
+}
+
+fn region_chains(c: &Candidates, unit: usize, d: u8, trails: &Trails, out: &mut Vec<Hint>) {
+    let places = c.places(unit, d);
+    if places.len() < 2 {
+        return;
+    }
+    let branches: Vec<&Trail> = places
+        .iter()
+        .filter_map(|cell| trails.on(cell, d))
+        .collect();
+    common(c, Kind::Region(unit, d), &branches, out);
+}
+
+/// The eliminations of a conclusion: an on node those of the other
+/// candidates of its cell.
+pub(crate) fn removals(c: &Candidates, conclusion: Node) -> Vec<Node> {
+    if conclusion.on() {
+        digits(c.mask(conclusion.cell()) & !(1 << conclusion.digit()))
+            .map(|o| Node::new(conclusion.cell(), o, false))
+            .collect()
+    } else {
+        vec![conclusion]
+    }
+}
+
+/// The hints as SE lists them: the first found of those with the same
+/// eliminations, easiest first, then shortest, then in the order found.
+pub(crate) fn se_list(c: &Candidates, hints: &[Hint], base: u16) -> Vec<Hint> {
+    let mut kept: Vec<(Vec<Node>, Hint)> = Vec::new();
+    for h in hints {
+        let mut r = removals(c, h.conclusion);
+        r.sort_unstable_by_key(|n| n.0);
+        match kept.iter_mut().find(|(k, _)| *k == r) {
+            None => kept.push((r, *h)),
+            Some((_, old)) => {
+                if (h.rating(base), h.complexity()) < (old.rating(base), old.complexity()) {
+                    *old = *h;
+                }
+            }
+        }
+    }
+    let mut list: Vec<Hint> = kept.into_iter().map(|(_, h)| h).collect();
+    list.sort_by_key(|h| (h.rating(base), h.complexity(), h.kind.rank()));
+    list
+}
+
+/// A hint for every node all `branches` reach that changes the grid.
+fn common(c: &Candidates, kind: Kind, branches: &[&Trail], out: &mut Vec<Hint>) {
+    let mut all = branches[0].reached;
+    for b in &branches[1..] {
+        for (w, x) in all.iter_mut().zip(&b.reached) {
+            *w &= x;
+        }
+    }
+    for i in (0..super::NODES).filter(|&i| super::bit(&all, i)) {
+        let node = Node(i as u16);
+        {
+            let useful = if node.on() {
+                c.value(node.cell()) == 0
+            } else {
+                c.has(node.cell(), node.digit())
+            };
+            if !useful || branches.iter().any(|b| b.start == node) {
+                continue;
+            }
+            let flat = branches.iter().map(|b| u32::from(b.flat[i])).sum();
+            // A nested chain several branches use counts once.
+            let nested_cost = if branches.iter().all(|b| b.nested[i] == 0) {
+                0
+            } else {
+                let mut all: Vec<(u64, u32)> = Vec::new();
+                for b in branches {
+                    for (key, cx) in b.nested_chains(c, node) {
+                        if !all.iter().any(|(k, _)| *k == key) {
+                            all.push((key, cx));
+                        }
+                    }
+                }
+                all.iter().map(|(_, cx)| cx).sum()
+            };
+            out.push(Hint {
+                kind,
+                conclusion: node,
+                flat,
+                nested: nested_cost,
+                via: None,
+            });
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Sudoku Explainer's dynamic forcing chains at its nesting levels, found
+//! with trails ([`super::trail`]) and rated as SE rates them: level 0 the
+//! dynamic forcing chains (8.5), 1 with the "+" techniques inside (9.0),
+//! 2 to 5 with forcing chains inside too (9.5, 10.0, 10.5, 11.0).
+//!
+//! A family's step is its easiest hint: the lowest rating, then the
+//! shortest chain, then SE's order of kinds and the order found.
+
+use super::super::Candidates;
+use super::super::cells::digits;
+use super::super::step::{Difficulty, Step, Technique, Words};
+use super::family::{self, Hint, Kind};
+use super::inner::{Nested, Source, What};
+use super::tell::{self, Premise, Reached};
+use super::trail::{Cause, Inside, Links, Nothing, Stop, Trail, TrailScratch};
+use super::{Chainer, Conflict, Detail, NODES, Node, Reach, Rules, Why, plus, set_bit};
+
+/// The technique of SE's dynamic chains at nesting `level`.
+pub fn technique(level: u8) -> Technique {
+    match level {
+        0 => Technique::DynamicForcingChains,
+        1 => Technique::DynamicForcingChainsPlus,
+        2 => Technique::NestedForcingChains,
+        3 => Technique::NestedMultipleForcingChains,
+        4 => Technique::NestedDynamicForcingChains,
+        _ => Technique::NestedDynamicForcingChainsPlus,
+    }
+}
+
+/// What a level runs inside its trails, keeping (with `told`) what telling
+/// nested chains needs.
+fn inside(level: u8, told: bool) -> Box<dyn Inside> {
+    match level {
+        0 => Box::new(Nothing),
+        1 => Box::new(plus::Plus),
+        _ => Box::new(Nested::new(level, told)),
+    }
+}
+
+impl Chainer {
+    /// The dynamic forcing chains of SE's nesting `level` (0-5) on `c`: the
+    /// easiest of their contradictions, double chains and cell and region
+    /// chains. `None` when there is none, or when the work budget ran out
+    /// first ([`Chainer::out_of_work`] then says so).
+    pub fn se_chains(&mut self, c: &Candidates, level: u8, words: Words) -> Option<Step> {
+        let technique = technique(level);
+        let links = Links::DYNAMIC.at_level(level);
+        let mut scratch = self.trails.take().unwrap_or_default();
+        scratch.start_work(self.budget.map(|b| b.saturating_sub(self.work)));
+        let mut hints = Vec::new();
+        let mut inside = inside(level, false);
+        let trails = family::hints(c, links, true, &mut scratch, inside.as_mut(), &mut hints);
+        self.work += scratch.work();
+        let spent = scratch.out_of_work();
+        self.trails = Some(scratch);
+        if spent {
+            return None;
+        }
+        let base = technique.base_rating().0;
+        let best = *hints
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, h)| (h.rating(base), h.complexity(), h.kind.rank(), *i))?
+            .1;
+        drop(trails);
+        let mut step = Step::new(technique, String::new());
+        step.rating = Difficulty(best.rating(base));
+        let conclusion = best.conclusion;
+        if conclusion.on() {
+            step.placements.push(conclusion.candidate());
+        } else {
+            step.eliminations.push(conclusion.candidate());
+        }
+        if words == Words::Described {
+            let reached = told(c, links, best);
+            let told = tell::tell_reached(c, technique, &reached);
+            step.text = told.text;
+            step.chains = told.chains;
+            step.cells = told.cells;
+            step.houses = told.houses;
+            step.focus = starts(c, best).iter().map(|n| n.candidate()).collect();
+        }
+        Some(step)
+    }
+}
+
+/// The assumptions of a hint's branches.
+fn starts(c: &Candidates, hint: Hint) -> Vec<Node> {
+    match hint.kind {
+        Kind::Contradiction(start) => vec![start],
+        Kind::Double(start) => vec![start, start.opposite()],
+        Kind::Cell(cell) => digits(c.mask(cell))
+            .map(|d| Node::new(cell, d, true))
+            .collect(),
+        Kind::Region(unit, d) => c
+            .places(unit, d)
+            .iter()
+            .map(|cell| Node::new(cell, d, true))
+            .collect(),
+    }
+}
+
+/// The trails of `hint` followed again on `c`, keeping what telling them
+/// needs, as propagations the teller reads.
+fn told(c: &Candidates, links: Links, hint: Hint) -> Reached {
+    let mut scratch = TrailScratch::default();
+    let mut inside = inside(links.level, true);
+    let mut run = |start: Node| {
+        let trail = scratch.run(c, start, links, inside.as_mut());
+        reach_of(c, &trail)
+    };
+    match hint.kind {
+        Kind::Contradiction(start) => Reached::Contradiction(Box::new(run(start))),
+        kind => {
+            let premise = match kind {
+                Kind::Cell(cell) => Premise::Cell(cell),
+                Kind::Region(unit, d) => Premise::Region(unit, d),
+                _ => Premise::Either(starts(c, hint)[0].candidate()),
+            };
+            Reached::Common {
+                reaches: starts(c, hint).into_iter().map(&mut run).collect(),
+                node: hint.conclusion,
+                premise,
+            }
+        }
+    }
+}
+
+/// A trail as a propagation made to be told: every reached node with its
+/// parents and why it follows, nested chains told.
+fn reach_of(initial: &Candidates, trail: &Trail) -> Reach {
+    let mut reached = trail.reached;
+    let mut parent = trail.parent.clone();
+    let mut complexity: Vec<u16> = trail.flat.clone();
+    let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
+    let mut why = vec![Why::Assumed; NODES];
+    let mut nested = Vec::new();
+    let mut nodes: Vec<Node> = trail.order.clone();
+    if let Some((last, last_parent)) = trail.last {
+        // The node found second in a contradiction.
+        set_bit(&mut reached, last.index());
+        parent[last.index()] = last_parent;
+        complexity[last.index()] = u16::MAX;
+        nodes.push(last);
+    }
+    for node in nodes {
+        let i = node.index();
+        parents[i] = trail.parents_of(initial, node);
+        why[i] = match trail.cause_of(node) {
+            Cause::Start => Why::Assumed,
+            Cause::SameCell | Cause::SameUnit => Why::Holds,
+            Cause::LastInCell => Why::OnlyInCell,
+            Cause::LastInUnit(unit) => Why::OnlyInUnit(unit),
+            Cause::Rule(plus::Rule::Pointing | plus::Rule::Claiming, unit) => Why::Confined(unit),
+            Cause::Rule(rule, unit) => Why::Pattern(rule, unit),
+            Cause::Nested(k) => {
+                let source = trail.inner[usize::from(k)]
+                    .source
+                    .as_deref()
+                    .expect("a trail made to be told keeps its nested chains' sources");
+                nested.push((node, inner_told(source)));
+                Why::Nested
+            }
+        };
+    }
+    Reach {
+        start: trail.start,
+        rules: Rules::Dynamic { digit: None },
+        reached,
+        complexity,
+        parent,
+        contradiction: trail.contradiction.map(|x| (Conflict::Node(x.on), 0)),
+        nested,
+        detail: Some(Box::new(Detail { parents, why })),
+    }
+}
+
+/// A nested chain told from its source: its trails followed again on the
+/// grid it ran on.
+fn inner_told(source: &Source) -> tell::InnerTold {
+    let state = &source.state;
+    let mut scratch = TrailScratch::default();
+    let reached = match source.what {
+        What::Static { start, links } => {
+            let trail = scratch.run_until(state, start, links, &mut Nothing, Stop::Start);
+            Reached::Contradiction(Box::new(reach_of(state, &trail)))
+        }
+        What::Family {
+            links,
+            kind,
+            conclusion,
+            via,
+        } => {
+            let hint = Hint {
+                kind,
+                conclusion,
+                flat: 0,
+                nested: 0,
+                via,
+            };
+            let mut inside = inside(links.level, false);
+            let mut run = |start: Node| {
+                let trail = scratch.run(state, start, links, inside.as_mut());
+                reach_of(state, &trail)
+            };
+            match kind {
+                Kind::Contradiction(start) => Reached::Contradiction(Box::new(run(start))),
+                _ => {
+                    let premise = match kind {
+                        Kind::Cell(cell) => Premise::Cell(cell),
+                        Kind::Region(unit, d) => Premise::Region(unit, d),
+                        _ => Premise::Either(starts(state, hint)[0].candidate()),
+                    };
+                    Reached::Common {
+                        reaches: starts(state, hint).into_iter().map(&mut run).collect(),
+                        node: conclusion,
+                        premise,
+                    }
+                }
+            }
+        }
+    };
+    tell::inner_told(state, &reached, source.needs.clone())
+}

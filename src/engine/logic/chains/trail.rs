@@ -1,0 +1,584 @@
+//! Trails: propagations that keep, for every node they reach, the first
+//! reason it was reached, in the order Sudoku Explainer's chains reach
+//! them, so that a chain's length is the one SE counts.
+//!
+//! A trail follows an assumption breadth first with two queues: a node
+//! assumed or found true ("on") is followed before any false one ("off"),
+//! and each node keeps the parents of its first derivation only. Its
+//! complexity is the number of its ancestors, itself included; a
+//! contradiction (a candidate both on and off) costs the two sides'
+//! complexities added (the nodes they share count twice, as SE counts
+//! them), and so does every conclusion drawn from several trails.
+//!
+//! Links are static (read from the grid the trail starts on: a cell or a
+//! unit with two places) or dynamic (read from the grid as the trail has
+//! changed it: the last candidate of a cell, the last place of a digit).
+//! From level 1 on, when both queues are empty, the trail looks at the grid
+//! it has changed for the techniques SE allows there ([`super::plus`]) and
+//! from level 2 on for whole forcing chains ([`super::nested`]), whose
+//! eliminations it takes as links: each needs the eliminations of the trail
+//! that made it possible, and a nested chain's own complexity counts in
+//! every conclusion it leads to.
+
+use super::super::Candidates;
+use super::super::cells::{CellSet, UNIT_SETS, digits, units_of};
+use super::{Bits, NODES, Node, WORDS, bit, set_bit};
+
+/// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
+/// other techniques and chains inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Links {
+    pub dynamic: bool,
+    /// Only this digit's links (X-chains, Nishio).
+    pub digit: Option<u8>,
+    /// Cell links only (Y-chains): no unit links.
+    pub cells_only: bool,
+    /// 0: chains alone; 1: intersections and pairs inside ("+"); 2 to 5:
+    /// also forcing chains inside, each level a wider kind.
+    pub level: u8,
+}
+
+impl Links {
+    pub const STATIC: Links = Links {
+        dynamic: false,
+        digit: None,
+        cells_only: false,
+        level: 0,
+    };
+    pub const DYNAMIC: Links = Links {
+        dynamic: true,
+        digit: None,
+        cells_only: false,
+        level: 0,
+    };
+
+    pub fn at_level(self, level: u8) -> Links {
+        Links { level, ..self }
+    }
+}
+
+/// How a node was derived: what its first parents were.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// The assumption itself.
+    Start,
+    /// A candidate on rules out the others of its cell.
+    SameCell,
+    /// A candidate on rules out its digit in the cell's units.
+    SameUnit,
+    /// The last candidate of a cell (dynamic), or the other of two (static).
+    LastInCell,
+    /// The last place of a digit in a unit (`unit`), or the other of two.
+    LastInUnit(u8),
+    /// A technique on the changed grid, with the unit of its pattern (the
+    /// box of a pointing, the line of a claiming, the unit of a pair, the
+    /// first base line of an X-Wing).
+    Rule(super::plus::Rule, u8),
+    /// A nested chain's conclusion, its index in [`Trail::inner`].
+    Nested(u16),
+}
+
+/// A contradiction a trail ran into: `on` is a candidate reached both on
+/// and off.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Contradiction {
+    pub on: Node,
+    /// Both sides' ancestors counted (flat complexity).
+    pub flat: u32,
+    /// The ancestors of the node found second, itself included.
+    pub side: u32,
+    /// The nested chains behind either side, each counted once.
+    pub nested: u32,
+}
+
+/// An inner chain whose conclusion a trail took as a link.
+pub(crate) struct InnerProof {
+    /// Its whole complexity (flat and nested).
+    pub complexity: u32,
+    /// Its nodes and eliminations: two nested chains alike in these are
+    /// one for SE, counted once.
+    pub key: u64,
+    /// What telling it needs, kept only by trails made to be told.
+    pub source: Option<Box<super::inner::Source>>,
+}
+
+/// Everything a trail reached, with each node's complexity.
+pub(crate) struct Trail {
+    pub start: Node,
+    pub reached: Bits,
+    /// The reached nodes in the order reached.
+    pub order: Vec<Node>,
+    /// The number of ancestors of each reached node, itself included.
+    pub flat: Vec<u16>,
+    /// The complexity of the nested chains among each reached node's
+    /// ancestors, each counted once.
+    pub nested: Vec<u32>,
+    /// The nodes concluded by nested chains.
+    pub nested_nodes: Bits,
+    /// First parent (for telling the chain) and cause of each reached node.
+    pub parent: Vec<u16>,
+    pub cause: Vec<Cause>,
+    pub contradiction: Option<Contradiction>,
+    /// The cause and parents of the node found second in a contradiction.
+    pub last_cause: Cause,
+    pub last_parents: Vec<Node>,
+    /// The parents of nodes made by techniques or nested chains.
+    pub rule_parents: Vec<(Node, Vec<Node>)>,
+    /// The node that ran into the contradiction (not reached) and its parent.
+    pub last: Option<(Node, u16)>,
+    /// The nested chains this trail used, in the order it used them.
+    pub inner: Vec<InnerProof>,
+    /// The grid as the trail left it (dynamic trails).
+    pub changed: Option<Candidates>,
+}
+
+impl Trail {
+    pub fn has(&self, node: Node) -> bool {
+        bit(&self.reached, node.index())
+    }
+
+    /// The complexity of the nested chains that concluded nodes of
+    /// `ancestors`, each chain counted once.
+    fn nested_cost(&self, ancestors: &Bits) -> u32 {
+        let mut seen: Vec<u16> = Vec::new();
+        let mut total = 0;
+        for (w, (&a, &n)) in ancestors.iter().zip(&self.nested_nodes).enumerate() {
+            let mut word = a & n;
+            while word != 0 {
+                let i = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Cause::Nested(k) = self.cause[i]
+                    && !seen.contains(&k)
+                {
+                    seen.push(k);
+                    total += self.inner[usize::from(k)].complexity;
+                }
+            }
+        }
+        total
+    }
+
+    /// The nested chains among the ancestors of `node`, as `(key,
+    /// complexity)`, each once.
+    pub fn nested_chains(&self, initial: &Candidates, node: Node) -> Vec<(u64, u32)> {
+        let mut out: Vec<(u64, u32)> = Vec::new();
+        if self.nested[node.index()] == 0 {
+            return out;
+        }
+        let mut seen = vec![false; NODES];
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(&mut seen[n.index()], true) {
+                continue;
+            }
+            if let Cause::Nested(k) = self.cause_of(n) {
+                let proof = &self.inner[usize::from(k)];
+                if !out.iter().any(|(key, _)| *key == proof.key) {
+                    out.push((proof.key, proof.complexity));
+                }
+            }
+            stack.extend(self.parents_of(initial, n));
+        }
+        out
+    }
+
+    /// How `node` was first derived (the node found second in a
+    /// contradiction included).
+    pub fn cause_of(&self, node: Node) -> Cause {
+        match self.last {
+            Some((n, _)) if n == node => self.last_cause,
+            _ => self.cause[node.index()],
+        }
+    }
+
+    /// The parents `node` was first derived from (those reached).
+    pub fn parents_of(&self, initial: &Candidates, node: Node) -> Vec<Node> {
+        if self.last.is_some_and(|(n, _)| n == node) {
+            return self.last_parents.clone();
+        }
+        let (cell, digit) = (node.cell(), node.digit());
+        let ps: Vec<Node> = match self.cause[node.index()] {
+            Cause::Start => Vec::new(),
+            Cause::SameCell | Cause::SameUnit => vec![Node(self.parent[node.index()])],
+            Cause::LastInCell => digits(initial.mask(cell) & !(1 << digit))
+                .map(|d| Node::new(cell, d, false))
+                .collect(),
+            Cause::LastInUnit(unit) => (initial.places(usize::from(unit), digit)
+                - CellSet::single(cell))
+            .iter()
+            .map(|c| Node::new(c, digit, false))
+            .collect(),
+            Cause::Rule(..) | Cause::Nested(_) => self
+                .rule_parents
+                .iter()
+                .find(|(n, _)| *n == node)
+                .map_or_else(Vec::new, |(_, p)| p.clone()),
+        };
+        ps.into_iter().filter(|p| self.has(*p)).collect()
+    }
+}
+
+/// The scratch space of trails: each node's ancestors while a trail runs.
+pub(crate) struct TrailScratch {
+    ancestors: Vec<Bits>,
+    on_queue: Vec<Node>,
+    off_queue: Vec<Node>,
+    parents: Vec<Node>,
+    stop: Stop,
+    /// Nodes followed since [`TrailScratch::start_work`], nested chains'
+    /// included, and the most allowed.
+    work: u64,
+    budget: Option<u64>,
+}
+
+impl Default for TrailScratch {
+    fn default() -> TrailScratch {
+        TrailScratch {
+            ancestors: vec![[0; WORDS]; NODES],
+            on_queue: Vec::new(),
+            off_queue: Vec::new(),
+            parents: Vec::new(),
+            stop: Stop::Any,
+            work: 0,
+            budget: None,
+        }
+    }
+}
+
+/// What the changed grid gives a trail when its queues are empty: nodes
+/// turned off, each with the nodes it needs and its cause.
+pub(crate) trait Inside {
+    /// Eliminations on `state` (the trail's grid; `initial` is where it
+    /// started) that `trail` lacks, each with its parents, pushed to
+    /// `found`; nested chains pushed to `inner`, their index in the cause.
+    /// Returns the work done, in nodes followed, within `budget`.
+    fn eliminations(
+        &mut self,
+        initial: &Candidates,
+        state: &Candidates,
+        trail: &Trail,
+        found: &mut Vec<(Node, Vec<Node>, Cause)>,
+        inner: &mut Vec<InnerProof>,
+        budget: Option<u64>,
+    ) -> u64;
+}
+
+/// When a trail stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// At the first candidate reached both on and off.
+    Any,
+    /// Only when the start's candidate is reached the other way; a node
+    /// whose opposite is reached is followed as any other (static forcing
+    /// chains).
+    Start,
+}
+
+/// No techniques inside: level 0.
+pub(crate) struct Nothing;
+
+impl Inside for Nothing {
+    fn eliminations(
+        &mut self,
+        _: &Candidates,
+        _: &Candidates,
+        _: &Trail,
+        _: &mut Vec<(Node, Vec<Node>, Cause)>,
+        _: &mut Vec<InnerProof>,
+        _: Option<u64>,
+    ) -> u64 {
+        0
+    }
+}
+
+impl TrailScratch {
+    /// Counts work from nothing, allowing `budget` nodes (no limit: `None`).
+    pub fn start_work(&mut self, budget: Option<u64>) {
+        self.work = 0;
+        self.budget = budget;
+    }
+
+    /// The nodes followed since the count started.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// True once the budget is spent: searches stop at their next check.
+    pub fn out_of_work(&self) -> bool {
+        self.budget.is_some_and(|b| self.work >= b)
+    }
+
+    /// Follows `start` on `initial` under `links`; `inside` gives what the
+    /// changed grid allows when nothing else is left to follow.
+    pub fn run(
+        &mut self,
+        initial: &Candidates,
+        start: Node,
+        links: Links,
+        inside: &mut dyn Inside,
+    ) -> Trail {
+        self.run_until(initial, start, links, inside, Stop::Any)
+    }
+
+    /// [`TrailScratch::run`], stopping as `stop` says.
+    pub fn run_until(
+        &mut self,
+        initial: &Candidates,
+        start: Node,
+        links: Links,
+        inside: &mut dyn Inside,
+        stop: Stop,
+    ) -> Trail {
+        self.stop = stop;
+        let mut trail = Trail {
+            start,
+            reached: [0; WORDS],
+            order: vec![start],
+            flat: vec![0; NODES],
+            nested: vec![0; NODES],
+            nested_nodes: [0; WORDS],
+            parent: vec![0; NODES],
+            cause: vec![Cause::Start; NODES],
+            contradiction: None,
+            last: None,
+            last_cause: Cause::Start,
+            last_parents: Vec::new(),
+            rule_parents: Vec::new(),
+            inner: Vec::new(),
+            changed: None,
+        };
+        let mut state = initial.clone();
+        self.on_queue.clear();
+        self.off_queue.clear();
+        let mut on_head = 0;
+        let mut off_head = 0;
+        self.ancestors[start.index()] = [0; WORDS];
+        set_bit(&mut self.ancestors[start.index()], start.index());
+        set_bit(&mut trail.reached, start.index());
+        trail.flat[start.index()] = 1;
+        trail.parent[start.index()] = start.0;
+        if start.on() {
+            self.on_queue.push(start);
+        } else {
+            self.off_queue.push(start);
+        }
+        let mut found: Vec<(Node, Vec<Node>, Cause)> = Vec::new();
+        loop {
+            if on_head < self.on_queue.len() {
+                let p = self.on_queue[on_head];
+                on_head += 1;
+                self.work += 1;
+                let (cell, digit) = (p.cell(), p.digit());
+                if links.digit.is_none() {
+                    for d in digits(state.mask(cell) & !(1 << digit)) {
+                        let q = Node::new(cell, d, false);
+                        if self.derive(&mut trail, q, p, Cause::SameCell) {
+                            return self.finish(trail, state, links);
+                        }
+                    }
+                }
+                if !links.cells_only {
+                    // The peers box by box, row, column.
+                    let [row, col, bx] = units_of(cell);
+                    let mut done = CellSet::single(cell);
+                    for unit in [bx, row, col] {
+                        for peer in ((state.cells_of(digit) & UNIT_SETS[unit]) - done).iter() {
+                            done.insert(peer);
+                            let q = Node::new(peer, digit, false);
+                            if self.derive(&mut trail, q, p, Cause::SameUnit) {
+                                return self.finish(trail, state, links);
+                            }
+                        }
+                    }
+                }
+            } else if off_head < self.off_queue.len() {
+                let p = self.off_queue[off_head];
+                off_head += 1;
+                self.work += 1;
+                let (cell, digit) = (p.cell(), p.digit());
+                if links.dynamic {
+                    state.eliminate(cell, digit);
+                }
+                // The cell's last candidate, or the other of two.
+                if links.digit.is_none() {
+                    let rest = state.mask(cell) & !(1 << digit);
+                    let last = if links.dynamic {
+                        rest.count_ones() == 1
+                    } else {
+                        initial.mask(cell).count_ones() == 2
+                    };
+                    if last {
+                        let d = rest.trailing_zeros() as u8;
+                        let q = Node::new(cell, d, true);
+                        self.parents.clear();
+                        for other in digits(initial.mask(cell) & !(1 << d)) {
+                            self.parents.push(Node::new(cell, other, false));
+                        }
+                        if self.derive_from(&mut trail, q, Cause::LastInCell) {
+                            return self.finish(trail, state, links);
+                        }
+                    }
+                }
+                if !links.cells_only {
+                    // Box, row, column: the order SE looks at units in.
+                    let [row, col, bx] = units_of(cell);
+                    for unit in [bx, row, col] {
+                        let places = state.places(unit, digit) - CellSet::single(cell);
+                        let last = if links.dynamic {
+                            places.len() == 1
+                        } else {
+                            initial.places(unit, digit).len() == 2
+                        };
+                        if !last {
+                            continue;
+                        }
+                        let Some(other) = places.first() else {
+                            continue;
+                        };
+                        let q = Node::new(other, digit, true);
+                        self.parents.clear();
+                        for c in (initial.places(unit, digit) - CellSet::single(other)).iter() {
+                            self.parents.push(Node::new(c, digit, false));
+                        }
+                        if self.derive_from(&mut trail, q, Cause::LastInUnit(unit as u8)) {
+                            return self.finish(trail, state, links);
+                        }
+                    }
+                }
+            } else {
+                if links.level == 0 {
+                    break;
+                }
+                found.clear();
+                let mut inner = std::mem::take(&mut trail.inner);
+                let left = self.budget.map(|b| b.saturating_sub(self.work));
+                self.work +=
+                    inside.eliminations(initial, &state, &trail, &mut found, &mut inner, left);
+                trail.inner = inner;
+                let before = self.off_queue.len();
+                for (q, parents, cause) in found.drain(..) {
+                    self.parents.clear();
+                    self.parents.extend(parents);
+                    if self.derive_from(&mut trail, q, cause) {
+                        return self.finish(trail, state, links);
+                    }
+                }
+                if self.off_queue.len() == before {
+                    break;
+                }
+            }
+        }
+        self.finish(trail, state, links)
+    }
+
+    fn finish(&mut self, mut trail: Trail, state: Candidates, links: Links) -> Trail {
+        if links.dynamic {
+            trail.changed = Some(state);
+        }
+        trail
+    }
+
+    /// Derives `q` from the single parent `p`; true on a contradiction.
+    fn derive(&mut self, trail: &mut Trail, q: Node, p: Node, cause: Cause) -> bool {
+        self.parents.clear();
+        self.parents.push(p);
+        self.derive_from(trail, q, cause)
+    }
+
+    /// Derives `q` from `self.parents` unless reached already; true on a
+    /// contradiction (its opposite reached).
+    fn derive_from(&mut self, trail: &mut Trail, q: Node, cause: Cause) -> bool {
+        if trail.has(q) {
+            return false;
+        }
+        let mut ancestors = [0u64; WORDS];
+        for p in &self.parents {
+            // A parent the trail has not reached was removed before it
+            // started: it needs nothing.
+            if !trail.has(*p) {
+                continue;
+            }
+            for (w, x) in ancestors.iter_mut().zip(&self.ancestors[p.index()]) {
+                *w |= x;
+            }
+        }
+        set_bit(&mut ancestors, q.index());
+        let opposite = q.opposite();
+        let conflict = trail.has(opposite)
+            && (self.stop == Stop::Any || q.candidate() == trail.start.candidate());
+        if conflict {
+            let side = count(&ancestors);
+            let flat = side + u32::from(trail.flat[opposite.index()]);
+            let mut both = ancestors;
+            for (w, x) in both.iter_mut().zip(&self.ancestors[opposite.index()]) {
+                *w |= x;
+            }
+            // The node found second counts for nested costs like a reached one.
+            let was = trail.cause[q.index()];
+            trail.cause[q.index()] = cause;
+            if matches!(cause, Cause::Nested(_)) {
+                set_bit(&mut trail.nested_nodes, q.index());
+            }
+            let nested = trail.nested_cost(&both);
+            trail.cause[q.index()] = was;
+            let on = if q.on() { q } else { opposite };
+            trail.contradiction = Some(Contradiction {
+                on,
+                flat,
+                side,
+                nested,
+            });
+            // The node found second is not reached: only its parent is kept,
+            // for telling.
+            trail.last = Some((
+                q,
+                self.parents
+                    .iter()
+                    .find(|p| trail.has(**p))
+                    .map_or(trail.start.0, |p| p.0),
+            ));
+            trail.last_cause = cause;
+            trail.last_parents = self
+                .parents
+                .iter()
+                .copied()
+                .filter(|p| trail.has(*p))
+                .collect();
+            return true;
+        }
+        self.record(trail, q, ancestors, cause);
+        if q.on() {
+            self.on_queue.push(q);
+        } else {
+            self.off_queue.push(q);
+        }
+        false
+    }
+
+    fn record(&mut self, trail: &mut Trail, q: Node, ancestors: Bits, cause: Cause) {
+        let i = q.index();
+        trail.flat[i] = count(&ancestors) as u16;
+        trail.cause[i] = cause;
+        if matches!(cause, Cause::Nested(_)) {
+            set_bit(&mut trail.nested_nodes, i);
+        }
+        trail.nested[i] = trail.nested_cost(&ancestors);
+        trail.parent[i] = self
+            .parents
+            .iter()
+            .find(|p| trail.has(**p))
+            .map_or(trail.start.0, |p| p.0);
+        if !trail.has(q) {
+            set_bit(&mut trail.reached, i);
+            trail.order.push(q);
+            self.ancestors[i] = ancestors;
+        }
+        if matches!(cause, Cause::Rule(..) | Cause::Nested(_)) {
+            trail.rule_parents.push((q, self.parents.clone()));
+        }
+    }
+}
+
+fn count(bits: &Bits) -> u32 {
+    bits.iter().map(|w| w.count_ones()).sum()
+}
