@@ -503,7 +503,16 @@ fn shuffle<'py>(
         });
     }
     let puzzles = read(puzzles)?;
-    let answers = py.detach(|| batch::shuffle(&puzzles.grids, seed, threads));
+    // Numbered by row, bad rows counted, as the CLI numbers lines.
+    let mut bad = puzzles.bad.iter().map(|&(row, _)| row).peekable();
+    let mut grids = puzzles.grids.iter().copied();
+    let mut numbered = Vec::with_capacity(puzzles.grids.len());
+    for row in 0..puzzles.len() {
+        if bad.next_if_eq(&row).is_none() {
+            numbered.extend(grids.next().map(|grid| (row as u64 + 1, grid)));
+        }
+    }
+    let answers = py.detach(|| batch::shuffle_numbered(&numbered, seed, threads));
     let answers = answers.into_iter().map(Ok::<_, String>).collect();
     grids_out(py, &puzzles, answers, strict)
 }

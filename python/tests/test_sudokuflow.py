@@ -136,11 +136,20 @@ def test_canon_shuffle_and_generate_agree_with_the_cli(cli, puzzles):
         sf.generate(1, symmetry="sideways")
 
 
-def test_arrays_are_answered_row_for_row_into_a_new_array(puzzles):
+def test_arrays_are_answered_row_for_row_into_a_new_array(cli, puzzles):
     array = to_array(puzzles[:50])
     before = array.copy()
     shuffled = [p.replace(".", "0") for p in sf.shuffle(puzzles[:50], seed=3)]
     assert from_array(sf.shuffle(array, seed=3)) == shuffled
+    # A bad row counts in the numbering, in a list as in an array and the CLI.
+    with_bad = puzzles[:3] + ["not a puzzle"] + puzzles[3:6]
+    listed = sf.shuffle(with_bad, seed=3)
+    assert listed[3] is None
+    rows = to_array(puzzles[:3] + ["." * 81] + puzzles[3:6])
+    rows[3, 0] = 10
+    arrayed = from_array(sf.shuffle(rows, seed=3))
+    assert [p.replace(".", "0") for p in listed[4:]] == arrayed[4:]
+    assert listed[4:] == cli("shuffle", "--seed", "3", stdin="\n".join(with_bad))[4:]
     assert np.array_equal(sf.solve(np.asfortranarray(array)), sf.solve(array))
     assert np.array_equal(array, before)
     array[7, 3] = 10

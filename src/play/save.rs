@@ -637,6 +637,8 @@ mod tests {
             let mut medium = App::new(other, ManualClock::new());
             medium.source = "new medium game, seed 7".into();
             medium.place(medium.cursor, 1);
+            // Rated in the background: the save has the level once it is known.
+            medium.rating.wait();
             let medium_path = save(&medium).unwrap();
             // Same second: make the order certain.
             let mut json: Value = serde_json::from_str(&encode(&medium)).unwrap();

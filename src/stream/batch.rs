@@ -178,9 +178,16 @@ pub fn canonical_rows(rows: &mut [u8], threads: usize) -> Vec<(usize, RowError<S
 /// [`generator::shuffle`] draws from `seed`, `i` and variant 0, as `sudokuflow
 /// shuffle --seed` shuffles a file of these puzzles, one per line.
 pub fn shuffle(puzzles: &[Grid], seed: u64, threads: usize) -> Vec<Grid> {
-    let indexed: Vec<(u64, &Grid)> = (1..).zip(puzzles).collect();
-    map(&indexed, threads, |&(i, grid)| {
-        generator::shuffle(grid, seed, i, 0)
+    let numbered: Vec<(u64, Grid)> = (1..).zip(puzzles.iter().copied()).collect();
+    shuffle_numbered(&numbered, seed, threads)
+}
+
+/// [`shuffle`] for puzzles numbered by the caller (1-based, as lines are):
+/// a list with unreadable rows then shuffles its puzzles as the file of the
+/// same rows does, the bad rows counted.
+pub fn shuffle_numbered(puzzles: &[(u64, Grid)], seed: u64, threads: usize) -> Vec<Grid> {
+    map(puzzles, threads, |&(number, grid)| {
+        generator::shuffle(&grid, seed, number, 0)
     })
 }
 
