@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{program, sudokuflow, temp_dir};
+use common::{chromium_print, have, program, sudokuflow, temp_dir};
 use sudokuflow::Grid;
 use sudokuflow::logic::Candidates;
 
@@ -14,17 +14,6 @@ use sudokuflow::logic::Candidates;
 fn stdout_of(args: &[&str], stdin: &str) -> String {
     let output = sudokuflow().args(args).write_stdin(stdin).output();
     String::from_utf8(output.stdout).unwrap()
-}
-
-fn have(tool: &str) -> bool {
-    let found = program(tool)
-        .arg("--version")
-        .try_output()
-        .is_ok_and(|output| output.status.success() || !output.stderr.is_empty());
-    if !found {
-        common::skip(&format!("{tool} is not installed"));
-    }
-    found
 }
 
 /// A hard, an expert and a hell puzzle (a forcing chain, a loop).
@@ -122,17 +111,7 @@ fn the_html_page_has_a_marked_board_for_every_step_and_prints() {
     assert!(output.status.success(), "{log}");
     assert!(!log.contains("CONSOLE"), "console messages: {log}");
     assert!(std::fs::metadata(&shot).unwrap().len() > 20_000);
-    let output = program("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-            &format!("--print-to-pdf={}", printed.display()),
-            &url,
-        ])
-        .output();
-    assert!(output.status.success());
+    chromium_print(&url, &printed);
     // Each puzzle starts a page; the steps fit a few to a page.
     let pages = pages(&printed);
     assert!((6..=40).contains(&pages), "{pages} pages");

@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{program, sudokuflow, temp_dir};
+use common::{chromium_print, have, program, sudokuflow, temp_dir};
 
 use sudokuflow::Grid;
 
@@ -26,18 +26,6 @@ fn print_ok(args: &[&str]) {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-}
-
-/// True when `tool` runs here; otherwise a visible skip (a failure in CI).
-fn have(tool: &str) -> bool {
-    let found = program(tool)
-        .arg("--version")
-        .try_output()
-        .is_ok_and(|output| output.status.success() || !output.stderr.is_empty());
-    if !found {
-        common::skip(&format!("{tool} is not installed"));
-    }
-    found
 }
 
 fn run(tool: &str, args: &[&str]) -> String {
@@ -659,17 +647,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
         "-o",
         html.to_str().unwrap(),
     ]);
-    let output = program("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-            &format!("--print-to-pdf={}", printed.display()),
-            &url,
-        ])
-        .output();
-    assert!(output.status.success());
+    chromium_print(&url, &printed);
     let pages = board_digits(&printed);
     assert_eq!(pages.len(), puzzles.len());
     for (page, puzzle) in pages.iter().zip(&puzzles) {

@@ -20,12 +20,14 @@ pub mod property;
 mod run;
 #[path = "../../src/testing/skip.rs"]
 mod skip;
+mod tools;
 
 pub use brute::{brute_count, brute_count_within};
 pub use equivalent::equivalent;
 pub use fixtures::*;
 pub use run::{DEADLINE, Run, Running, program, wait_until};
 pub use skip::{required, skip};
+pub use tools::{chromium_print, have};
 
 /// A run of the `sudokuflow` binary under test.
 pub fn sudokuflow() -> Run {
