@@ -173,7 +173,7 @@ impl Menu {
         match choice {
             Choice::Resume(i) => {
                 let listed = &self.saves[i];
-                let date = save::local_date(listed.saved_at);
+                let date = save::local_date(listed.saved_at.as_secs());
                 match &listed.game {
                     Ok(game) => {
                         let level = game.level.as_deref().unwrap_or("unrated");

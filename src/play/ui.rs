@@ -1088,7 +1088,7 @@ mod tests {
         let mut menu = Menu::new(dir.path(), 1, ManualClock::new(), Vec::new());
         menu.saves = vec![Listed {
             path: dir.path().join("game-1.json"),
-            saved_at: 0,
+            saved_at: std::time::Duration::ZERO,
             game: Ok(Summary {
                 level: Some("expert 7.2/1.2/1.2".into()),
                 source: "new expert game, seed 7".into(),
