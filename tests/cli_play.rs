@@ -128,6 +128,50 @@ fn plain_mode_shows_level_seed_notes_and_asks_again() {
     );
 }
 
+/// Issue 27: `play --column` reads a CSV or TSV table's puzzle column, as
+/// `solve` does.
+#[test]
+fn plain_game_from_a_table_column() {
+    let dir = temp_dir();
+    let other = ".41....85.........9.....62...735...22...9.1.....6.4.575...1..46.........8..93....";
+    let table = format!("id,puzzle,level\n1,{other},hard\n2,\"{PUZZLE}\",easy\n");
+    fs::write(dir.path().join("games.csv"), table).unwrap();
+    let args = [
+        "--plain",
+        "--column",
+        "puzzle",
+        "--puzzle",
+        "2",
+        "games.csv",
+    ];
+    let out = play(dir.path(), &args, "quit\n");
+    assert!(out.contains("games.csv #2 · easy"), "{out}");
+    assert!(out.contains("1 | 5  3  . |"), "{out}");
+    // By number, the list: each row at its line.
+    let out = play(
+        dir.path(),
+        &["--plain", "--column", "2", "games.csv"],
+        "2\nquit\n",
+    );
+    assert!(
+        out.contains("1. line 2 ") && out.contains("2. line 3 "),
+        "{out}"
+    );
+    assert!(out.contains("1 | 5  3  . |"), "{out}");
+    let (out, status) = run(
+        dir.path(),
+        &["--plain", "--column", "quizzes", "games.csv"],
+        "",
+    );
+    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(
+        out,
+        "sudokuflow: cannot read games.csv: line 1: no column named 'quizzes' in the header; \
+         its columns (split at ',') are 1 'id', 2 'puzzle', 3 'level'; give --column a name \
+         or number from these\n"
+    );
+}
+
 /// Runs `play ARGS` on `input` and returns its output, status and peak
 /// memory in MiB.
 fn peak_memory(
