@@ -42,7 +42,8 @@ enum Source {
     /// A table: a puzzle per data row. `ended` once its reader was told.
     Table {
         chunks: Chunks,
-        reader: TableReader,
+        // Boxed: its CSV parser is large, and most inputs are text.
+        reader: Box<TableReader>,
         ended: bool,
     },
 }
@@ -54,7 +55,7 @@ pub fn puzzles(input: Input, format: InputFormat) -> Puzzles {
     let source = match input.column().cloned() {
         Some(column) => Source::Table {
             chunks: input.chunks(),
-            reader: TableReader::new(column),
+            reader: Box::new(TableReader::new(column)),
             ended: false,
         },
         None => Source::Text {
