@@ -170,6 +170,12 @@ fn plain_game_from_a_table_column() {
          its columns (split at ',') are 1 'id', 2 'puzzle', 3 'level'; give --column a name \
          or number from these\n"
     );
+    let (out, status) = run(dir.path(), &["--plain", "--column", "2", PUZZLE], "");
+    assert_eq!(status, Some(2), "{out}");
+    assert!(
+        out.contains("--column picks a column of a table FILE"),
+        "{out}"
+    );
 }
 
 /// Runs `play ARGS` on `input` and returns its output, status and peak

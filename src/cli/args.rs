@@ -165,8 +165,9 @@ impl Command {
 }
 
 const PLAY_AFTER_HELP: &str = "\
-FILE is a file of puzzles, read as 'solve' reads its input (one a line, or
-boards of 9 rows), or a puzzle itself: 81 cells on the command line.
+FILE is a file of puzzles, read as 'solve' reads its input (one a line,
+boards of 9 rows, or with --column a CSV or TSV table's column), or a puzzle
+itself: 81 cells on the command line.
 
 Plain mode (--plain) prints the board as text after each command, with the
 pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in

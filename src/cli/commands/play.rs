@@ -25,6 +25,15 @@ fn game_seed() -> u64 {
 }
 
 pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
+    if let (Some(_), Some(path)) = (&args.column, &args.file) {
+        // A puzzle typed on the command line has no columns to pick.
+        if !path.exists() && source::puzzle_arg(path.as_os_str()).is_some() {
+            bail!(
+                "--column picks a column of a table FILE, and '{}' is a puzzle, not a file",
+                path.display()
+            );
+        }
+    }
     let clock = clock::system();
     if args.plain {
         return plain_session(args, clock);
