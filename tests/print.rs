@@ -513,29 +513,42 @@ fn an_svg_run_that_fails_leaves_the_earlier_pages_as_they_were() {
             (name, bytes)
         })
         .collect();
-    // Files may grow to 1 KB here, less than a page: the first page's write
-    // fails (with EFBIG, as on a full disk).
-    let output = program("bash")
-        .arg("-c")
-        .arg("trap '' XFSZ; ulimit -f 1; exec \"$@\"")
-        .arg("bash")
-        .arg(env!("CARGO_BIN_EXE_sudokuflow"))
-        .args([
-            "print",
-            SAMPLE,
-            "--per-page",
-            "1",
-            "--no-rating",
-            "-o",
-            target.to_str().unwrap(),
-        ])
-        .output();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("error writing to") && stderr.contains("big-01.svg"),
-        "{stderr}"
-    );
+    // Files may grow to 1 KB here (with EFBIG past it, as on a full disk):
+    // 25 puzzles waiting for their pages take more, 10 take less but a page
+    // of one puzzle takes more.
+    let ten = temp_path(&dir, "ten.txt");
+    let lines: Vec<String> = sample_puzzles()[..10]
+        .iter()
+        .map(|puzzle| format!("{puzzle}\n"))
+        .collect();
+    std::fs::write(&ten, lines.concat()).unwrap();
+    for (input, error) in [
+        (SAMPLE, "cannot write the temporary file of puzzles"),
+        (ten.to_str().unwrap(), "error writing to"),
+    ] {
+        let output = program("bash")
+            .arg("-c")
+            .arg("trap '' XFSZ; ulimit -f 1; exec \"$@\"")
+            .arg("bash")
+            .arg(env!("CARGO_BIN_EXE_sudokuflow"))
+            .args([
+                "print",
+                input,
+                "--per-page",
+                "1",
+                "--no-rating",
+                "-o",
+                target.to_str().unwrap(),
+            ])
+            .output();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(error), "{stderr}");
+        if input != SAMPLE {
+            assert!(stderr.contains("big-01.svg"), "{stderr}");
+        }
+    }
+    std::fs::remove_file(&ten).unwrap();
     let mut names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
@@ -991,4 +1004,106 @@ fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+/// `count` puzzle lines: the sample's puzzles over and over.
+fn many_puzzles(count: usize) -> String {
+    let lines: Vec<String> = sample_puzzles()
+        .iter()
+        .map(|puzzle| format!("{puzzle}\n"))
+        .collect();
+    lines
+        .iter()
+        .cycle()
+        .take(count)
+        .map(String::as_str)
+        .collect()
+}
+
+/// Peak memory in KiB of `print - ARGS -o OUT` reading `input` from a pipe,
+/// which must succeed, as GNU time measures it (its child is forked from
+/// it, not from this test, whose memory a child counts until its exec; a
+/// file would be memory-mapped, its pages counted as the pipeline's).
+fn print_peak_memory(input: &str, args: &[&str], out: &Path) -> u64 {
+    let output = program("/usr/bin/time")
+        .args(["-f", "peak %M KB", env!("CARGO_BIN_EXE_sudokuflow")])
+        .args(["print", "-", "--quiet", "--no-rating"])
+        .args(args)
+        .arg("-o")
+        .arg(out)
+        .env("LC_ALL", "C.UTF-8")
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(600))
+        .output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "print {args:?}: {stderr}");
+    stderr
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix("peak ")?
+                .strip_suffix(" KB")?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no peak memory in {stderr}"))
+}
+
+#[test]
+fn memory_stays_flat_however_many_puzzles_are_printed() {
+    if program("/usr/bin/time").arg("true").try_output().is_err() {
+        common::skip("/usr/bin/time is missing: the memory test did not run");
+        return;
+    }
+    let dir = temp_dir();
+    let (few, many) = (many_puzzles(5_000), many_puzzles(50_000));
+    // Collected in memory, 45,000 more puzzles took 13 MB more; on disk
+    // until their page comes, only the PDF's object offsets grow (about 5
+    // bytes a puzzle).
+    for (args, out) in [
+        (&["--per-page", "6"][..], "sheet.pdf"),
+        (&["--per-page", "6", "--solutions"], "sheet.pdf"),
+        (&[], "sheet.html"),
+    ] {
+        let out = temp_path(&dir, out);
+        let few_kb = print_peak_memory(&few, args, &out);
+        let many_kb = print_peak_memory(&many, args, &out);
+        assert!(
+            many_kb <= few_kb + 1024,
+            "{args:?} {}: {few_kb} KB for 5,000 puzzles, {many_kb} KB for 50,000",
+            out.display()
+        );
+    }
+}
+
+#[test]
+fn puzzles_wait_for_their_page_in_an_unnamed_temporary_file() {
+    let dir = temp_dir();
+    let temp = temp_path(&dir, "tmp");
+    std::fs::create_dir(&temp).unwrap();
+    let pdf = temp_path(&dir, "sheet.pdf");
+    let output = sudokuflow()
+        .args(["print", SAMPLE, "--solutions", "-o"])
+        .arg(&pdf)
+        .env("TMPDIR", &temp)
+        .output();
+    assert!(output.status.success());
+    assert!(pdf.exists());
+    // Nothing left behind, nor ever named there.
+    assert_eq!(std::fs::read_dir(&temp).unwrap().count(), 0);
+
+    let missing = temp_path(&dir, "missing");
+    let output = sudokuflow()
+        .args(["print", SAMPLE, "-o"])
+        .arg(&pdf)
+        .env("TMPDIR", &missing)
+        .output();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "cannot create the temporary file of puzzles in {}",
+            missing.display()
+        )),
+        "{stderr}"
+    );
 }

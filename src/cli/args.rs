@@ -395,6 +395,10 @@ sheet.svg alone for a single page), all renamed into place once every page is
 written, and removes the pages of an earlier, longer run (sheet-NN.svg and
 sheet.svg only). Other outputs are written only once complete.
 
+Memory stays the same however many puzzles there are, with answer pages or
+without: the rated puzzles wait for their pages in an unnamed temporary file in
+TMPDIR (about 70 bytes a puzzle), gone when the run ends.
+
 A PDF embeds its fonts: Noto Sans (bundled) for Latin, Greek and Cyrillic
 text, and an installed font (found through fontconfig) for other scripts; a
 text no installed font covers is an error. SVG and HTML carry the text as

@@ -7,13 +7,13 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::board::{Grids, Placing};
-use super::layout::Layout;
+use super::layout::Page;
 use super::paper::Paper;
 use super::svg;
 
-/// Writes the whole document to `out`, a page at a time.
+/// Writes the whole document to `out`, a page at a time as `pages` gives them.
 pub fn write(
-    layout: &Layout<'_>,
+    pages: impl Iterator<Item = io::Result<Page>>,
     paper: Paper,
     title: Option<&str>,
     out: &mut dyn Write,
@@ -39,16 +39,10 @@ pub fn write(
     )?;
     let mut page = String::new();
     let mut grids = Grids::default();
-    for index in 0..layout.page_count() {
+    for (index, laid_out) in pages.enumerate() {
         page.clear();
         let _ = writeln!(page, "<section class=\"page\" id=\"page-{}\">", index + 1);
-        svg::write_element(
-            &layout.page(index),
-            paper,
-            Placing::Positions,
-            &mut grids,
-            &mut page,
-        );
+        svg::write_element(&laid_out?, paper, Placing::Positions, &mut grids, &mut page);
         page.push_str("</section>\n");
         out.write_all(page.as_bytes())?;
     }

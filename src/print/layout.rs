@@ -2,13 +2,15 @@
 //! ratings, the title and page numbers, in points from the top left corner.
 //! The writers only draw what this decides, so PDF, SVG and HTML pages match.
 
+use std::ops::Range;
+
 use sudokuflow::grid::Grid;
 
 use super::font::Fonts;
 use super::paper::Paper;
 
 /// One puzzle to print.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     /// The puzzle, with one solution.
     pub puzzle: Grid,
@@ -153,10 +155,12 @@ struct Slots {
     step_y: f32,
 }
 
-/// A sheet's pages, made one at a time.
+/// A sheet's pages, made one at a time from the entries each holds
+/// ([`Layout::entries_on`]), so that no page needs the others' entries.
 pub struct Layout<'a> {
     sheet: &'a Sheet,
-    entries: &'a [Entry],
+    /// How many entries the sheet has.
+    count: usize,
     fonts: &'a Fonts,
     puzzle_pages: usize,
     solution_pages: usize,
@@ -165,9 +169,9 @@ pub struct Layout<'a> {
 }
 
 impl<'a> Layout<'a> {
-    /// The layout of `entries` on `sheet`; `fonts` measure its texts.
-    pub fn new(sheet: &'a Sheet, entries: &'a [Entry], fonts: &'a Fonts) -> Layout<'a> {
-        let pages_for = |per_page: usize| entries.len().div_ceil(per_page);
+    /// The layout of `count` entries on `sheet`; `fonts` measure its texts.
+    pub fn new(sheet: &'a Sheet, count: usize, fonts: &'a Fonts) -> Layout<'a> {
+        let pages_for = |per_page: usize| count.div_ceil(per_page);
         let solutions = solutions_per_page(sheet.paper);
         let (puzzle_pages, solution_pages) = match sheet.contents {
             Contents::Puzzles => (pages_for(sheet.per_page), 0),
@@ -187,7 +191,7 @@ impl<'a> Layout<'a> {
         let solution_grid = grid(sheet.paper, solutions, solution_top, f32::INFINITY);
         Layout {
             sheet,
-            entries,
+            count,
             fonts,
             puzzle_pages,
             solution_pages,
@@ -200,21 +204,29 @@ impl<'a> Layout<'a> {
         self.puzzle_pages + self.solution_pages
     }
 
-    /// Page `index` (from 0).
-    pub fn page(&self, index: usize) -> Page {
+    /// Which entries, by place in the sheet (from 0), page `index` holds:
+    /// puzzle pages hold them in order, then answer pages again from the first.
+    pub fn entries_on(&self, index: usize) -> Range<usize> {
+        let (grid, first) = if index < self.puzzle_pages {
+            (self.puzzle_grid, index)
+        } else {
+            (self.solution_grid, index - self.puzzle_pages)
+        };
+        let per_page = grid.columns * grid.rows;
+        let start = first * per_page;
+        start..self.count.min(start + per_page)
+    }
+
+    /// Page `index` (from 0), given its entries ([`Layout::entries_on`]).
+    pub fn page(&self, index: usize, entries: &[Entry]) -> Page {
         let answers = index >= self.puzzle_pages;
         let grid = if answers {
             self.solution_grid
         } else {
             self.puzzle_grid
         };
-        let per_page = grid.columns * grid.rows;
-        let first = if answers {
-            (index - self.puzzle_pages) * per_page
-        } else {
-            index * per_page
-        };
-        let entries = &self.entries[first..self.entries.len().min(first + per_page)];
+        let first = self.entries_on(index).start;
+        debug_assert_eq!(entries.len(), self.entries_on(index).len());
 
         let paper = self.sheet.paper;
         let (width, height) = paper.size();
@@ -498,6 +510,30 @@ mod tests {
             .collect()
     }
 
+    /// A layout of `entries` with them at hand, to make any page.
+    struct LaidOut<'a> {
+        layout: Layout<'a>,
+        entries: &'a [Entry],
+    }
+
+    impl LaidOut<'_> {
+        fn page_count(&self) -> usize {
+            self.layout.page_count()
+        }
+
+        fn page(&self, index: usize) -> Page {
+            let entries = &self.entries[self.layout.entries_on(index)];
+            self.layout.page(index, entries)
+        }
+    }
+
+    fn laid_out<'a>(sheet: &'a Sheet, entries: &'a [Entry], fonts: &'a Fonts) -> LaidOut<'a> {
+        LaidOut {
+            layout: Layout::new(sheet, entries.len(), fonts),
+            entries,
+        }
+    }
+
     fn sheet(paper: Paper, per_page: usize, contents: Contents) -> Sheet {
         Sheet {
             paper,
@@ -528,8 +564,10 @@ mod tests {
         let fonts = Fonts::bundled();
         let entries = entries(13);
         let sheet = sheet(Paper::A4, 6, Contents::PuzzlesAndSolutions);
-        let layout = Layout::new(&sheet, &entries, &fonts);
+        let layout = laid_out(&sheet, &entries, &fonts);
         assert_eq!(layout.page_count(), 3 + 2);
+        let ranges: Vec<_> = (0..5).map(|i| layout.layout.entries_on(i)).collect();
+        assert_eq!(ranges, [0..6, 6..12, 12..13, 0..12, 12..13]);
         let counts: Vec<usize> = (0..5).map(|i| layout.page(i).boards.len()).collect();
         assert_eq!(counts, [6, 6, 1, 12, 1]);
         let numbers = |page: &Page| page.boards.iter().map(|b| b.number).collect::<Vec<_>>();
@@ -560,7 +598,7 @@ mod tests {
         let entries = entries(30);
         // 8 pages of 4 puzzles, then answer pages 9 to 13 of 6 boards each.
         let sheet = sheet(Paper::A5, 4, Contents::PuzzlesAndSolutions);
-        let layout = Layout::new(&sheet, &entries, &fonts);
+        let layout = laid_out(&sheet, &entries, &fonts);
         assert_eq!(layout.page_count(), 13);
         let footer = |index: usize| {
             layout
@@ -575,7 +613,7 @@ mod tests {
         assert_eq!(footer(7).as_deref(), Some("Answers on page 13"));
         assert_eq!(footer(8), None);
         let only = self::sheet(Paper::A5, 4, Contents::Puzzles);
-        let layout = Layout::new(&only, &entries, &fonts);
+        let layout = laid_out(&only, &entries, &fonts);
         assert!(
             layout
                 .page(0)
@@ -592,7 +630,7 @@ mod tests {
         for paper in PAPERS {
             for per_page in [1, 2, 4, 6] {
                 for sheet in headers(paper, per_page, Contents::PuzzlesAndSolutions) {
-                    let layout = Layout::new(&sheet, &entries, &fonts);
+                    let layout = laid_out(&sheet, &entries, &fonts);
                     for index in 0..layout.page_count() {
                         let page = layout.page(index);
                         let margin = paper.margin() - 0.01;
@@ -633,7 +671,7 @@ mod tests {
     /// The width of the boards on the first page.
     fn board_width(sheet: &Sheet, fonts: &Fonts) -> f32 {
         let entries = entries(12);
-        9.0 * Layout::new(sheet, &entries, fonts).page(0).boards[0].cell
+        9.0 * laid_out(sheet, &entries, fonts).page(0).boards[0].cell
     }
 
     #[test]
@@ -665,7 +703,7 @@ mod tests {
                 // Two boards, one above the other: from the header to the
                 // footer, less the least gaps.
                 let entries = entries(2);
-                let page = Layout::new(&sheet, &entries, &fonts).page(0);
+                let page = laid_out(&sheet, &entries, &fonts).page(0);
                 let boards = 2.0 * 9.0 * page.boards[0].cell;
                 let free = height - 2.0 * paper.margin() - header_height(&sheet, false) - boards;
                 assert!(free < 0.2 * height, "{paper:?}: {free} of {height} unused");
@@ -680,7 +718,7 @@ mod tests {
         for paper in PAPERS {
             for per_page in [1, 2, 4, 6] {
                 for sheet in headers(paper, per_page, Contents::PuzzlesAndSolutions) {
-                    let layout = Layout::new(&sheet, &entries, &fonts);
+                    let layout = laid_out(&sheet, &entries, &fonts);
                     for index in 0..layout.page_count() {
                         let page = layout.page(index);
                         let footer_top = page.height - paper.margin() - FOOTER_SIZE * 0.75;
@@ -701,9 +739,8 @@ mod tests {
     #[test]
     fn long_titles_shrink_then_are_cut_short() {
         let fonts = Fonts::bundled();
-        let entries = entries(1);
         let sheet = sheet(Paper::A4, 4, Contents::Puzzles);
-        let layout = Layout::new(&sheet, &entries, &fonts);
+        let layout = Layout::new(&sheet, 1, &fonts);
         let (text, size) = layout.fit("Week 12".to_string(), true, 16.0, 500.0);
         assert_eq!((text.as_str(), size), ("Week 12", 16.0));
         let (text, size) = layout.fit("W".repeat(40), true, 16.0, 500.0);
@@ -720,9 +757,9 @@ mod tests {
         let fonts = Fonts::bundled();
         let entries = entries(7);
         let only = sheet(Paper::Letter, 4, Contents::Puzzles);
-        assert_eq!(Layout::new(&only, &entries, &fonts).page_count(), 2);
+        assert_eq!(laid_out(&only, &entries, &fonts).page_count(), 2);
         let answers = sheet(Paper::Letter, 4, Contents::Solutions);
-        let layout = Layout::new(&answers, &entries, &fonts);
+        let layout = laid_out(&answers, &entries, &fonts);
         assert_eq!(layout.page_count(), 1);
         assert!(layout.page(0).texts[0].text.ends_with("solutions"));
     }

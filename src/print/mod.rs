@@ -1,5 +1,6 @@
-//! Puzzle sheets for paper: the pages laid out once ([`layout`]) on a
-//! [`paper`] size, then written as PDF, SVG or HTML by a writer each.
+//! Puzzle sheets for paper: the pages laid out one at a time ([`layout`]) on
+//! a [`paper`] size from entries read back from disk ([`spill`]), and
+//! written as PDF, SVG or HTML by a writer each as they are made.
 
 pub mod board;
 pub mod font;
@@ -8,4 +9,5 @@ pub mod layout;
 pub mod levels;
 pub mod paper;
 pub mod pdf;
+pub mod spill;
 pub mod svg;

@@ -1,5 +1,6 @@
-//! `sudokuflow print`: puzzles rated on the pipeline, then laid out on pages
-//! and written as PDF, one SVG file per page, or HTML.
+//! `sudokuflow print`: puzzles rated on the pipeline and kept on disk as they
+//! come ([`crate::print::spill`]), then laid out a page at a time and written
+//! as PDF, one SVG file per page, or HTML.
 
 mod svg_pages;
 
@@ -21,6 +22,7 @@ use crate::print::font::{self, Fonts};
 use crate::print::layout::{Contents, Entry, Layout, Sheet};
 use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
+use crate::print::spill::{self, SpillWriter};
 use crate::print::{html, pdf, svg};
 
 /// `sudokuflow print`: 0 when every puzzle was printed, 1 when some were left out.
@@ -58,22 +60,25 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
         report::message(format_args!("no puzzle to print"));
         return Ok(1);
     }
-    let layout = Layout::new(&sheet, &entries, &fonts);
+    let mut entries = entries.finish()?;
+    let layout = Layout::new(&sheet, entries.len(), &fonts);
+    let pages = spill::pages(&layout, &mut entries);
     let title = args.title.as_deref();
     match format {
         PrintFormat::Pdf => write_file(args.output.as_deref(), |out| {
-            pdf::write(&layout, &fonts, title, out)
+            pdf::write(pages, &fonts, title, out)
         })?,
         PrintFormat::Html => write_file(args.output.as_deref(), |out| {
-            html::write(&layout, sheet.paper, title, out)
+            html::write(pages, sheet.paper, title, out)
         })?,
         PrintFormat::Svg => {
             let target = args.output.as_deref().expect("checked above");
-            svg_pages::write(target, layout.page_count(), |index| {
-                let mut page = String::new();
-                svg::write_document(&layout.page(index), sheet.paper, &mut page);
-                page
-            })?;
+            let svg_pages = pages.map(|page| {
+                let mut svg = String::new();
+                svg::write_document(&page?, sheet.paper, &mut svg);
+                Ok(svg)
+            });
+            svg_pages::write(target, layout.page_count(), svg_pages)?;
         }
     }
     Ok(u8::from(failed))
@@ -142,9 +147,10 @@ fn write_file(
     output.finish()
 }
 
-/// The puzzles to print, in input order, rated on the pipeline, and whether
-/// any line was left out (each reported on stderr as it was read).
-fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(Vec<Entry>, bool)> {
+/// The puzzles to print, in input order, rated on the pipeline and written
+/// to disk as they come, and whether any line was left out (each reported
+/// on stderr as it was read).
+fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(SpillWriter, bool)> {
     let inputs = open_input_args(&args.input)?;
     let total_bytes = inputs.iter().map(|input| input.known_len()).sum();
     let budget = if args.no_rating {
@@ -167,7 +173,7 @@ fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(V
     };
     let mut entries = Entries {
         numbered: 0,
-        entries: Vec::new(),
+        entries: SpillWriter::new()?,
         level_names: (!args.no_rating).then_some(level_names),
     };
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
@@ -201,7 +207,7 @@ impl Batch for Rated {
 struct Entries<'a> {
     /// Puzzles so far, bad ones counted: `solve` answers each with a line.
     numbered: u64,
-    entries: Vec<Entry>,
+    entries: SpillWriter,
     /// What to call the levels, or `None` to print no rating.
     level_names: Option<&'a LevelNames>,
 }
@@ -223,11 +229,11 @@ impl Consumer for Entries<'_> {
                 }
                 None => String::new(),
             };
-            self.entries.push(Entry {
+            self.entries.push(&Entry {
                 puzzle,
                 number: self.numbered,
                 note,
-            });
+            })?;
         }
         Ok(())
     }

@@ -15,11 +15,11 @@ use pdf_writer::{Chunk, Content, Filter, Finish, Str, TextStr};
 use self::fonts::{EmbeddedFonts, FontIndex};
 use self::objects::ObjectStream;
 use super::font::{FaceId, Fonts, Line, Run};
-use super::layout::{Anchor, Board, Cell, Layout, Page, Text};
+use super::layout::{Anchor, Board, Cell, Page, Text};
 
-/// Writes the whole document to `out`, a page at a time.
+/// Writes the whole document to `out`, a page at a time as `pages` gives them.
 pub fn write(
-    layout: &Layout<'_>,
+    pages: impl Iterator<Item = io::Result<Page>>,
     fonts: &Fonts,
     title: Option<&str>,
     out: &mut dyn Write,
@@ -31,10 +31,10 @@ pub fn write(
     let mut embedded = EmbeddedFonts::new(fonts);
     let mut digits = Digits::default();
 
-    let count = layout.page_count();
-    let mut page_ids = Vec::with_capacity(count);
-    for index in 0..count {
-        let page = layout.page(index);
+    // The pages' object numbers, for the page tree written last.
+    let mut page_ids = Vec::new();
+    for page in pages {
+        let page = page?;
         let (page_id, content_id) = (file.next_ref(), file.next_ref());
         page_ids.push(page_id);
         let mut drawing = PageDrawing {
@@ -78,7 +78,7 @@ pub fn write(
     chunk
         .pages(page_tree)
         .kids(page_ids.iter().copied())
-        .count(count as i32);
+        .count(page_ids.len() as i32);
     file.object(page_tree, &chunk)?;
     let mut chunk = Chunk::new();
     chunk.indirect(catalog).start::<Catalog>().pages(page_tree);

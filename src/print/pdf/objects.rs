@@ -44,26 +44,27 @@ impl<'a> ObjectStream<'a> {
         self.raw(chunk.as_bytes())
     }
 
-    /// The cross-reference table (entries of exactly 20 bytes) and trailer.
-    pub fn finish(mut self, catalog: Ref, info: Ref) -> io::Result<()> {
+    /// The cross-reference table (entries of exactly 20 bytes) and trailer,
+    /// written an entry at a time: a table of a whole book in memory would
+    /// be the largest thing there.
+    pub fn finish(self, catalog: Ref, info: Ref) -> io::Result<()> {
         let table_offset = self.written;
-        let mut table = Vec::with_capacity(64 + 20 * self.offsets.len());
+        let out = self.out;
         write!(
-            table,
+            out,
             "xref\n0 {}\n0000000000 65535 f\r\n",
             self.offsets.len()
         )?;
         for &offset in &self.offsets[1..] {
             debug_assert!(offset > 0, "every object is written");
-            write!(table, "{offset:010} 00000 n\r\n")?;
+            write!(out, "{offset:010} 00000 n\r\n")?;
         }
         write!(
-            table,
+            out,
             "trailer\n<< /Size {} /Root {} 0 R /Info {} 0 R >>\nstartxref\n{table_offset}\n%%EOF\n",
             self.offsets.len(),
             catalog.get(),
             info.get()
-        )?;
-        self.raw(&table)
+        )
     }
 }

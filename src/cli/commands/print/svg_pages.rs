@@ -31,20 +31,20 @@ pub fn page_path(target: &Path, number: usize, count: usize) -> PathBuf {
     target.with_file_name(name)
 }
 
-/// Writes `count` pages for `-o target`, page `index` (from 0) made by
-/// `page`, and removes the stale pages of an earlier run.
+/// Writes the `count` pages `pages` gives for `-o target`, and removes the
+/// stale pages of an earlier run.
 pub fn write(
     target: &Path,
     count: usize,
-    mut page: impl FnMut(usize) -> String,
+    pages: impl Iterator<Item = anyhow::Result<String>>,
 ) -> anyhow::Result<()> {
     let paths: Vec<PathBuf> = (1..=count)
         .map(|number| page_path(target, number, count))
         .collect();
     let mut prepared = Vec::with_capacity(count);
-    for (index, path) in paths.iter().enumerate() {
+    for (path, page) in paths.iter().zip(pages) {
         let mut file = AtomicFile::create(path)?;
-        file.write_all(page(index).as_bytes())
+        file.write_all(page?.as_bytes())
             .with_context(|| format!("error writing to {}", path.display()))?;
         prepared.push(file.prepare()?);
     }
