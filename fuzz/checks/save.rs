@@ -61,6 +61,7 @@ fn lasting(json: &str) -> Value {
     let mut value: Value = serde_json::from_str(json).expect("a save is JSON");
     let fields = value.as_object_mut().expect("a save is a JSON object");
     fields.remove("saved_at");
+    fields.remove("saved_at_nanos");
     fields.remove("level");
     value
 }

@@ -11,6 +11,7 @@ use crate::cli::number::{Accepts, number};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
+use sudokuflow::input::Column;
 use sudokuflow::logic::{self, Level};
 
 use crate::print::levels::LevelNames;
@@ -164,8 +165,9 @@ impl Command {
 }
 
 const PLAY_AFTER_HELP: &str = "\
-FILE is a file of puzzles, read as 'solve' reads its input (one a line, or
-boards of 9 rows), or a puzzle itself: 81 cells on the command line.
+FILE is a file of puzzles, read as 'solve' reads its input (one a line,
+boards of 9 rows, or with --column a CSV or TSV table's column), or a puzzle
+itself: 81 cells on the command line.
 
 Plain mode (--plain) prints the board as text after each command, with the
 pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in
@@ -485,9 +487,9 @@ pub struct ExplainArgs {
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
-    /// Read files as CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
-    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
-    pub column: Option<String>,
+    #[arg(long, value_name = "NAME|N", help = COLUMN_HELP, value_parser = column_parser(),
+          conflicts_with = "input_format")]
+    pub column: Option<Column>,
 
     /// Steps in words, one JSON document per puzzle, or an HTML page [default: from the extension of -o, else text]
     #[arg(short, long, value_enum)]
@@ -637,6 +639,15 @@ pub struct ShuffleArgs {
     pub run: RunArgs,
 }
 
+/// `--column`'s help, for every command that reads puzzle files.
+const COLUMN_HELP: &str =
+    "Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)";
+
+/// Parses `--column`: a number from 1 is a position, anything else a name.
+fn column_parser() -> impl TypedValueParser<Value = Column> {
+    clap::builder::StringValueParser::new().map(|text| Column::parse(&text))
+}
+
 /// Parses a level name, listing them in help and errors.
 fn level_parser() -> impl TypedValueParser<Value = Level> {
     PossibleValuesParser::new(Level::ALL.map(Level::name))
@@ -781,9 +792,9 @@ pub struct InputArgs {
     #[arg(long = "input", value_name = "LAYOUT", value_enum, default_value_t = InputArg::Auto)]
     pub input_format: InputArg,
 
-    /// Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)
-    #[arg(long, value_name = "NAME|N", conflicts_with = "input_format")]
-    pub column: Option<String>,
+    #[arg(long, value_name = "NAME|N", help = COLUMN_HELP, value_parser = column_parser(),
+          conflicts_with = "input_format")]
+    pub column: Option<Column>,
 }
 
 /// Where and how puzzles are written.
@@ -1018,4 +1029,8 @@ pub struct PlayArgs {
     /// Continue the newest saved game
     #[arg(long, conflicts_with_all = ["file", "level"])]
     pub resume: bool,
+
+    #[arg(long, value_name = "NAME|N", help = COLUMN_HELP, value_parser = column_parser(),
+          requires = "file")]
+    pub column: Option<Column>,
 }

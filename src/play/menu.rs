@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use sudokuflow::input::Column;
 use sudokuflow::logic::Level;
 
 use super::app::{App, Key};
@@ -93,16 +94,18 @@ impl Menu {
         }
     }
 
-    /// The start screen on the puzzle list of `path` (`play FILE`).
+    /// The start screen on the puzzle list of `path` (`play FILE`), a
+    /// table's if `column` is given.
     pub fn with_file(
         path: &Path,
+        column: Option<&Column>,
         seed: u64,
         clock: SharedClock,
         saves: Vec<Listed>,
     ) -> anyhow::Result<Menu> {
         let folder = path.parent().unwrap_or(Path::new("."));
         let mut menu = Menu::new(folder, seed, clock, saves);
-        menu.open(path)?;
+        menu.open(path, column)?;
         Ok(menu)
     }
 
@@ -173,7 +176,7 @@ impl Menu {
         match choice {
             Choice::Resume(i) => {
                 let listed = &self.saves[i];
-                let date = save::local_date(listed.saved_at);
+                let date = save::local_date(listed.saved_at.as_secs());
                 match &listed.game {
                     Ok(game) => {
                         let level = game.level.as_deref().unwrap_or("unrated");
@@ -199,8 +202,8 @@ impl Menu {
         }
     }
 
-    fn open(&mut self, path: &Path) -> anyhow::Result<()> {
-        self.entries = source::open_file(path)?;
+    fn open(&mut self, path: &Path, column: Option<&Column>) -> anyhow::Result<()> {
+        self.entries = source::open_file(path, column)?;
         self.ratings = vec![None; self.entries.len()];
         self.file = Some(path.to_path_buf());
         self.page = Page::Puzzles;
@@ -328,7 +331,7 @@ impl Menu {
             Page::Files => {
                 self.files_selected = self.selected;
                 if let Some(path) = self.files.get(self.selected).cloned()
-                    && let Err(e) = self.open(&path)
+                    && let Err(e) = self.open(&path, None)
                 {
                     self.message = format!("{e:#}");
                 }
@@ -504,12 +507,19 @@ mod tests {
     #[test]
     fn play_file_opens_its_list() {
         let dir = folder();
-        let menu =
-            Menu::with_file(&dir.path().join("a.txt"), 0, ManualClock::new(), Vec::new()).unwrap();
+        let menu = Menu::with_file(
+            &dir.path().join("a.txt"),
+            None,
+            0,
+            ManualClock::new(),
+            Vec::new(),
+        )
+        .unwrap();
         assert_eq!((menu.page, menu.len()), (Page::Puzzles, 1));
         assert!(
             Menu::with_file(
                 &dir.path().join("missing.txt"),
+                None,
                 0,
                 ManualClock::new(),
                 Vec::new()
@@ -518,7 +528,7 @@ mod tests {
         );
         let empty = dir.path().join("empty.txt");
         fs::write(&empty, "").unwrap();
-        let menu = Menu::with_file(&empty, 0, ManualClock::new(), Vec::new()).unwrap();
+        let menu = Menu::with_file(&empty, None, 0, ManualClock::new(), Vec::new()).unwrap();
         assert_eq!(menu.message, format!("no puzzles in {}", empty.display()));
     }
 }

@@ -456,7 +456,7 @@ pub fn list_saves(saves: &[save::Listed], out: &mut impl Write) -> io::Result<()
     }
     writeln!(out, "saved games (newest first):")?;
     for (i, listed) in saves.iter().enumerate() {
-        let date = save::local_date(listed.saved_at);
+        let date = save::local_date(listed.saved_at.as_secs());
         match &listed.game {
             Ok(game) => {
                 let level = game.level.as_deref().unwrap_or("unrated");

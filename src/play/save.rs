@@ -23,7 +23,8 @@ use super::clock::{SharedClock, Timer};
 use crate::cli::output::AtomicFile;
 
 /// Bumped whenever a field changes meaning. Fields added since (the moves,
-/// `saved_at`, `level`) are optional, so older saves still load.
+/// `saved_at`, `saved_at_nanos`, `level`) are optional, so older saves still
+/// load.
 const VERSION: u64 = 1;
 
 /// The longest time a save may record: a century (of 365.25 days). More is a
@@ -47,6 +48,9 @@ struct Saved<'a> {
     puzzle_number: Option<usize>,
     /// When it was saved, in seconds since 1970.
     saved_at: u64,
+    /// And the nanoseconds past that second: two games saved within one
+    /// second are still listed the newest first.
+    saved_at_nanos: u32,
     /// The level and rating, for the list of saved games.
     level: Option<String>,
 }
@@ -81,14 +85,16 @@ pub fn slot(puzzle: &Grid) -> anyhow::Result<PathBuf> {
     Ok(folder()?.join(format!("game-{}.json", digits(puzzle.cells()))))
 }
 
-fn now_seconds() -> u64 {
+/// The time since 1970.
+fn now() -> Duration {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+        .unwrap_or_default()
 }
 
 /// The game as the JSON its save file holds.
 pub fn encode(app: &App) -> String {
+    let saved_at = now();
     let saved = Saved {
         version: VERSION,
         puzzle: digits(app.puzzle.cells()),
@@ -109,7 +115,8 @@ pub fn encode(app: &App) -> String {
         source: &app.source,
         file: app.file.as_ref().map(|(file, _)| file.as_path()),
         puzzle_number: app.file.as_ref().map(|&(_, number)| number),
-        saved_at: now_seconds(),
+        saved_at: saved_at.as_secs(),
+        saved_at_nanos: saved_at.subsec_nanos(),
         level: app
             .rating
             .get()
@@ -182,7 +189,7 @@ pub fn write_somewhere(json: &str, slot: &Path) -> anyhow::Result<PathBuf> {
         let n = RECOVERED.fetch_add(1, Ordering::Relaxed);
         let name = format!(
             "game-recovered-{}-{}-{n}.json",
-            now_seconds(),
+            now().as_secs(),
             std::process::id()
         );
         slot.with_file_name(name)
@@ -194,9 +201,8 @@ pub fn write_somewhere(json: &str, slot: &Path) -> anyhow::Result<PathBuf> {
 /// A saved game as the start screen lists it.
 pub struct Listed {
     pub path: PathBuf,
-    /// When it was saved (seconds since 1970; the file's time for older
-    /// saves).
-    pub saved_at: u64,
+    /// When it was saved, since 1970 (the file's time for older saves).
+    pub saved_at: Duration,
     /// What it is, or why it can't be read.
     pub game: Result<Summary, String>,
 }
@@ -229,7 +235,7 @@ pub fn list() -> Vec<Listed> {
                 .and_then(|m| m.modified())
                 .ok()
                 .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_secs());
+                .unwrap_or_default();
             match read(&path) {
                 Ok(saved) => Listed {
                     saved_at: saved.saved_at.unwrap_or(modified),
@@ -312,7 +318,7 @@ struct Checked {
     seconds_played: u64,
     source: String,
     file: Option<(PathBuf, usize)>,
-    saved_at: Option<u64>,
+    saved_at: Option<Duration>,
     level: Option<String>,
 }
 
@@ -411,9 +417,13 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
             return Err("field \"file\" is missing (\"puzzle_number\" is set)".into());
         }
     };
+    let nanos = match optional(fields, "saved_at_nanos") {
+        None => 0,
+        Some(_) => number(fields, "saved_at_nanos", 999_999_999)? as u32,
+    };
     let saved_at = match optional(fields, "saved_at") {
         None => None,
-        Some(_) => Some(number(fields, "saved_at", u64::MAX)?),
+        Some(_) => Some(Duration::new(number(fields, "saved_at", u64::MAX)?, nanos)),
     };
     let level = match optional(fields, "level") {
         None => None,
@@ -639,11 +649,9 @@ mod tests {
             medium.place(medium.cursor, 1);
             // Rated in the background: the save has the level once it is known.
             medium.rating.wait();
-            let medium_path = save(&medium).unwrap();
-            // Same second: make the order certain.
-            let mut json: Value = serde_json::from_str(&encode(&medium)).unwrap();
-            json["saved_at"] = Value::from(now_seconds() + 10);
-            fs::write(&medium_path, json.to_string()).unwrap();
+            // Most likely in the same second as the easy one: ordered by
+            // the nanoseconds too.
+            save(&medium).unwrap();
             let listed = list();
             assert_eq!(listed.len(), 2);
             let first = listed[0].game.as_ref().unwrap();
@@ -652,6 +660,17 @@ mod tests {
             assert_eq!(listed[1].game.as_ref().unwrap().filled, 31);
             let newest = load_newest(ManualClock::new()).unwrap();
             assert_eq!(newest.puzzle, medium.puzzle);
+            // Within one second, the later nanosecond is the newer save.
+            let easy_path = slot(&easy.puzzle).unwrap();
+            let mut json: Value =
+                serde_json::from_str(&fs::read_to_string(&easy_path).unwrap()).unwrap();
+            json["saved_at"] = listed[0].saved_at.as_secs().into();
+            json["saved_at_nanos"] = 999_999_999.into();
+            fs::write(&easy_path, json.to_string()).unwrap();
+            assert_eq!(list()[0].path, easy_path);
+            json["saved_at_nanos"] = 0.into();
+            fs::write(&easy_path, json.to_string()).unwrap();
+            assert_ne!(list()[0].path, easy_path);
             // Solving the easy one removes its save only.
             easy.solve();
             remove(&easy);
@@ -755,6 +774,10 @@ mod tests {
                     Box::new(|v| {
                         v["seconds_played"] = "ten".into();
                     }),
+                ),
+                (
+                    "field \"saved_at_nanos\": 1000000000 is over 999999999",
+                    Box::new(|v| v["saved_at_nanos"] = 1_000_000_000.into()),
                 ),
                 (
                     "field \"source\": not a string",

@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use rayon::prelude::*;
 use sudokuflow::format::InputFormat;
 use sudokuflow::generate::{GenerateConfig, generate};
-use sudokuflow::input::Input;
+use sudokuflow::input::{Column, Input};
 use sudokuflow::logic::{self, Level};
 use sudokuflow::puzzles::{ReadPuzzle, puzzles};
 use sudokuflow::{Grid, count_solutions};
@@ -28,15 +28,19 @@ pub struct Entry {
 
 /// Reads and checks every puzzle of `path`: one a line (`puzzle,solution`
 /// lines too) or boards of 9 rows, blank and `#` lines skipped, up to an
-/// `end` line, as `solve` reads them. Read as a stream, so memory stays
-/// bounded whatever the file holds.
-pub fn open_file(path: &Path) -> anyhow::Result<Vec<Entry>> {
+/// `end` line, or with a `column` one a data row of a CSV or TSV table, as
+/// `solve` reads them. Read as a stream, so memory stays bounded whatever
+/// the file holds.
+pub fn open_file(path: &Path, column: Option<&Column>) -> anyhow::Result<Vec<Entry>> {
     let cannot = || format!("cannot read {}", path.display());
     let file = File::open(path).with_context(cannot)?;
     if file.metadata().with_context(cannot)?.is_dir() {
         bail!("{} is a folder, not a file of puzzles", path.display());
     }
-    let input = Input::from_reader(path.display().to_string(), Box::new(file));
+    let mut input = Input::from_reader(path.display().to_string(), Box::new(file));
+    if let Some(column) = column {
+        input = input.with_column(column.clone());
+    }
     let read: Vec<ReadPuzzle> = puzzles(input, InputFormat::Auto)
         .collect::<std::io::Result<_>>()
         .with_context(cannot)?;
@@ -180,7 +184,7 @@ mod tests {
             format!("# comment\n{GOOD}\nhello\n{conflict}\n\n{several}\n"),
         )
         .unwrap();
-        let entries = open_file(&path).unwrap();
+        let entries = open_file(&path, None).unwrap();
         let summary = summary(&entries);
         assert_eq!(summary[0], (2, true, None));
         assert_eq!(
@@ -233,7 +237,7 @@ mod tests {
             format!("{GOOD},{solution_text}\n{GOOD},{wrong}\nend\nnot read\n"),
         )
         .unwrap();
-        let entries = open_file(&path).unwrap();
+        let entries = open_file(&path, None).unwrap();
         let summary = summary(&entries);
         assert_eq!(summary.len(), 2, "nothing after end");
         assert_eq!(summary[0], (1, true, None));
@@ -245,10 +249,10 @@ mod tests {
             .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
             .collect();
         fs::write(&path, format!("{board}\n{board}")).unwrap();
-        let entries = open_file(&path).unwrap();
+        let entries = open_file(&path, None).unwrap();
         assert_eq!(summary_lines(&entries), [1, 11]);
         assert!(entries.iter().all(|e| e.playable));
-        assert!(open_file(dir.path()).is_err(), "a folder");
+        assert!(open_file(dir.path(), None).is_err(), "a folder");
     }
 
     fn summary_lines(entries: &[Entry]) -> Vec<u64> {

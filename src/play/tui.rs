@@ -284,10 +284,6 @@ impl Loop {
                     menu.rate_around(ui::menu_rows(terminal.size()?.height));
                 }
             }
-            terminal.draw(|f| match screen {
-                Screen::Menu(menu) => ui::draw_menu(f, menu, self.color),
-                Screen::Game(app) => ui::draw(f, app, self.color),
-            })?;
             // Wake up once a second for the clock, or for the next
             // animation step.
             let wait = match screen {
@@ -295,10 +291,16 @@ impl Loop {
                     .autosolve
                     .as_ref()
                     .map_or(Duration::from_secs(1), |a| a.delay),
-                // Ratings come in from the background.
+                // Ratings come in from the background. Asked before
+                // drawing: one that ends after this is drawn now or at the
+                // next look, never left out of the screen for a minute.
                 Screen::Menu(menu) if menu.rating() => Duration::from_millis(100),
                 Screen::Menu(_) => Duration::from_secs(60),
             };
+            terminal.draw(|f| match screen {
+                Screen::Menu(menu) => ui::draw_menu(f, menu, self.color),
+                Screen::Game(app) => ui::draw(f, app, self.color),
+            })?;
             if let Waited::Timeout = wait_on(io::stdin().as_raw_fd(), &mut self.winch, wait)? {
                 if let Screen::Game(app) = screen {
                     app.tick();

@@ -865,6 +865,28 @@ mod tests {
         app
     }
 
+    /// Item 2 of issue 28: after an auto-solve, the time on the screen
+    /// stands still, dialog closed or not.
+    #[test]
+    fn the_solved_screen_keeps_its_time() {
+        let (mut app, clock) = app_on(PUZZLE);
+        clock.advance(Duration::from_secs(65));
+        app.key(Key::Char('a'));
+        for _ in 0..200 {
+            app.tick();
+        }
+        assert!(app.is_solved());
+        let solved = screen(&app, 80, 24, false);
+        assert!(solved.contains("time     1:05"), "{solved}");
+        clock.advance(Duration::from_secs(125));
+        assert_eq!(screen(&app, 80, 24, false), solved);
+        app.key(Key::Esc);
+        let closed = screen(&app, 80, 24, false);
+        assert!(closed.contains("time 1:05 "), "{closed}");
+        clock.advance(Duration::from_secs(60));
+        assert_eq!(screen(&app, 80, 24, false), closed);
+    }
+
     /// The layout's cell `cell` (its middle line) and its modifiers.
     fn cell_at(terminal: &Terminal<TestBackend>, cell: usize) -> (Modifier, String) {
         let buffer = terminal.backend().buffer();
@@ -1088,7 +1110,7 @@ mod tests {
         let mut menu = Menu::new(dir.path(), 1, ManualClock::new(), Vec::new());
         menu.saves = vec![Listed {
             path: dir.path().join("game-1.json"),
-            saved_at: 0,
+            saved_at: std::time::Duration::ZERO,
             game: Ok(Summary {
                 level: Some("expert 7.2/1.2/1.2".into()),
                 source: "new expert game, seed 7".into(),

@@ -32,7 +32,7 @@ use crate::grid::Grid;
 use crate::input::{CHUNK_LEN, Chunk, ChunkData, Column, Input};
 use crate::logic;
 use crate::solver;
-use crate::stream::table::{self, Cutter, Layout, Piece};
+use crate::stream::table::{self, Layout, TablePiece, TableReader};
 
 /// Chunks in flight per worker thread: enough to keep every worker busy
 /// while the writer waits for the oldest one.
@@ -645,17 +645,13 @@ impl<B: Batch> Producer<B> {
     /// Sends the jobs of a table input, its header read first; false when
     /// the run is to stop.
     fn read_table(&mut self, index: usize, input: Input, column: &Column) -> bool {
-        let label: Arc<str> = match column {
-            Column::Name(name) => format!("column '{name}'").into(),
-            Column::Number(number) => format!("column {number}").into(),
-        };
-        let mut cutter: Option<(Cutter, u8)> = None;
-        let mut layout: Option<Arc<Layout>> = None;
+        let label: Arc<str> = column.label().into();
+        let mut reader = TableReader::new(column.clone());
         let mut pieces = Vec::new();
         let mut chunks = input.chunks();
         loop {
-            let chunk = match chunks.next() {
-                Some(Ok(chunk)) => Some(chunk),
+            let (read, last) = match chunks.next() {
+                Some(Ok(chunk)) => (reader.feed(chunk, &mut pieces), false),
                 Some(Err(error)) => {
                     self.dispatcher.send(Item::ReadError {
                         input: index,
@@ -663,69 +659,36 @@ impl<B: Batch> Producer<B> {
                     });
                     return false;
                 }
-                None => None,
+                None => (reader.finish(&mut pieces), true),
             };
-            let Some(chunk) = chunk else {
-                if let Some((cutter, _)) = &mut cutter {
-                    cutter.finish(&mut pieces);
-                }
-                break;
-            };
-            let (cutter, delimiter) = cutter.get_or_insert_with(|| {
-                let first_line = chunk
-                    .lines()
-                    .map(|(_, line)| line)
-                    .find(|line| !line.trim_ascii().is_empty());
-                let delimiter = table::detect_delimiter(first_line.unwrap_or_default());
-                (Cutter::new(delimiter), delimiter)
-            });
-            let delimiter = *delimiter;
-            cutter.feed(chunk, &mut pieces);
+            // The pieces before an error are answered, then the error shown.
             for piece in pieces.drain(..) {
-                if !self.table_piece(index, piece, delimiter, &mut layout, column, &label) {
+                if !self.table_piece(index, piece, &label) {
                     return false;
                 }
             }
-        }
-        let delimiter = cutter.as_ref().map_or(b',', |(_, delimiter)| *delimiter);
-        for piece in pieces.drain(..) {
-            if !self.table_piece(index, piece, delimiter, &mut layout, column, &label) {
-                return false;
-            }
-        }
-        if layout.is_none() {
-            let message = format!("no header row to find {label} in: the input is empty");
-            self.dispatcher.send(Item::ReadError {
-                input: index,
-                error: io::Error::new(io::ErrorKind::InvalidData, message),
-            });
-            return false;
-        }
-        true
-    }
-
-    /// Sends the jobs of one piece of a table; the first row found is the
-    /// header, which sets `layout`. False when the run is to stop.
-    fn table_piece(
-        &mut self,
-        index: usize,
-        piece: Piece,
-        delimiter: u8,
-        layout: &mut Option<Arc<Layout>>,
-        column: &Column,
-        label: &Arc<str>,
-    ) -> bool {
-        let (mut chunk, quoted) = match piece {
-            Piece::Records { chunk, quoted } => (chunk, quoted),
-            Piece::TooLong { line, input_bytes } => {
-                if layout.is_none() {
-                    let message = format!("line {line}: the header row is longer than 64 KiB");
+            match read {
+                Err(message) => {
                     self.dispatcher.send(Item::ReadError {
                         input: index,
                         error: io::Error::new(io::ErrorKind::InvalidData, message),
                     });
                     return false;
                 }
+                Ok(()) if last => return true,
+                Ok(()) => {}
+            }
+        }
+    }
+
+    /// Sends the jobs of one piece of a table; false when the writer has
+    /// stopped.
+    fn table_piece(&mut self, index: usize, piece: TablePiece, label: &Arc<str>) -> bool {
+        let (chunk, quoted, layout) = match piece {
+            TablePiece::Header(layout) => {
+                return self.send_header(index, &layout.header, layout.delimiter);
+            }
+            TablePiece::TooLong { line, input_bytes } => {
                 let record = Record {
                     line,
                     puzzle: Err(Problem::LineTooLong),
@@ -737,38 +700,20 @@ impl<B: Batch> Producer<B> {
                     variants: self.all_variants(),
                 });
             }
-        };
-        if layout.is_none() {
-            match table::read_header(&chunk, delimiter, column) {
-                Ok(Some((found, header_len))) => {
-                    let rest = chunk.split_off(header_len);
-                    let header_bytes = chunk.input_bytes;
-                    chunk = rest;
-                    chunk.input_bytes += header_bytes;
-                    let header = found.header.clone();
-                    *layout = Some(Arc::new(found));
-                    if !self.send_header(index, &header, delimiter) {
-                        return false;
-                    }
-                }
-                Ok(None) => {}
-                Err(message) => {
-                    self.dispatcher.send(Item::ReadError {
-                        input: index,
-                        error: io::Error::new(io::ErrorKind::InvalidData, message),
-                    });
-                    return false;
-                }
-            }
-        }
-        let Some(layout) = layout else {
             // Blank lines before the header: progress only.
-            return self.dispatch(Job {
-                input: index,
-                input_bytes: chunk.input_bytes,
-                work: Work::Records(Vec::new()),
-                variants: self.all_variants(),
-            });
+            TablePiece::Skipped { input_bytes } => {
+                return self.dispatch(Job {
+                    input: index,
+                    input_bytes,
+                    work: Work::Records(Vec::new()),
+                    variants: self.all_variants(),
+                });
+            }
+            TablePiece::Rows {
+                chunk,
+                quoted,
+                layout,
+            } => (chunk, quoted, layout),
         };
         let pieces = if quoted {
             vec![chunk]
@@ -782,7 +727,7 @@ impl<B: Batch> Producer<B> {
                 work: Work::Table {
                     chunk,
                     quoted,
-                    layout: Arc::clone(layout),
+                    layout: Arc::clone(&layout),
                 },
                 variants: self.all_variants(),
             };
@@ -1086,10 +1031,7 @@ fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
                 layout.column,
                 layout.fields,
                 |row| {
-                    let puzzle = row.puzzle.and_then(|field| match Grid::parse_line(field) {
-                        Ok(grid) => Ok(grid),
-                        Err(e) => Err(Problem::from(e)),
-                    });
+                    let puzzle = row.grid();
                     let text = RowText::Table(row.raw, delimiter);
                     done.answer(row.line, puzzle, None, variants, options, text)
                 },

@@ -12,8 +12,10 @@
 //! stream are read alike.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::format::{MAX_LINE_LEN, Problem};
+use crate::grid::Grid;
 use crate::input::Chunk;
 
 /// Which column of a table holds the puzzles.
@@ -32,6 +34,14 @@ impl Column {
         match text.trim().parse::<usize>() {
             Ok(number) if number > 0 => Column::Number(number),
             _ => Column::Name(text.to_string()),
+        }
+    }
+
+    /// The column as messages name it: `column 'puzzle'`, `column 2`.
+    pub(crate) fn label(&self) -> String {
+        match self {
+            Column::Name(name) => format!("column '{name}'"),
+            Column::Number(number) => format!("column {number}"),
         }
     }
 }
@@ -91,6 +101,134 @@ pub(crate) struct Row<'a> {
     pub raw: &'a [u8],
     /// The puzzle column's field, or why the row has none.
     pub puzzle: Result<&'a [u8], Problem>,
+}
+
+impl Row<'_> {
+    /// The row's puzzle, or why it has none.
+    pub fn grid(&self) -> Result<Grid, Problem> {
+        self.puzzle
+            .and_then(|field| Grid::parse_line(field).map_err(Problem::from))
+    }
+}
+
+/// What [`TableReader`] makes of a table, in input order.
+pub(crate) enum TablePiece {
+    /// The header row, just read.
+    Header(Arc<Layout>),
+    /// Data rows: whole records, `quoted` if a quote is among them.
+    Rows {
+        chunk: Chunk,
+        quoted: bool,
+        layout: Arc<Layout>,
+    },
+    /// A record longer than 64 KiB from this line (a bad row), standing for
+    /// these input bytes.
+    TooLong { line: u64, input_bytes: u64 },
+    /// Blank lines before the header, standing for these input bytes.
+    Skipped { input_bytes: u64 },
+}
+
+/// Reads a table input chunk by chunk: cut into whole records, the header
+/// read first and the puzzle column found in it. The one reading of tables,
+/// for the pipeline (which answers the rows on workers) and the puzzle
+/// reader (which hands them out one by one).
+pub(crate) struct TableReader {
+    column: Column,
+    /// The cutter, and the delimiter found in the first line.
+    cutter: Option<(Cutter, u8)>,
+    layout: Option<Arc<Layout>>,
+}
+
+impl TableReader {
+    pub fn new(column: Column) -> TableReader {
+        TableReader {
+            column,
+            cutter: None,
+            layout: None,
+        }
+    }
+
+    /// Reads the input's next chunk (whole lines), adding the pieces it
+    /// completes to `pieces`; `Err` says why the table can't be read (a
+    /// header without the column, or too long).
+    pub fn feed(&mut self, chunk: Chunk, pieces: &mut Vec<TablePiece>) -> Result<(), String> {
+        let (cutter, delimiter) = self.cutter.get_or_insert_with(|| {
+            let first_line = chunk
+                .lines()
+                .map(|(_, line)| line)
+                .find(|line| !line.trim_ascii().is_empty());
+            let delimiter = detect_delimiter(first_line.unwrap_or_default());
+            (Cutter::new(delimiter), delimiter)
+        });
+        let delimiter = *delimiter;
+        let mut cut = Vec::new();
+        cutter.feed(chunk, &mut cut);
+        cut.into_iter()
+            .try_for_each(|piece| self.piece(piece, delimiter, pieces))
+    }
+
+    /// Ends the input: a record still open ends with it, and a table
+    /// without a header is an error.
+    pub fn finish(&mut self, pieces: &mut Vec<TablePiece>) -> Result<(), String> {
+        let mut cut = Vec::new();
+        let delimiter = match &mut self.cutter {
+            Some((cutter, delimiter)) => {
+                cutter.finish(&mut cut);
+                *delimiter
+            }
+            None => b',',
+        };
+        cut.into_iter()
+            .try_for_each(|piece| self.piece(piece, delimiter, pieces))?;
+        if self.layout.is_none() {
+            return Err(format!(
+                "no header row to find {} in: the input is empty",
+                self.column.label()
+            ));
+        }
+        Ok(())
+    }
+
+    /// One piece of records; the first row found is the header.
+    fn piece(
+        &mut self,
+        piece: Piece,
+        delimiter: u8,
+        pieces: &mut Vec<TablePiece>,
+    ) -> Result<(), String> {
+        let (mut chunk, quoted) = match piece {
+            Piece::Records { chunk, quoted } => (chunk, quoted),
+            Piece::TooLong { line, input_bytes } => {
+                if self.layout.is_none() {
+                    return Err(format!("line {line}: the header row is longer than 64 KiB"));
+                }
+                pieces.push(TablePiece::TooLong { line, input_bytes });
+                return Ok(());
+            }
+        };
+        if self.layout.is_none()
+            && let Some((found, header_len)) = read_header(&chunk, delimiter, &self.column)?
+        {
+            let rest = chunk.split_off(header_len);
+            let header_bytes = chunk.input_bytes;
+            chunk = rest;
+            chunk.input_bytes += header_bytes;
+            let layout = Arc::new(found);
+            self.layout = Some(Arc::clone(&layout));
+            pieces.push(TablePiece::Header(layout));
+        }
+        pieces.push(match &self.layout {
+            Some(layout) => TablePiece::Rows {
+                chunk,
+                quoted,
+                layout: Arc::clone(layout),
+            },
+            None => TablePiece::Skipped {
+                input_bytes: chunk.input_bytes,
+            },
+        });
+        Ok(())
+    }
 }
 
 /// Calls `each` with the rows of `chunk` (whole records, `quoted` if it holds
@@ -210,7 +348,7 @@ fn reader(delimiter: u8) -> csv::ReaderBuilder {
 /// Reads the header, the first row of `chunk` (whole records), and finds
 /// `column` in it: the layout and the length of the header's bytes, `None`
 /// if the chunk has no row, or the message for a header without the column.
-pub(crate) fn read_header(
+fn read_header(
     chunk: &Chunk,
     delimiter: u8,
     column: &Column,

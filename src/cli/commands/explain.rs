@@ -5,7 +5,7 @@ use std::path::Path;
 
 use sudokuflow::explain::{self, html};
 use sudokuflow::grid::Grid;
-use sudokuflow::input::Input;
+use sudokuflow::input::{Column, Input};
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
@@ -16,10 +16,10 @@ use crate::cli::args::{ExplainArgs, ExplainFormat, ExplainOrder};
 pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
     let mut inputs = Vec::new();
     for (position, arg) in args.puzzles.iter().enumerate() {
-        inputs.push(puzzle_or_file(arg, position + 1, args.column.as_deref())?);
+        inputs.push(puzzle_or_file(arg, position + 1, args.column.as_ref())?);
     }
     if inputs.is_empty() {
-        inputs = with_column(open_inputs(&["-"])?, args.column.as_deref());
+        inputs = with_column(open_inputs(&["-"])?, args.column.as_ref());
     }
     let format = match args.format.or_else(|| format_of(args.output.as_deref()?)) {
         None | Some(ExplainFormat::Text) => explain::Format::Text,
@@ -73,7 +73,7 @@ fn format_of(path: &Path) -> Option<ExplainFormat> {
 /// An argument as an input: standard input for `-`, the file if one has this
 /// name (a table when `column` is given), else the argument itself if it
 /// reads as a puzzle line.
-fn puzzle_or_file(arg: &str, position: usize, column: Option<&str>) -> anyhow::Result<Input> {
+fn puzzle_or_file(arg: &str, position: usize, column: Option<&Column>) -> anyhow::Result<Input> {
     if arg == "-" || Path::new(arg).exists() {
         return Ok(with_column(open_inputs(&[arg])?, column).remove(0));
     }

@@ -126,15 +126,15 @@ fn random_seed() -> u64 {
 /// Opens the inputs `input` names, as tables if it gives a `--column`.
 fn open_input_args(input: &InputArgs) -> anyhow::Result<Vec<Input>> {
     let inputs = open_inputs(&input.inputs)?;
-    Ok(with_column(inputs, input.column.as_deref()))
+    Ok(with_column(inputs, input.column.as_ref()))
 }
 
 /// `inputs`, read as tables whose puzzles are in `column` if there is one.
-fn with_column(inputs: Vec<Input>, column: Option<&str>) -> Vec<Input> {
+fn with_column(inputs: Vec<Input>, column: Option<&Column>) -> Vec<Input> {
     match column {
         Some(column) => inputs
             .into_iter()
-            .map(|input| input.with_column(Column::parse(column)))
+            .map(|input| input.with_column(column.clone()))
             .collect(),
         None => inputs,
     }

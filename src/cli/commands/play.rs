@@ -6,6 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::bail;
+use sudokuflow::input::Column;
 use sudokuflow::logic::Level;
 
 use super::random_seed;
@@ -24,6 +25,15 @@ fn game_seed() -> u64 {
 }
 
 pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
+    if let (Some(_), Some(path)) = (&args.column, &args.file) {
+        // A puzzle typed on the command line has no columns to pick.
+        if !path.exists() && source::puzzle_arg(path.as_os_str()).is_some() {
+            bail!(
+                "--column picks a column of a table FILE, and '{}' is a puzzle, not a file",
+                path.display()
+            );
+        }
+    }
     let clock = clock::system();
     if args.plain {
         return plain_session(args, clock);
@@ -43,13 +53,15 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
             Screen::Game(Box::new(app))
         } else if let Some(number) = args.puzzle {
             let mut sink = io::sink();
-            match game_from_file(path, Some(number), &mut io::empty(), &mut sink, &clock)? {
+            let (mut input, column) = (io::empty(), args.column.as_ref());
+            match game_from_file(path, column, Some(number), &mut input, &mut sink, &clock)? {
                 Some(app) => Screen::Game(Box::new(app)),
                 None => return Ok(0),
             }
         } else {
             Screen::Menu(Box::new(Menu::with_file(
                 path,
+                args.column.as_ref(),
                 seed,
                 clock.clone(),
                 save::list(),
@@ -127,7 +139,7 @@ fn first_plain_game(
         if let Some(app) = puzzle_given(path, clock) {
             return Ok(Some(app));
         }
-        return game_from_file(path, args.puzzle, input, out, clock);
+        return game_from_file(path, args.column.as_ref(), args.puzzle, input, out, clock);
     }
     start_prompt(args.seed, input, out, clock)
 }
@@ -191,7 +203,7 @@ fn start_prompt(
                         .ok()
                         .and_then(|n| files.get(n.checked_sub(1)?))
                     {
-                        Some(file) => game_from_file(file, None, input, out, clock),
+                        Some(file) => game_from_file(file, None, None, input, out, clock),
                         None => {
                             writeln!(out, "not a choice: {name}")?;
                             continue;
@@ -213,15 +225,17 @@ fn start_prompt(
 }
 
 /// Opens the file's puzzle `puzzle`, or lists them (checked and rated) and
-/// asks until a playable one is chosen (`None` at the end of input).
+/// asks until a playable one is chosen (`None` at the end of input). With a
+/// `column`, the file is a table.
 fn game_from_file(
     path: &Path,
+    column: Option<&Column>,
     puzzle: Option<usize>,
     input: &mut impl BufRead,
     out: &mut impl Write,
     clock: &SharedClock,
 ) -> anyhow::Result<Option<App>> {
-    let entries = source::open_file(path)?;
+    let entries = source::open_file(path, column)?;
     if entries.is_empty() {
         bail!("no puzzles in {}", path.display());
     }
