@@ -11,7 +11,7 @@ use crate::grid::Grid;
 pub const ALL_DIGITS: u16 = 0x3fe;
 
 /// A grid of values and candidates. A filled cell has no candidates.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Candidates {
     values: [u8; 81],
     masks: [u16; 81],

@@ -209,6 +209,8 @@ pub struct Chainer {
     work: u64,
     /// The scratch space of trails ([`levels`]), made when first needed.
     trails: Option<Box<trail::TrailScratch>>,
+    /// The conclusions of chains inside chains found so far, by grid.
+    inner_answers: inner::Answers,
     /// Whether propagations keep what telling them needs ([`Detail`]).
     detailed: bool,
 }
@@ -226,6 +228,7 @@ impl Chainer {
             budget,
             work: 0,
             trails: None,
+            inner_answers: inner::Answers::default(),
             detailed: false,
         }
     }

@@ -59,26 +59,42 @@ impl Hint {
     }
 }
 
-/// The trails from every candidate of `c` assumed true, by cell and digit,
-/// and, for `double`, assumed false.
+/// The trails from every candidate of `c` assumed true, and, for `double`,
+/// assumed false.
 pub(crate) struct Trails {
-    pub on: Vec<Option<Trail>>,
-    pub off: Vec<Option<Trail>>,
+    /// Every trail, in the order run.
+    pub list: Vec<Trail>,
+    /// The index in `list` of the trail from each candidate (by [`slot`])
+    /// assumed true, and false.
+    on: Vec<Option<u16>>,
+    off: Vec<Option<u16>>,
 }
 
 /// The index of a candidate in [`Trails`].
-pub(crate) fn slot(cell: usize, digit: u8) -> usize {
+fn slot(cell: usize, digit: u8) -> usize {
     cell * 9 + usize::from(digit) - 1
 }
 
 impl Trails {
-    pub fn on(&self, cell: usize, digit: u8) -> Option<&Trail> {
-        self.on[slot(cell, digit)].as_ref()
+    /// The index in `list` of the trail from `start`.
+    pub fn index(&self, start: Node) -> Option<usize> {
+        let slots = if start.on() { &self.on } else { &self.off };
+        slots[slot(start.cell(), start.digit())].map(usize::from)
     }
 
-    /// The trails from candidates assumed true and false, by [`slot`].
-    pub fn into_slots(self) -> (Vec<Option<Trail>>, Vec<Option<Trail>>) {
-        (self.on, self.off)
+    fn on(&self, cell: usize, digit: u8) -> Option<&Trail> {
+        self.index(Node::new(cell, digit, true))
+            .map(|i| &self.list[i])
+    }
+
+    fn push(&mut self, trail: Trail) {
+        let slots = if trail.start.on() {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
+        slots[slot(trail.start.cell(), trail.start.digit())] = Some(self.list.len() as u16);
+        self.list.push(trail);
     }
 }
 
@@ -95,8 +111,9 @@ pub(crate) fn hints(
     out: &mut Vec<Hint>,
 ) -> Trails {
     let mut trails = Trails {
-        on: (0..729).map(|_| None).collect(),
-        off: (0..729).map(|_| None).collect(),
+        list: Vec::new(),
+        on: vec![None; 729],
+        off: vec![None; 729],
     };
     let singles = links.dynamic || !multiple;
     for cell in 0..81 {
@@ -129,9 +146,9 @@ pub(crate) fn hints(
                     });
                 }
                 common(c, Kind::Double(on.start), &[&on, &off], out);
-                trails.off[slot(cell, d)] = Some(off);
+                trails.push(off);
             }
-            trails.on[slot(cell, d)] = Some(on);
+            trails.push(on);
         }
         if multiple {
             cell_chains(c, cell, &trails, out);
@@ -222,9 +239,9 @@ fn common(c: &Candidates, kind: Kind, branches: &[&Trail], out: &mut Vec<Hint>) 
             if !useful || branches.iter().any(|b| b.start == node) {
                 continue;
             }
-            let flat = branches.iter().map(|b| u32::from(b.flat[i])).sum();
+            let flat = branches.iter().map(|b| u32::from(b.flat(i))).sum();
             // A nested chain several branches use counts once.
-            let nested_cost = if branches.iter().all(|b| b.nested[i] == 0) {
+            let nested_cost = if branches.iter().all(|b| b.nested(i) == 0) {
                 0
             } else {
                 let mut all: Vec<(u64, u32)> = Vec::new();

@@ -12,28 +12,106 @@
 //! candidates of the cell or unit the trail removed), and its complexity
 //! counts once in every conclusion of the trail it leads to.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::super::Candidates;
 use super::super::cells::digits;
 use super::family::{self, Kind};
 use super::trail::{Cause, InnerProof, Inside, Links, Nothing, Stop, Trail, TrailScratch};
 use super::{Node, length_difficulty, plus};
 
-/// An inner chain's conclusion, before the trail takes it.
-struct Found {
-    /// The candidates its premise needs gone: a cell or region chain's
-    /// cell or unit as the trail's grid started.
-    premise: Vec<Node>,
+/// An inner chain's conclusion as the grid it ran on decides it: what the
+/// trail needs for it is read against the trail's start when taken.
+struct Conclusion {
     /// Tenths, for SE's order: easiest first.
     rating: u16,
     complexity: u32,
     /// The nodes it turns off.
     removals: Vec<Node>,
-    /// The trails it rests on (indices into the run's trails) and the node
-    /// each ends in.
-    sources: Vec<(usize, Node)>,
+    /// What it relies on the trail having removed, in the order found:
+    /// its chains' ancestors' (see [`needed`]), then its premise's (a cell
+    /// or region chain's cell or unit).
+    relies: Vec<Lost>,
+    /// Its nodes and eliminations: two nested chains alike in these are one
+    /// for SE, counted once.
+    key: u64,
     /// What it is, for telling.
     what: What,
 }
+
+/// Candidates a trail removed that a conclusion relies on: those its start
+/// had and its grid has lost, of a cell or of a digit's places in a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lost {
+    Cell(usize),
+    Places(usize, u8),
+}
+
+impl Lost {
+    fn push_nodes(self, initial: &Candidates, state: &Candidates, out: &mut Vec<Node>) {
+        match self {
+            Lost::Cell(cell) => out.extend(
+                digits(initial.mask(cell) & !state.mask(cell)).map(|d| Node::new(cell, d, false)),
+            ),
+            Lost::Places(unit, d) => out.extend(
+                (initial.places(unit, d) - state.places(unit, d))
+                    .iter()
+                    .map(|c| Node::new(c, d, false)),
+            ),
+        }
+    }
+}
+
+/// The kinds of chains the nesting levels run inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum InnerKind {
+    /// Static forcing chains (X-chains first, then all links).
+    Static,
+    /// Static cell and region forcing chains.
+    StaticMultiple,
+    /// Dynamic forcing chains.
+    Dynamic,
+    /// Dynamic forcing chains (+).
+    DynamicPlus,
+}
+
+impl InnerKind {
+    /// The kinds `level` runs, in order: a kind runs only when those before
+    /// it conclude nothing the trail lacks.
+    fn of_level(level: u8) -> &'static [InnerKind] {
+        match level {
+            2 => &[InnerKind::Static],
+            3 => &[InnerKind::Static, InnerKind::StaticMultiple],
+            4 => &[InnerKind::Dynamic],
+            _ => &[InnerKind::DynamicPlus],
+        }
+    }
+}
+
+/// A kind's conclusions on a grid, easiest then shortest first, and the
+/// work finding them took.
+struct Answer {
+    conclusions: Vec<Conclusion>,
+    work: u64,
+}
+
+/// The answers of inner kinds by grid. Many trails reach a grid another
+/// has reached (a candidate assumed true and its cell's other one assumed
+/// false, or the same start again after a step the trail implied), and an
+/// inner kind's conclusions depend only on the grid.
+#[derive(Default)]
+pub(crate) struct Answers(HashMap<(Candidates, InnerKind), Rc<Answer>>);
+
+impl Answers {
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// At most this many answers are kept (each a grid and a few conclusions).
+const MAX_ANSWERS: usize = 20_000;
 
 /// Which inner chain a conclusion comes from, to follow it again when it
 /// is told.
@@ -66,15 +144,61 @@ pub(crate) struct Nested {
     scratch: TrailScratch,
     /// Whether the conclusions keep what telling them needs.
     told: bool,
+    answers: Answers,
 }
 
 impl Nested {
-    pub fn new(level: u8, told: bool) -> Nested {
+    pub fn new(level: u8, told: bool, answers: Answers) -> Nested {
         Nested {
             level,
             scratch: TrailScratch::default(),
             told,
+            answers,
         }
+    }
+
+    /// The answers found, to give the next level's chains.
+    pub fn into_answers(self) -> Answers {
+        self.answers
+    }
+
+    /// The conclusions of `kind` on `state` (the trail's grid), from the answers when the work they took fits
+    /// in what is left of the budget, as finding them again would leave
+    /// the same work counted; else found, and kept when found whole.
+    fn answer(&mut self, kind: InnerKind, state: &Candidates) -> Rc<Answer> {
+        let key = (state.clone(), kind);
+        let before = self.scratch.work();
+        if let Some(answer) = self.answers.0.get(&key)
+            && self.scratch.fits(answer.work)
+        {
+            self.scratch.add_work(answer.work);
+            return Rc::clone(answer);
+        }
+        let mut trails: Vec<Trail> = Vec::new();
+        let mut conclusions = match kind {
+            InnerKind::Static => self.static_chains(state, &mut trails),
+            InnerKind::StaticMultiple => self.family(state, Links::STATIC, 80, &mut trails),
+            InnerKind::Dynamic => self.family(state, Links::DYNAMIC, 85, &mut trails),
+            InnerKind::DynamicPlus => {
+                self.family(state, Links::DYNAMIC.at_level(1), 90, &mut trails)
+            }
+        };
+        for t in trails {
+            self.scratch.recycle(t);
+        }
+        // SE's order: easiest first, then shortest.
+        conclusions.sort_by_key(|h| (h.rating, h.complexity));
+        let answer = Rc::new(Answer {
+            conclusions,
+            work: self.scratch.work() - before,
+        });
+        if !self.scratch.out_of_work() {
+            if self.answers.0.len() >= MAX_ANSWERS {
+                self.answers.0.clear();
+            }
+            self.answers.0.insert(key, Rc::clone(&answer));
+        }
+        answer
     }
 }
 
@@ -93,66 +217,83 @@ impl Inside for Nested {
             return 0;
         }
         self.scratch.start_work(budget);
-        let mut trails: Vec<Trail> = Vec::new();
-        let mut hints: Vec<Found> = Vec::new();
-        type Kind = fn(&mut Nested, &Candidates, &Candidates, &mut Vec<Trail>, &mut Vec<Found>);
-        let kinds: &[Kind] = match self.level {
-            2 => &[Nested::static_chains],
-            3 => &[Nested::static_chains, Nested::static_multiple],
-            4 => &[Nested::dynamic],
-            _ => &[Nested::dynamic_plus],
-        };
-        for kind in kinds {
-            kind(self, initial, state, &mut trails, &mut hints);
-            hints.retain(|h| h.removals.iter().any(|n| !trail.has(*n)));
-            if !hints.is_empty() || self.scratch.out_of_work() {
-                break;
-            }
-        }
-        // SE's order: easiest first, then shortest.
-        hints.sort_by_key(|h| (h.rating, h.complexity));
-        for h in hints {
-            let (mut needs, mut key) = needed(initial, state, &trails, &h.sources);
-            for p in &h.premise {
-                if !needs.contains(p) {
-                    needs.push(*p);
+        for &kind in InnerKind::of_level(self.level) {
+            let answer = self.answer(kind, state);
+            let new: Vec<&Conclusion> = answer
+                .conclusions
+                .iter()
+                .filter(|h| h.removals.iter().any(|n| !trail.has(*n)))
+                .collect();
+            for h in &new {
+                let mut needs = Vec::new();
+                for lost in &h.relies {
+                    lost.push_nodes(initial, state, &mut needs);
+                }
+                let mut unique: Vec<Node> = Vec::with_capacity(needs.len());
+                for n in needs {
+                    if !unique.contains(&n) {
+                        unique.push(n);
+                    }
+                }
+                let needs = unique;
+                let k = inner.len() as u16;
+                inner.push(InnerProof {
+                    complexity: h.complexity,
+                    key: h.key,
+                    source: self.told.then(|| {
+                        Box::new(Source {
+                            state: state.clone(),
+                            what: h.what,
+                            needs: needs.clone(),
+                        })
+                    }),
+                });
+                for &n in &h.removals {
+                    found.push((n, needs.clone(), Cause::Nested(k)));
                 }
             }
-            for r in &h.removals {
-                key = (key ^ u64::from(r.0)).wrapping_mul(0x100_0000_01b3);
-            }
-            let k = inner.len() as u16;
-            inner.push(InnerProof {
-                complexity: h.complexity,
-                key,
-                source: self.told.then(|| {
-                    Box::new(Source {
-                        state: state.clone(),
-                        what: h.what,
-                        needs: needs.clone(),
-                    })
-                }),
-            });
-            for n in h.removals {
-                found.push((n, needs.clone(), Cause::Nested(k)));
+            if !new.is_empty() || self.scratch.out_of_work() {
+                break;
             }
         }
         self.scratch.work()
     }
 }
 
-/// The trail's eliminations the inner chains of `sources` relied on: for
-/// every node among their ancestors that is the last candidate of a cell
-/// or place of a digit in a unit (of two, statically), the candidates of
-/// that cell or unit `initial` has and `state` has lost; and a key made of
-/// their nodes, which tells one nested chain from another.
-fn needed(
-    initial: &Candidates,
-    state: &Candidates,
-    trails: &[Trail],
-    sources: &[(usize, Node)],
-) -> (Vec<Node>, u64) {
-    let mut out: Vec<Node> = Vec::new();
+impl Conclusion {
+    /// A conclusion of `removals`, resting on what the chains of `trails`
+    /// that end in the nodes of `sources` (indices into `trails`) and its
+    /// `premise` rely on.
+    fn new(
+        removals: Vec<Node>,
+        (rating, complexity): (u16, u32),
+        what: What,
+        (state, trails, sources): (&Candidates, &[Trail], &[(usize, Node)]),
+        premise: Option<Lost>,
+    ) -> Conclusion {
+        let (mut relies, mut key) = needed(state, trails, sources);
+        relies.extend(premise);
+        for r in &removals {
+            key = (key ^ u64::from(r.0)).wrapping_mul(0x100_0000_01b3);
+        }
+        Conclusion {
+            rating,
+            complexity,
+            removals,
+            relies,
+            key,
+            what,
+        }
+    }
+}
+
+/// What the inner chains of `sources` relied on the trail having removed:
+/// for every node among their ancestors that is the last candidate of a
+/// cell or place of a digit in a unit (of two, statically), that cell or
+/// unit; and a key made of their nodes, which tells one nested chain from
+/// another.
+fn needed(state: &Candidates, trails: &[Trail], sources: &[(usize, Node)]) -> (Vec<Lost>, u64) {
+    let mut out: Vec<Lost> = Vec::new();
     let mut key = 0xcbf2_9ce4_8422_2325u64;
     let mut seen = vec![false; super::NODES];
     for &(t, node) in sources {
@@ -163,49 +304,33 @@ fn needed(
             if std::mem::replace(&mut seen[n.index()], true) {
                 continue;
             }
-            let (cell, digit) = (n.cell(), n.digit());
             key = key.wrapping_add(
                 (u64::from(n.0) + 1)
                     .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                     .rotate_left(17),
             );
-            match trail.cause_of(n) {
-                Cause::LastInCell => {
-                    for d in digits(initial.mask(cell) & !state.mask(cell)) {
-                        out.push(Node::new(cell, d, false));
-                    }
-                }
-                Cause::LastInUnit(unit) => {
-                    let unit = usize::from(unit);
-                    for c in (initial.places(unit, digit) - state.places(unit, digit)).iter() {
-                        out.push(Node::new(c, digit, false));
-                    }
-                }
-                _ => {}
+            let lost = match trail.cause_of(n) {
+                Cause::LastInCell => Some(Lost::Cell(n.cell())),
+                Cause::LastInUnit(unit) => Some(Lost::Places(usize::from(unit), n.digit())),
+                _ => None,
+            };
+            if let Some(lost) = lost
+                && !out.contains(&lost)
+            {
+                out.push(lost);
             }
             stack.extend(trail.parents_of(state, n));
         }
     }
-    let mut unique = Vec::new();
-    for n in out {
-        if !unique.contains(&n) {
-            unique.push(n);
-        }
-    }
-    (unique, key)
+    (out, key)
 }
 
 impl Nested {
     /// Static forcing chains (level 2): a candidate assumed true that turns
     /// itself off, or false that turns itself on, over one digit's links
     /// (X-chains, first) or all static links.
-    fn static_chains(
-        &mut self,
-        _: &Candidates,
-        c: &Candidates,
-        trails: &mut Vec<Trail>,
-        out: &mut Vec<Found>,
-    ) {
+    fn static_chains(&mut self, c: &Candidates, trails: &mut Vec<Trail>) -> Vec<Conclusion> {
+        let mut out = Vec::new();
         for (single, base) in [(true, 66), (false, 70)] {
             for cell in 0..81 {
                 for d in digits(c.mask(cell)) {
@@ -215,160 +340,91 @@ impl Nested {
                     };
                     for on in [true, false] {
                         if self.scratch.out_of_work() {
-                            return;
+                            return out;
                         }
                         let start = Node::new(cell, d, on);
                         let t = self
                             .scratch
                             .run_until(c, start, links, &mut Nothing, Stop::Start);
                         let (Some(x), Some((last, _))) = (t.contradiction, t.last) else {
+                            self.scratch.recycle(t);
                             continue;
                         };
-                        out.push(Found {
-                            premise: Vec::new(),
-                            rating: base + length_difficulty(x.side),
-                            complexity: x.side,
-                            removals: family::removals(c, start.opposite()),
-                            sources: vec![(trails.len(), last)],
-                            what: What::Static { start, links },
-                        });
                         trails.push(t);
+                        out.push(Conclusion::new(
+                            family::removals(c, start.opposite()),
+                            (base + length_difficulty(x.side), x.side),
+                            What::Static { start, links },
+                            (c, trails, &[(trails.len() - 1, last)]),
+                            None,
+                        ));
                     }
                 }
             }
         }
-    }
-
-    /// Static cell and region forcing chains (level 3).
-    fn static_multiple(
-        &mut self,
-        outer: &Candidates,
-        c: &Candidates,
-        trails: &mut Vec<Trail>,
-        out: &mut Vec<Found>,
-    ) {
-        self.family(outer, c, Links::STATIC, 80, trails, out);
-    }
-
-    /// Dynamic forcing chains (level 4).
-    fn dynamic(
-        &mut self,
-        outer: &Candidates,
-        c: &Candidates,
-        trails: &mut Vec<Trail>,
-        out: &mut Vec<Found>,
-    ) {
-        self.family(outer, c, Links::DYNAMIC, 85, trails, out);
-    }
-
-    /// Dynamic forcing chains (+) (level 5).
-    fn dynamic_plus(
-        &mut self,
-        outer: &Candidates,
-        c: &Candidates,
-        trails: &mut Vec<Trail>,
-        out: &mut Vec<Found>,
-    ) {
-        self.family(outer, c, Links::DYNAMIC.at_level(1), 90, trails, out);
+        out
     }
 
     /// The hints of a family of chains on `c`, in SE's order, each once.
     fn family(
         &mut self,
-        outer: &Candidates,
         c: &Candidates,
         links: Links,
         base: u16,
         trails: &mut Vec<Trail>,
-        out: &mut Vec<Found>,
-    ) {
+    ) -> Vec<Conclusion> {
         let mut hints = Vec::new();
-        let all = if links.level >= 1 {
-            family::hints(
-                c,
-                links,
-                true,
-                &mut self.scratch,
-                &mut plus::Plus,
-                &mut hints,
-            )
+        let inside: &mut dyn Inside = if links.level >= 1 {
+            &mut plus::Plus
         } else {
-            family::hints(c, links, true, &mut self.scratch, &mut Nothing, &mut hints)
+            &mut Nothing
         };
-        let first = trails.len();
-        let (on, off) = all.into_slots();
-        let on_at: Vec<Option<usize>> = on
-            .into_iter()
-            .map(|t| {
-                t.map(|t| {
-                    trails.push(t);
-                    trails.len() - 1
-                })
-            })
-            .collect();
-        let off_at: Vec<Option<usize>> = off
-            .into_iter()
-            .map(|t| {
-                t.map(|t| {
-                    trails.push(t);
-                    trails.len() - 1
-                })
-            })
-            .collect();
-        debug_assert!(trails.len() >= first);
-        let on_of = |n: Node| on_at[family::slot(n.cell(), n.digit())];
-        let off_of = |n: Node| off_at[family::slot(n.cell(), n.digit())];
+        let all = family::hints(c, links, true, &mut self.scratch, inside, &mut hints);
+        let trail_of = |n: Node| all.index(n);
+        let mut out = Vec::new();
         for h in family::se_list(c, &hints, base) {
             let ends = |starts: &mut dyn Iterator<Item = Option<usize>>| -> Vec<(usize, Node)> {
                 starts.flatten().map(|t| (t, h.conclusion)).collect()
             };
-            let (sources, premise): (Vec<(usize, Node)>, Vec<Node>) = match h.kind {
+            let (sources, premise) = match h.kind {
                 Kind::Contradiction(start) => {
-                    let t = if start.on() {
-                        on_of(start)
-                    } else {
-                        off_of(start)
-                    };
                     let x = h.via.expect("a contradiction's candidate");
-                    let sides = t.map_or_else(Vec::new, |t| vec![(t, x), (t, x.opposite())]);
-                    (sides, Vec::new())
+                    let sides =
+                        trail_of(start).map_or_else(Vec::new, |t| vec![(t, x), (t, x.opposite())]);
+                    (sides, None)
                 }
                 Kind::Double(start) => (
-                    ends(&mut [on_of(start), off_of(start)].into_iter()),
-                    Vec::new(),
+                    ends(&mut [trail_of(start), trail_of(start.opposite())].into_iter()),
+                    None,
                 ),
                 Kind::Cell(cell) => (
-                    ends(&mut digits(c.mask(cell)).map(|d| on_of(Node::new(cell, d, true)))),
-                    digits(outer.mask(cell) & !c.mask(cell))
-                        .map(|d| Node::new(cell, d, false))
-                        .collect(),
+                    ends(&mut digits(c.mask(cell)).map(|d| trail_of(Node::new(cell, d, true)))),
+                    Some(Lost::Cell(cell)),
                 ),
                 Kind::Region(unit, d) => (
                     ends(
                         &mut c
                             .places(unit, d)
                             .iter()
-                            .map(|cell| on_of(Node::new(cell, d, true))),
+                            .map(|cell| trail_of(Node::new(cell, d, true))),
                     ),
-                    (outer.places(unit, d) - c.places(unit, d))
-                        .iter()
-                        .map(|cell| Node::new(cell, d, false))
-                        .collect(),
+                    Some(Lost::Places(unit, d)),
                 ),
             };
-            out.push(Found {
-                premise,
-                rating: h.rating(base),
-                complexity: h.complexity(),
-                removals: family::removals(c, h.conclusion),
-                sources,
-                what: What::Family {
+            out.push(Conclusion::new(
+                family::removals(c, h.conclusion),
+                (h.rating(base), h.complexity()),
+                What::Family {
                     links,
                     kind: h.kind,
                     conclusion: h.conclusion,
                     via: h.via,
                 },
-            });
+                (c, &all.list, &sources),
+                premise,
+            ));
         }
+        trails.extend(all.list);
+        out
     }
 }

@@ -33,7 +33,7 @@ fn inside(level: u8, told: bool) -> Box<dyn Inside> {
     match level {
         0 => Box::new(Nothing),
         1 => Box::new(plus::Plus),
-        _ => Box::new(Nested::new(level, told)),
+        _ => Box::new(Nested::new(level, told, Default::default())),
     }
 }
 
@@ -48,8 +48,21 @@ impl Chainer {
         let mut scratch = self.trails.take().unwrap_or_default();
         scratch.start_work(self.budget.map(|b| b.saturating_sub(self.work)));
         let mut hints = Vec::new();
-        let mut inside = inside(level, false);
-        let trails = family::hints(c, links, true, &mut scratch, inside.as_mut(), &mut hints);
+        let mut nested = (level >= 2)
+            .then(|| Nested::new(level, false, std::mem::take(&mut self.inner_answers)));
+        let (mut nothing, mut plus) = (Nothing, plus::Plus);
+        let inside: &mut dyn Inside = match &mut nested {
+            Some(nested) => nested,
+            None if level == 0 => &mut nothing,
+            None => &mut plus,
+        };
+        let trails = family::hints(c, links, true, &mut scratch, inside, &mut hints);
+        if let Some(nested) = nested {
+            self.inner_answers = nested.into_answers();
+        }
+        for trail in trails.list {
+            scratch.recycle(trail);
+        }
         self.work += scratch.work();
         let spent = scratch.out_of_work();
         self.trails = Some(scratch);
@@ -62,7 +75,6 @@ impl Chainer {
             .enumerate()
             .min_by_key(|(i, h)| (h.rating(base), h.complexity(), h.kind.rank(), *i))?
             .1;
-        drop(trails);
         let mut step = Step::new(technique, String::new());
         step.rating = Difficulty(best.rating(base));
         let conclusion = best.conclusion;
@@ -130,8 +142,8 @@ fn told(c: &Candidates, links: Links, hint: Hint) -> Reached {
 /// parents and why it follows, nested chains told.
 fn reach_of(initial: &Candidates, trail: &Trail) -> Reach {
     let mut reached = trail.reached;
-    let mut parent = trail.parent.clone();
-    let mut complexity: Vec<u16> = trail.flat.clone();
+    let mut parent: Vec<u16> = (0..NODES).map(|i| trail.parent(i)).collect();
+    let mut complexity: Vec<u16> = (0..NODES).map(|i| trail.flat(i)).collect();
     let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
     let mut why = vec![Why::Assumed; NODES];
     let mut nested = Vec::new();
@@ -221,4 +233,34 @@ fn inner_told(source: &Source) -> tell::InnerTold {
         }
     };
     tell::inner_told(state, &reached, source.needs.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A puzzle SE rates 9.7: nested chains from its first grid on.
+    const PUZZLE: &str =
+        "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4";
+
+    #[test]
+    fn inner_answers_kept_from_earlier_searches_change_neither_step_nor_work() {
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let c = Candidates::from_grid(&grid).unwrap();
+        let mut kept = Chainer::new(None);
+        for level in [2, 3] {
+            let mut fresh = Chainer::new(None);
+            let step = fresh.se_chains(&c, level, Words::Described);
+            assert!(step.is_some(), "level {level} finds a step");
+            // Once with the answers of the levels before, once more with
+            // those of this level too.
+            for _ in 0..2 {
+                let before = kept.work;
+                assert_eq!(kept.se_chains(&c, level, Words::Described), step);
+                assert_eq!(kept.work - before, fresh.work, "level {level}");
+            }
+            assert!(!kept.inner_answers.is_empty());
+        }
+    }
 }

@@ -102,22 +102,32 @@ pub(crate) struct InnerProof {
     pub source: Option<Box<super::inner::Source>>,
 }
 
+/// What a trail keeps of a node it reached.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The number of its ancestors, itself included.
+    flat: u16,
+    /// Its first parent (for telling the chain).
+    parent: u16,
+    /// The complexity of the nested chains among its ancestors, each
+    /// counted once.
+    nested: u32,
+    cause: Cause,
+}
+
 /// Everything a trail reached, with each node's complexity.
 pub(crate) struct Trail {
     pub start: Node,
     pub reached: Bits,
     /// The reached nodes in the order reached.
     pub order: Vec<Node>,
-    /// The number of ancestors of each reached node, itself included.
-    pub flat: Vec<u16>,
-    /// The complexity of the nested chains among each reached node's
-    /// ancestors, each counted once.
-    pub nested: Vec<u32>,
+    /// Each node's position in `order` and `entries` plus one (0: not
+    /// reached). Trails reach a few hundred of the 1458 nodes and are made
+    /// by the thousand, so the rest is kept only for the nodes reached.
+    at: Vec<u16>,
+    entries: Vec<Entry>,
     /// The nodes concluded by nested chains.
     pub nested_nodes: Bits,
-    /// First parent (for telling the chain) and cause of each reached node.
-    pub parent: Vec<u16>,
-    pub cause: Vec<Cause>,
     pub contradiction: Option<Contradiction>,
     /// The cause and parents of the node found second in a contradiction.
     pub last_cause: Cause,
@@ -128,8 +138,6 @@ pub(crate) struct Trail {
     pub last: Option<(Node, u16)>,
     /// The nested chains this trail used, in the order it used them.
     pub inner: Vec<InnerProof>,
-    /// The grid as the trail left it (dynamic trails).
-    pub changed: Option<Candidates>,
 }
 
 impl Trail {
@@ -137,9 +145,37 @@ impl Trail {
         bit(&self.reached, node.index())
     }
 
+    fn entry(&self, i: usize) -> Option<&Entry> {
+        self.entries.get(usize::from(self.at[i]).wrapping_sub(1))
+    }
+
+    /// The number of ancestors of node `i`, itself included (0: not reached).
+    pub fn flat(&self, i: usize) -> u16 {
+        self.entry(i).map_or(0, |e| e.flat)
+    }
+
+    /// The complexity of the nested chains among node `i`'s ancestors, each
+    /// counted once (0: not reached).
+    pub fn nested(&self, i: usize) -> u32 {
+        self.entry(i).map_or(0, |e| e.nested)
+    }
+
+    /// The first parent of node `i` (0: not reached).
+    pub fn parent(&self, i: usize) -> u16 {
+        self.entry(i).map_or(0, |e| e.parent)
+    }
+
+    fn cause(&self, i: usize) -> Cause {
+        self.entry(i).map_or(Cause::Start, |e| e.cause)
+    }
+
     /// The complexity of the nested chains that concluded nodes of
     /// `ancestors`, each chain counted once.
-    fn nested_cost(&self, ancestors: &Bits) -> u32 {
+    fn nested_cost(&self, ancestors: &Bits, second: Option<(usize, Cause)>) -> u32 {
+        if self.inner.is_empty() {
+            // No nested chain yet (the usual case): nothing to add up.
+            return 0;
+        }
         let mut seen: Vec<u16> = Vec::new();
         let mut total = 0;
         for (w, (&a, &n)) in ancestors.iter().zip(&self.nested_nodes).enumerate() {
@@ -147,7 +183,11 @@ impl Trail {
             while word != 0 {
                 let i = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                if let Cause::Nested(k) = self.cause[i]
+                let cause = match second {
+                    Some((j, cause)) if j == i => cause,
+                    _ => self.cause(i),
+                };
+                if let Cause::Nested(k) = cause
                     && !seen.contains(&k)
                 {
                     seen.push(k);
@@ -162,7 +202,7 @@ impl Trail {
     /// complexity)`, each once.
     pub fn nested_chains(&self, initial: &Candidates, node: Node) -> Vec<(u64, u32)> {
         let mut out: Vec<(u64, u32)> = Vec::new();
-        if self.nested[node.index()] == 0 {
+        if self.nested(node.index()) == 0 {
             return out;
         }
         let mut seen = vec![false; NODES];
@@ -187,7 +227,7 @@ impl Trail {
     pub fn cause_of(&self, node: Node) -> Cause {
         match self.last {
             Some((n, _)) if n == node => self.last_cause,
-            _ => self.cause[node.index()],
+            _ => self.cause(node.index()),
         }
     }
 
@@ -197,9 +237,9 @@ impl Trail {
             return self.last_parents.clone();
         }
         let (cell, digit) = (node.cell(), node.digit());
-        let ps: Vec<Node> = match self.cause[node.index()] {
+        let ps: Vec<Node> = match self.cause(node.index()) {
             Cause::Start => Vec::new(),
-            Cause::SameCell | Cause::SameUnit => vec![Node(self.parent[node.index()])],
+            Cause::SameCell | Cause::SameUnit => vec![Node(self.parent(node.index()))],
             Cause::LastInCell => digits(initial.mask(cell) & !(1 << digit))
                 .map(|d| Node::new(cell, d, false))
                 .collect(),
@@ -229,6 +269,17 @@ pub(crate) struct TrailScratch {
     /// included, and the most allowed.
     work: u64,
     budget: Option<u64>,
+    /// The buffers of trails given back ([`TrailScratch::recycle`]), ready
+    /// for the next: trails are made by the thousand, and a fresh node
+    /// index costs an allocation the size of all nodes.
+    spare: Vec<Buffers>,
+}
+
+/// A trail's node index and lists, emptied.
+struct Buffers {
+    at: Vec<u16>,
+    entries: Vec<Entry>,
+    order: Vec<Node>,
 }
 
 impl Default for TrailScratch {
@@ -241,6 +292,7 @@ impl Default for TrailScratch {
             stop: Stop::Any,
             work: 0,
             budget: None,
+            spare: Vec::new(),
         }
     }
 }
@@ -303,6 +355,16 @@ impl TrailScratch {
         self.work
     }
 
+    /// True when `work` more leaves the budget unspent.
+    pub fn fits(&self, work: u64) -> bool {
+        self.budget.is_none_or(|b| self.work + work < b)
+    }
+
+    /// Counts `work` done elsewhere (found before and taken again).
+    pub fn add_work(&mut self, work: u64) {
+        self.work += work;
+    }
+
     /// True once the budget is spent: searches stop at their next check.
     pub fn out_of_work(&self) -> bool {
         self.budget.is_some_and(|b| self.work >= b)
@@ -320,6 +382,22 @@ impl TrailScratch {
         self.run_until(initial, start, links, inside, Stop::Any)
     }
 
+    /// Takes back the buffers of a trail no longer needed, for the next.
+    pub fn recycle(&mut self, trail: Trail) {
+        let Trail {
+            mut at,
+            mut entries,
+            mut order,
+            ..
+        } = trail;
+        for n in &order {
+            at[n.index()] = 0;
+        }
+        entries.clear();
+        order.clear();
+        self.spare.push(Buffers { at, entries, order });
+    }
+
     /// [`TrailScratch::run`], stopping as `stop` says.
     pub fn run_until(
         &mut self,
@@ -330,22 +408,29 @@ impl TrailScratch {
         stop: Stop,
     ) -> Trail {
         self.stop = stop;
+        let Buffers {
+            at,
+            entries,
+            mut order,
+        } = self.spare.pop().unwrap_or_else(|| Buffers {
+            at: vec![0; NODES],
+            entries: Vec::with_capacity(64),
+            order: Vec::with_capacity(64),
+        });
+        order.push(start);
         let mut trail = Trail {
             start,
             reached: [0; WORDS],
-            order: vec![start],
-            flat: vec![0; NODES],
-            nested: vec![0; NODES],
+            order,
+            at,
+            entries,
             nested_nodes: [0; WORDS],
-            parent: vec![0; NODES],
-            cause: vec![Cause::Start; NODES],
             contradiction: None,
             last: None,
             last_cause: Cause::Start,
             last_parents: Vec::new(),
             rule_parents: Vec::new(),
             inner: Vec::new(),
-            changed: None,
         };
         let mut state = initial.clone();
         self.on_queue.clear();
@@ -355,8 +440,13 @@ impl TrailScratch {
         self.ancestors[start.index()] = [0; WORDS];
         set_bit(&mut self.ancestors[start.index()], start.index());
         set_bit(&mut trail.reached, start.index());
-        trail.flat[start.index()] = 1;
-        trail.parent[start.index()] = start.0;
+        trail.at[start.index()] = 1;
+        trail.entries.push(Entry {
+            flat: 1,
+            parent: start.0,
+            nested: 0,
+            cause: Cause::Start,
+        });
         if start.on() {
             self.on_queue.push(start);
         } else {
@@ -373,7 +463,7 @@ impl TrailScratch {
                     for d in digits(state.mask(cell) & !(1 << digit)) {
                         let q = Node::new(cell, d, false);
                         if self.derive(&mut trail, q, p, Cause::SameCell) {
-                            return self.finish(trail, state, links);
+                            return trail;
                         }
                     }
                 }
@@ -386,7 +476,7 @@ impl TrailScratch {
                             done.insert(peer);
                             let q = Node::new(peer, digit, false);
                             if self.derive(&mut trail, q, p, Cause::SameUnit) {
-                                return self.finish(trail, state, links);
+                                return trail;
                             }
                         }
                     }
@@ -415,7 +505,7 @@ impl TrailScratch {
                             self.parents.push(Node::new(cell, other, false));
                         }
                         if self.derive_from(&mut trail, q, Cause::LastInCell) {
-                            return self.finish(trail, state, links);
+                            return trail;
                         }
                     }
                 }
@@ -441,7 +531,7 @@ impl TrailScratch {
                             self.parents.push(Node::new(c, digit, false));
                         }
                         if self.derive_from(&mut trail, q, Cause::LastInUnit(unit as u8)) {
-                            return self.finish(trail, state, links);
+                            return trail;
                         }
                     }
                 }
@@ -460,20 +550,13 @@ impl TrailScratch {
                     self.parents.clear();
                     self.parents.extend(parents);
                     if self.derive_from(&mut trail, q, cause) {
-                        return self.finish(trail, state, links);
+                        return trail;
                     }
                 }
                 if self.off_queue.len() == before {
                     break;
                 }
             }
-        }
-        self.finish(trail, state, links)
-    }
-
-    fn finish(&mut self, mut trail: Trail, state: Candidates, links: Links) -> Trail {
-        if links.dynamic {
-            trail.changed = Some(state);
         }
         trail
     }
@@ -508,19 +591,16 @@ impl TrailScratch {
             && (self.stop == Stop::Any || q.candidate() == trail.start.candidate());
         if conflict {
             let side = count(&ancestors);
-            let flat = side + u32::from(trail.flat[opposite.index()]);
+            let flat = side + u32::from(trail.flat(opposite.index()));
             let mut both = ancestors;
             for (w, x) in both.iter_mut().zip(&self.ancestors[opposite.index()]) {
                 *w |= x;
             }
             // The node found second counts for nested costs like a reached one.
-            let was = trail.cause[q.index()];
-            trail.cause[q.index()] = cause;
             if matches!(cause, Cause::Nested(_)) {
                 set_bit(&mut trail.nested_nodes, q.index());
             }
-            let nested = trail.nested_cost(&both);
-            trail.cause[q.index()] = was;
+            let nested = trail.nested_cost(&both, Some((q.index(), cause)));
             let on = if q.on() { q } else { opposite };
             trail.contradiction = Some(Contradiction {
                 on,
@@ -555,24 +635,27 @@ impl TrailScratch {
         false
     }
 
+    /// Records `q`, not reached before, as reached from `self.parents`.
     fn record(&mut self, trail: &mut Trail, q: Node, ancestors: Bits, cause: Cause) {
         let i = q.index();
-        trail.flat[i] = count(&ancestors) as u16;
-        trail.cause[i] = cause;
         if matches!(cause, Cause::Nested(_)) {
             set_bit(&mut trail.nested_nodes, i);
         }
-        trail.nested[i] = trail.nested_cost(&ancestors);
-        trail.parent[i] = self
-            .parents
-            .iter()
-            .find(|p| trail.has(**p))
-            .map_or(trail.start.0, |p| p.0);
-        if !trail.has(q) {
-            set_bit(&mut trail.reached, i);
-            trail.order.push(q);
-            self.ancestors[i] = ancestors;
-        }
+        let entry = Entry {
+            flat: count(&ancestors) as u16,
+            parent: self
+                .parents
+                .iter()
+                .find(|p| trail.has(**p))
+                .map_or(trail.start.0, |p| p.0),
+            nested: trail.nested_cost(&ancestors, Some((i, cause))),
+            cause,
+        };
+        trail.entries.push(entry);
+        trail.at[i] = trail.entries.len() as u16;
+        set_bit(&mut trail.reached, i);
+        trail.order.push(q);
+        self.ancestors[i] = ancestors;
         if matches!(cause, Cause::Rule(..) | Cause::Nested(_)) {
             trail.rule_parents.push((q, self.parents.clone()));
         }
