@@ -741,8 +741,10 @@ impl<B: Batch> Producer<B> {
     /// Cuts a chunk of whole lines into jobs of about the same work:
     /// smaller pieces when each puzzle gives several answers or takes long to
     /// answer. A mapped chunk shorter than CHUNK_LEN ends its file (it is all
-    /// of a small one): it is cut so that every worker has a part of it. (A
-    /// stream's chunks are as short as its reads, 64 KiB from a pipe: cut,
+    /// of a small one): it is cut so that every worker has several parts of
+    /// it, as many more as a puzzle costs, so that a few slow puzzles (the
+    /// hardest take seconds to rate) do not leave one worker finishing alone.
+    /// (A stream's chunks are as short as its reads, 64 KiB from a pipe: cut,
     /// they would make jobs too small all along.)
     fn cut_for_workers(&self, chunk: Chunk) -> Vec<Chunk> {
         let share = self.options.answers_per_puzzle() * self.options.cost_per_puzzle();
@@ -750,7 +752,7 @@ impl<B: Batch> Producer<B> {
         let threads = self.options.threads;
         let file_end = matches!(chunk.data, ChunkData::Mapped(..)) && len < CHUNK_LEN;
         if file_end && threads > 1 {
-            let part = len.div_ceil(threads * SLOTS_PER_THREAD);
+            let part = len.div_ceil(threads * SLOTS_PER_THREAD * share);
             chunk.split(part.min(CHUNK_LEN / share))
         } else if share > 1 {
             chunk.split(CHUNK_LEN / share)
