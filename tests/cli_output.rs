@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 mod common;
-use common::{PUZZLE, SOLUTION, program, sudokuflow, temp_dir};
+use common::{PEAK_FORMAT, PUZZLE, SOLUTION, have, peak_kb, program, sudokuflow, temp_dir};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_sudokuflow")
@@ -403,14 +403,13 @@ fn output_files_are_synced_before_and_after_the_rename() {
 /// it (mapped too) and from a pipe.
 #[test]
 fn a_huge_line_is_read_in_flat_memory_as_time_measures_it() {
-    if program("/usr/bin/time").arg("true").try_output().is_err() {
-        common::skip("/usr/bin/time is missing: the memory test did not run");
+    if !have("/usr/bin/time") {
         return;
     }
     let dir = temp_dir();
     let path = dir.path().join("huge.txt");
     fs::File::create(&path).unwrap().set_len(1 << 30).unwrap();
-    let time = "/usr/bin/time -f 'peak %M KB'";
+    let time = format!("/usr/bin/time -f '{PEAK_FORMAT}'");
     for script in [
         format!("{time} \"$0\" solve \"$1\""),
         format!("{time} \"$0\" solve < \"$1\""),
@@ -426,10 +425,7 @@ fn a_huge_line_is_read_in_flat_memory_as_time_measures_it() {
             stderr.contains(":1: line longer than 65536 bytes"),
             "{stderr}"
         );
-        let peak = stderr.lines().find_map(|l| l.strip_prefix("peak "));
-        let kb: u64 = peak
-            .and_then(|p| p.strip_suffix(" KB")?.parse().ok())
-            .unwrap();
+        let kb = peak_kb(&stderr);
         assert!(kb < 64 * 1024, "{script}: peak {kb} KB for a 1 GiB line");
     }
 }
@@ -440,8 +436,7 @@ fn a_huge_line_is_read_in_flat_memory_as_time_measures_it() {
 /// 300,000 (11 MB against 7 MB here; before, 18 MB against 7.6 MB).
 #[test]
 fn a_large_file_of_puzzles_is_read_in_flat_memory_as_time_measures_it() {
-    if program("/usr/bin/time").arg("true").try_output().is_err() {
-        common::skip("/usr/bin/time is missing: the memory test did not run");
+    if !have("/usr/bin/time") {
         return;
     }
     let dir = temp_dir();
@@ -452,17 +447,14 @@ fn a_large_file_of_puzzles_is_read_in_flat_memory_as_time_measures_it() {
             writeln!(file, "{PUZZLE}").unwrap();
         }
         file.into_inner().unwrap().sync_all().unwrap();
-        let script = "/usr/bin/time -f 'peak %M KB' \"$0\" solve -j1 \"$1\" > /dev/null";
+        let script =
+            format!("/usr/bin/time -f '{PEAK_FORMAT}' \"$0\" solve -j1 \"$1\" > /dev/null");
         let output = program("sh")
-            .args(["-c", script, bin()])
+            .args(["-c", &script, bin()])
             .arg(&path)
             .output();
         assert!(output.status.success());
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        let peak = stderr.lines().find_map(|l| l.strip_prefix("peak "));
-        let kb: u64 = peak
-            .and_then(|p| p.strip_suffix(" KB")?.parse().ok())
-            .unwrap_or_else(|| panic!("{stderr}"));
+        let kb = peak_kb(&String::from_utf8(output.stderr).unwrap());
         fs::remove_file(&path).unwrap();
         kb
     };

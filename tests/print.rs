@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{chromium_print, have, program, sudokuflow, temp_dir};
+use common::{PEAK_FORMAT, chromium_print, have, peak_kb, program, sudokuflow, temp_dir};
 
 use sudokuflow::Grid;
 
@@ -631,21 +631,7 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
     assert!(output.status.success(), "{log}");
     assert!(!log.contains("CONSOLE"), "console messages: {log}");
     assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
-    let output = program("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-            &format!("--print-to-pdf={}", printed.display()),
-            &url,
-        ])
-        .output();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    chromium_print(&url, &printed);
     // The print CSS gives each sheet a page of its own, and text is text.
     assert_eq!(page_count(&printed), 6);
     let first = run("pdftotext", &["-l", "1", printed.to_str().unwrap(), "-"]);
@@ -1026,7 +1012,7 @@ fn many_puzzles(count: usize) -> String {
 /// file would be memory-mapped, its pages counted as the pipeline's).
 fn print_peak_memory(input: &str, args: &[&str], out: &Path) -> u64 {
     let output = program("/usr/bin/time")
-        .args(["-f", "peak %M KB", env!("CARGO_BIN_EXE_sudokuflow")])
+        .args(["-f", PEAK_FORMAT, env!("CARGO_BIN_EXE_sudokuflow")])
         .args(["print", "-", "--quiet", "--no-rating"])
         .args(args)
         .arg("-o")
@@ -1037,21 +1023,12 @@ fn print_peak_memory(input: &str, args: &[&str], out: &Path) -> u64 {
         .output();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "print {args:?}: {stderr}");
-    stderr
-        .lines()
-        .find_map(|line| {
-            line.strip_prefix("peak ")?
-                .strip_suffix(" KB")?
-                .parse()
-                .ok()
-        })
-        .unwrap_or_else(|| panic!("no peak memory in {stderr}"))
+    peak_kb(&stderr)
 }
 
 #[test]
 fn memory_stays_flat_however_many_puzzles_are_printed() {
-    if program("/usr/bin/time").arg("true").try_output().is_err() {
-        common::skip("/usr/bin/time is missing: the memory test did not run");
+    if !have("/usr/bin/time") {
         return;
     }
     let dir = temp_dir();

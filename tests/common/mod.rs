@@ -27,7 +27,7 @@ pub use equivalent::equivalent;
 pub use fixtures::*;
 pub use run::{DEADLINE, Run, Running, program, wait_until};
 pub use skip::{required, skip};
-pub use tools::{chromium_print, have};
+pub use tools::{PEAK_FORMAT, chromium_print, have, peak_kb};
 
 /// A run of the `sudokuflow` binary under test.
 pub fn sudokuflow() -> Run {

@@ -1,5 +1,5 @@
-//! Outside tools the tests drive (Chromium, poppler): whether one is here,
-//! and printing a page to PDF.
+//! Outside tools the tests drive (Chromium, poppler, GNU time): whether one
+//! is here, printing a page to PDF, and peak memory as users measure it.
 
 use std::path::Path;
 
@@ -35,4 +35,22 @@ pub fn chromium_print(url: &str, pdf: &Path) {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// GNU time's format for peak memory (`/usr/bin/time -f PEAK_FORMAT`), the
+/// maximum resident set size as users measure it, mapped pages included.
+pub const PEAK_FORMAT: &str = "peak %M KB";
+
+/// The peak memory in KiB that GNU time printed with [`PEAK_FORMAT`] among
+/// `stderr`'s lines.
+pub fn peak_kb(stderr: &str) -> u64 {
+    stderr
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix("peak ")?
+                .strip_suffix(" KB")?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no peak memory in {stderr}"))
 }
