@@ -69,6 +69,10 @@ fn run() -> u8 {
         Command::Play(args) => commands::play(args),
         Command::Print(args) => commands::print(args),
     };
+    // Interrupted as the run finished: the signal decides how it ends.
+    if cli::signals::terminating() {
+        cli::signals::wait_for_the_end();
+    }
     match result {
         Ok(status) => status,
         // The reader went away (`sudokuflow solve big.txt | head`): stop quietly.

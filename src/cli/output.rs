@@ -171,6 +171,11 @@ impl Prepared {
         let path = temp.to_path_buf();
         // Under the lock: a signal finds the file either pending or renamed.
         let mut pending = signals::lock_pending();
+        if signals::terminating() {
+            // The signal thread removes the file once the lock is free.
+            drop(pending);
+            signals::wait_for_the_end();
+        }
         match temp.persist(&self.target) {
             Ok(()) => {
                 pending.remove(&path);

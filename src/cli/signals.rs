@@ -11,7 +11,13 @@
 //! message.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
+
+/// Set in the signal handler itself as a termination signal arrives, before
+/// the signal thread wakes: a run that ends in between must not replace a
+/// file or end by its own status (see [`wait_for_the_end`]).
+static TERMINATING: AtomicBool = AtomicBool::new(false);
 
 /// The temporary files to remove on a signal.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -54,6 +60,21 @@ pub fn handle_termination() -> std::io::Result<()> {
     let mut result = Ok(());
     STARTED.call_once(|| result = platform::start_termination_thread());
     result
+}
+
+/// True once a termination signal we handle has arrived.
+pub fn terminating() -> bool {
+    TERMINATING.load(Ordering::SeqCst)
+}
+
+/// Waits for the signal thread to end the process (once [`terminating`]):
+/// a run whose last work finished before that thread was scheduled must
+/// still end by the signal, not replace a file or exit by its own status.
+/// The caller holds no [`PendingLock`], which the thread needs.
+pub fn wait_for_the_end() -> ! {
+    loop {
+        std::thread::park();
+    }
 }
 
 /// The termination signals (SIGINT, SIGTERM, SIGHUP) that were not ignored
@@ -107,6 +128,14 @@ mod platform {
         let signals = super::termination_signals();
         if signals.is_empty() {
             return Ok(());
+        }
+        for &signal in &signals {
+            // SAFETY: the action only stores to an atomic (async-signal-safe).
+            unsafe {
+                signal_hook::low_level::register(signal, || {
+                    super::TERMINATING.store(true, Ordering::SeqCst);
+                })?;
+            }
         }
         let mut signals = signal_hook::iterator::Signals::new(signals)?;
         std::thread::Builder::new()
