@@ -126,8 +126,8 @@ pub(crate) struct Trail {
     /// by the thousand, so the rest is kept only for the nodes reached.
     at: Vec<u16>,
     entries: Vec<Entry>,
-    /// The nodes concluded by nested chains.
-    pub nested_nodes: Bits,
+    /// The positions in `order` of the nodes concluded by nested chains.
+    nested_at: Bits,
     pub contradiction: Option<Contradiction>,
     /// The cause and parents of the node found second in a contradiction.
     pub last_cause: Cause,
@@ -169,29 +169,32 @@ impl Trail {
         self.entry(i).map_or(Cause::Start, |e| e.cause)
     }
 
-    /// The complexity of the nested chains that concluded nodes of
-    /// `ancestors`, each chain counted once.
-    fn nested_cost(&self, ancestors: &Bits, second: Option<(usize, Cause)>) -> u32 {
+    /// The complexity of the nested chains that concluded the nodes at the
+    /// positions of `ancestors`, each chain counted once; the node at
+    /// position `at` is derived by `cause` (it may not be recorded yet).
+    fn nested_cost(&self, ancestors: &[u64], at: usize, cause: Cause) -> u32 {
         if self.inner.is_empty() {
             // No nested chain yet (the usual case): nothing to add up.
             return 0;
         }
         let mut seen: Vec<u16> = Vec::new();
         let mut total = 0;
-        for (w, (&a, &n)) in ancestors.iter().zip(&self.nested_nodes).enumerate() {
+        let mut add = |cause: Cause| {
+            if let Cause::Nested(k) = cause
+                && !seen.contains(&k)
+            {
+                seen.push(k);
+                total += self.inner[usize::from(k)].complexity;
+            }
+        };
+        add(cause);
+        for (w, (&a, &n)) in ancestors.iter().zip(&self.nested_at).enumerate() {
             let mut word = a & n;
             while word != 0 {
                 let i = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                let cause = match second {
-                    Some((j, cause)) if j == i => cause,
-                    _ => self.cause(i),
-                };
-                if let Cause::Nested(k) = cause
-                    && !seen.contains(&k)
-                {
-                    seen.push(k);
-                    total += self.inner[usize::from(k)].complexity;
+                if i != at {
+                    add(self.entries[i].cause);
                 }
             }
         }
@@ -260,7 +263,11 @@ impl Trail {
 
 /// The scratch space of trails: each node's ancestors while a trail runs.
 pub(crate) struct TrailScratch {
-    ancestors: Vec<Bits>,
+    /// The ancestors of the node reached `k`-th, as a set of positions in
+    /// the trail's order ([`row`]): a node's ancestors were all reached
+    /// before it, so its set needs `k / 64 + 1` words, not one bit for
+    /// every node, and trails of a few hundred nodes stay in the cache.
+    ancestors: Vec<u64>,
     on_queue: Vec<Node>,
     off_queue: Vec<Node>,
     parents: Vec<Node>,
@@ -285,7 +292,7 @@ struct Buffers {
 impl Default for TrailScratch {
     fn default() -> TrailScratch {
         TrailScratch {
-            ancestors: vec![[0; WORDS]; NODES],
+            ancestors: vec![0; row(NODES).end],
             on_queue: Vec::new(),
             off_queue: Vec::new(),
             parents: Vec::new(),
@@ -424,7 +431,7 @@ impl TrailScratch {
             order,
             at,
             entries,
-            nested_nodes: [0; WORDS],
+            nested_at: [0; WORDS],
             contradiction: None,
             last: None,
             last_cause: Cause::Start,
@@ -437,8 +444,8 @@ impl TrailScratch {
         self.off_queue.clear();
         let mut on_head = 0;
         let mut off_head = 0;
-        self.ancestors[start.index()] = [0; WORDS];
-        set_bit(&mut self.ancestors[start.index()], start.index());
+        // The start, at position 0, is its own only ancestor.
+        self.ancestors[row(0)][0] = 1;
         set_bit(&mut trail.reached, start.index());
         trail.at[start.index()] = 1;
         trail.entries.push(Entry {
@@ -491,11 +498,15 @@ impl TrailScratch {
                 }
                 // The cell's last candidate, or the other of two.
                 if links.digit.is_none() {
+                    // Bits cleared, not counted: without the processor's
+                    // count instruction a count is a dozen operations.
                     let rest = state.mask(cell) & !(1 << digit);
                     let last = if links.dynamic {
-                        rest.count_ones() == 1
+                        rest != 0 && rest & (rest - 1) == 0
                     } else {
-                        initial.mask(cell).count_ones() == 2
+                        let all = initial.mask(cell);
+                        let other = all & all.wrapping_sub(1);
+                        other != 0 && other & (other - 1) == 0
                     };
                     if last {
                         let d = rest.trailing_zeros() as u8;
@@ -515,9 +526,10 @@ impl TrailScratch {
                     for unit in [bx, row, col] {
                         let places = state.places(unit, digit) - CellSet::single(cell);
                         let last = if links.dynamic {
-                            places.len() == 1
+                            !places.is_empty() && places.len_at_most(1)
                         } else {
-                            initial.places(unit, digit).len() == 2
+                            let all = initial.places(unit, digit);
+                            !all.len_at_most(1) && all.len_at_most(2)
                         };
                         if !last {
                             continue;
@@ -574,33 +586,41 @@ impl TrailScratch {
         if trail.has(q) {
             return false;
         }
+        // Ancestors as positions: `q` would be reached `at`-th.
+        let at = trail.order.len();
+        let words = at / 64 + 1;
         let mut ancestors = [0u64; WORDS];
+        let mut reached_parents = 0;
+        let mut flat = 0;
         for p in &self.parents {
             // A parent the trail has not reached was removed before it
             // started: it needs nothing.
-            if !trail.has(*p) {
+            let Some(j) = usize::from(trail.at[p.index()]).checked_sub(1) else {
                 continue;
-            }
-            for (w, x) in ancestors.iter_mut().zip(&self.ancestors[p.index()]) {
+            };
+            reached_parents += 1;
+            flat = u32::from(trail.entries[j].flat) + 1;
+            for (w, x) in ancestors.iter_mut().zip(&self.ancestors[row(j)]) {
                 *w |= x;
             }
         }
-        set_bit(&mut ancestors, q.index());
+        set_bit(&mut ancestors, at);
+        let ancestors = &mut ancestors[..words];
+        if reached_parents != 1 {
+            // Parents may share ancestors: count them.
+            flat = count(ancestors);
+        }
         let opposite = q.opposite();
         let conflict = trail.has(opposite)
             && (self.stop == Stop::Any || q.candidate() == trail.start.candidate());
         if conflict {
-            let side = count(&ancestors);
-            let flat = side + u32::from(trail.flat(opposite.index()));
-            let mut both = ancestors;
-            for (w, x) in both.iter_mut().zip(&self.ancestors[opposite.index()]) {
+            let o = usize::from(trail.at[opposite.index()]) - 1;
+            let side = flat;
+            let flat = side + u32::from(trail.entries[o].flat);
+            for (w, x) in ancestors.iter_mut().zip(&self.ancestors[row(o)]) {
                 *w |= x;
             }
-            // The node found second counts for nested costs like a reached one.
-            if matches!(cause, Cause::Nested(_)) {
-                set_bit(&mut trail.nested_nodes, q.index());
-            }
-            let nested = trail.nested_cost(&both, Some((q.index(), cause)));
+            let nested = trail.nested_cost(ancestors, at, cause);
             let on = if q.on() { q } else { opposite };
             trail.contradiction = Some(Contradiction {
                 on,
@@ -626,7 +646,18 @@ impl TrailScratch {
                 .collect();
             return true;
         }
-        self.record(trail, q, ancestors, cause);
+        let entry = Entry {
+            flat: flat as u16,
+            parent: self
+                .parents
+                .iter()
+                .find(|p| trail.has(**p))
+                .map_or(trail.start.0, |p| p.0),
+            nested: trail.nested_cost(ancestors, at, cause),
+            cause,
+        };
+        self.ancestors[row(at)].copy_from_slice(ancestors);
+        self.record(trail, q, entry);
         if q.on() {
             self.on_queue.push(q);
         } else {
@@ -636,32 +667,30 @@ impl TrailScratch {
     }
 
     /// Records `q`, not reached before, as reached from `self.parents`.
-    fn record(&mut self, trail: &mut Trail, q: Node, ancestors: Bits, cause: Cause) {
+    fn record(&mut self, trail: &mut Trail, q: Node, entry: Entry) {
         let i = q.index();
-        if matches!(cause, Cause::Nested(_)) {
-            set_bit(&mut trail.nested_nodes, i);
+        if matches!(entry.cause, Cause::Nested(_)) {
+            set_bit(&mut trail.nested_at, trail.order.len());
         }
-        let entry = Entry {
-            flat: count(&ancestors) as u16,
-            parent: self
-                .parents
-                .iter()
-                .find(|p| trail.has(**p))
-                .map_or(trail.start.0, |p| p.0),
-            nested: trail.nested_cost(&ancestors, Some((i, cause))),
-            cause,
-        };
+        if matches!(entry.cause, Cause::Rule(..) | Cause::Nested(_)) {
+            trail.rule_parents.push((q, self.parents.clone()));
+        }
         trail.entries.push(entry);
         trail.at[i] = trail.entries.len() as u16;
         set_bit(&mut trail.reached, i);
         trail.order.push(q);
-        self.ancestors[i] = ancestors;
-        if matches!(cause, Cause::Rule(..) | Cause::Nested(_)) {
-            trail.rule_parents.push((q, self.parents.clone()));
-        }
     }
 }
 
-fn count(bits: &Bits) -> u32 {
+/// Where the ancestors of the node reached `k`-th are kept in
+/// [`TrailScratch`]'s `ancestors`: rows of 64 positions take one word more
+/// with each block of 64, packed one after the other.
+fn row(k: usize) -> std::ops::Range<usize> {
+    let (block, within) = (k / 64, k % 64);
+    let start = 64 * block * (block + 1) / 2 + within * (block + 1);
+    start..start + block + 1
+}
+
+fn count(bits: &[u64]) -> u32 {
     bits.iter().map(|w| w.count_ones()).sum()
 }
