@@ -343,6 +343,12 @@ impl Nested {
                             return out;
                         }
                         let start = Node::new(cell, d, on);
+                        let (found, work) = self.scratch.reaches_opposite(c, start, links);
+                        if !found {
+                            self.scratch.add_work(work);
+                            continue;
+                        }
+                        // Followed again, keeping what rating it needs.
                         let t = self
                             .scratch
                             .run_until(c, start, links, &mut Nothing, Stop::Start);

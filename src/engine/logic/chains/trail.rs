@@ -573,23 +573,134 @@ impl TrailScratch {
         trail
     }
 
+    /// Whether a static trail from `start` on `initial` under `links`
+    /// (level 0) reaches the start's candidate the other way, as
+    /// [`TrailScratch::run_until`] with [`Stop::Start`] would, and the work
+    /// that found it out, not counted. Only a few such trails do, and this
+    /// one keeps neither ancestors nor causes: the rest are told apart at
+    /// a fraction of the cost.
+    pub fn reaches_opposite(
+        &mut self,
+        initial: &Candidates,
+        start: Node,
+        links: Links,
+    ) -> (bool, u64) {
+        debug_assert!(!links.dynamic && links.level == 0);
+        let mut reached: Bits = [0; WORDS];
+        let mut work = 0;
+        self.on_queue.clear();
+        self.off_queue.clear();
+        let (mut on_head, mut off_head) = (0, 0);
+        set_bit(&mut reached, start.index());
+        if start.on() {
+            self.on_queue.push(start);
+        } else {
+            self.off_queue.push(start);
+        }
+        // Reaches `q` unless reached; true when it is the start's opposite.
+        let reach = |q: Node, reached: &mut Bits, on: &mut Vec<Node>, off: &mut Vec<Node>| {
+            if bit(reached, q.index()) {
+                return false;
+            }
+            if q == start.opposite() {
+                return true;
+            }
+            set_bit(reached, q.index());
+            if q.on() {
+                on.push(q)
+            } else {
+                off.push(q)
+            }
+            false
+        };
+        let (on, off) = (&mut self.on_queue, &mut self.off_queue);
+        loop {
+            if on_head < on.len() {
+                let p = on[on_head];
+                on_head += 1;
+                work += 1;
+                let (cell, digit) = (p.cell(), p.digit());
+                if links.digit.is_none() {
+                    for d in digits(initial.mask(cell) & !(1 << digit)) {
+                        if reach(Node::new(cell, d, false), &mut reached, on, off) {
+                            return (true, work);
+                        }
+                    }
+                }
+                if !links.cells_only {
+                    let [row, col, bx] = units_of(cell);
+                    let mut done = CellSet::single(cell);
+                    for unit in [bx, row, col] {
+                        for peer in ((initial.cells_of(digit) & UNIT_SETS[unit]) - done).iter() {
+                            done.insert(peer);
+                            if reach(Node::new(peer, digit, false), &mut reached, on, off) {
+                                return (true, work);
+                            }
+                        }
+                    }
+                }
+            } else if off_head < off.len() {
+                let p = off[off_head];
+                off_head += 1;
+                work += 1;
+                let (cell, digit) = (p.cell(), p.digit());
+                if links.digit.is_none() {
+                    let all = initial.mask(cell);
+                    let other = all & all.wrapping_sub(1);
+                    if other != 0 && other & (other - 1) == 0 {
+                        let d = (all & !(1 << digit)).trailing_zeros() as u8;
+                        if reach(Node::new(cell, d, true), &mut reached, on, off) {
+                            return (true, work);
+                        }
+                    }
+                }
+                if !links.cells_only {
+                    let [row, col, bx] = units_of(cell);
+                    for unit in [bx, row, col] {
+                        let all = initial.places(unit, digit);
+                        if all.len_at_most(1) || !all.len_at_most(2) {
+                            continue;
+                        }
+                        let Some(other) = (all - CellSet::single(cell)).first() else {
+                            continue;
+                        };
+                        if reach(Node::new(other, digit, true), &mut reached, on, off) {
+                            return (true, work);
+                        }
+                    }
+                }
+            } else {
+                return (false, work);
+            }
+        }
+    }
+
     /// Derives `q` from the single parent `p`; true on a contradiction.
+    #[inline]
     fn derive(&mut self, trail: &mut Trail, q: Node, p: Node, cause: Cause) -> bool {
+        if trail.has(q) {
+            return false;
+        }
         self.parents.clear();
         self.parents.push(p);
-        self.derive_from(trail, q, cause)
+        self.derive_new(trail, q, cause)
     }
 
     /// Derives `q` from `self.parents` unless reached already; true on a
     /// contradiction (its opposite reached).
+    #[inline]
     fn derive_from(&mut self, trail: &mut Trail, q: Node, cause: Cause) -> bool {
-        if trail.has(q) {
-            return false;
-        }
-        // Ancestors as positions: `q` would be reached `at`-th.
+        !trail.has(q) && self.derive_new(trail, q, cause)
+    }
+
+    /// [`TrailScratch::derive_from`] for a node not reached yet.
+    fn derive_new(&mut self, trail: &mut Trail, q: Node, cause: Cause) -> bool {
+        // Ancestors as positions: `q` would be reached `at`-th. Its row
+        // follows those of the nodes reached before, its parents among them.
         let at = trail.order.len();
-        let words = at / 64 + 1;
-        let mut ancestors = [0u64; WORDS];
+        let (before, free) = self.ancestors.split_at_mut(row(at).start);
+        let ancestors = &mut free[..at / 64 + 1];
+        ancestors.fill(0);
         let mut reached_parents = 0;
         let mut flat = 0;
         for p in &self.parents {
@@ -600,12 +711,11 @@ impl TrailScratch {
             };
             reached_parents += 1;
             flat = u32::from(trail.entries[j].flat) + 1;
-            for (w, x) in ancestors.iter_mut().zip(&self.ancestors[row(j)]) {
+            for (w, x) in ancestors.iter_mut().zip(&before[row(j)]) {
                 *w |= x;
             }
         }
-        set_bit(&mut ancestors, at);
-        let ancestors = &mut ancestors[..words];
+        ancestors[at / 64] |= 1 << (at % 64);
         if reached_parents != 1 {
             // Parents may share ancestors: count them.
             flat = count(ancestors);
@@ -617,10 +727,12 @@ impl TrailScratch {
             let o = usize::from(trail.at[opposite.index()]) - 1;
             let side = flat;
             let flat = side + u32::from(trail.entries[o].flat);
-            for (w, x) in ancestors.iter_mut().zip(&self.ancestors[row(o)]) {
+            let mut both = [0u64; WORDS];
+            both[..ancestors.len()].copy_from_slice(ancestors);
+            for (w, x) in both.iter_mut().zip(&before[row(o)]) {
                 *w |= x;
             }
-            let nested = trail.nested_cost(ancestors, at, cause);
+            let nested = trail.nested_cost(&both, at, cause);
             let on = if q.on() { q } else { opposite };
             trail.contradiction = Some(Contradiction {
                 on,
@@ -656,7 +768,6 @@ impl TrailScratch {
             nested: trail.nested_cost(ancestors, at, cause),
             cause,
         };
-        self.ancestors[row(at)].copy_from_slice(ancestors);
         self.record(trail, q, entry);
         if q.on() {
             self.on_queue.push(q);
