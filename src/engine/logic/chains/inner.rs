@@ -18,7 +18,9 @@ use std::rc::Rc;
 use super::super::Candidates;
 use super::super::cells::digits;
 use super::family::{self, Kind};
-use super::trail::{Cause, InnerProof, Inside, Links, Nothing, Stop, Trail, TrailScratch};
+use super::trail::{
+    Cause, InnerProof, Inside, Links, Nothing, Stop, StrongLinks, Trail, TrailScratch,
+};
 use super::{Node, length_difficulty, plus};
 
 /// An inner chain's conclusion as the grid it ran on decides it: what the
@@ -331,6 +333,7 @@ impl Nested {
     /// (X-chains, first) or all static links.
     fn static_chains(&mut self, c: &Candidates, trails: &mut Vec<Trail>) -> Vec<Conclusion> {
         let mut out = Vec::new();
+        let strong = StrongLinks::new(c);
         for (single, base) in [(true, 66), (false, 70)] {
             for cell in 0..81 {
                 for d in digits(c.mask(cell)) {
@@ -343,7 +346,7 @@ impl Nested {
                             return out;
                         }
                         let start = Node::new(cell, d, on);
-                        let (found, work) = self.scratch.reaches_opposite(c, start, links);
+                        let (found, work) = self.scratch.reaches_opposite(c, &strong, start, links);
                         if !found {
                             self.scratch.add_work(work);
                             continue;
