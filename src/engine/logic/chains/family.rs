@@ -228,9 +228,12 @@ fn common(c: &Candidates, kind: Kind, branches: &[&Trail], out: &mut Vec<Hint>) 
             *w &= x;
         }
     }
-    for i in (0..super::NODES).filter(|&i| super::bit(&all, i)) {
-        let node = Node(i as u16);
-        {
+    for (w, &word) in all.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            let i = w * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            let node = Node(i as u16);
             let useful = if node.on() {
                 c.value(node.cell()) == 0
             } else {
