@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::super::Candidates;
-use super::super::cells::digits;
+use super::super::cells::{CellSet, digits};
 use super::family::{self, Kind};
 use super::trail::{
     Cause, InnerProof, Inside, Links, Nothing, Stop, StrongLinks, Trail, TrailScratch,
@@ -103,17 +103,34 @@ struct Answer {
 /// false, or the same start again after a step the trail implied), and an
 /// inner kind's conclusions depend only on the grid.
 #[derive(Default)]
-pub(crate) struct Answers(HashMap<(Candidates, InnerKind), Rc<Answer>>);
+pub(crate) struct Answers {
+    by_grid: HashMap<(Candidates, InnerKind), Rc<Answer>>,
+    /// Whether X-chains from a digit's places reach their start the other
+    /// way, by the digit and its places: they look at nothing else, and
+    /// most of a grid's digits have the places of a grid seen before.
+    x_chains: HashMap<(u8, CellSet), Rc<[Reaches]>>,
+}
+
+/// Whether a static trail reaches its start the other way, and the work it
+/// took to find out: [`TrailScratch::reaches_opposite`].
+#[derive(Clone, Copy)]
+struct Reaches {
+    found: bool,
+    work: u16,
+}
 
 impl Answers {
     #[cfg(test)]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.by_grid.is_empty()
     }
 }
 
 /// At most this many answers are kept (each a grid and a few conclusions).
 const MAX_ANSWERS: usize = 20_000;
+
+/// At most this many digits' X-chains are kept (each a few hundred bytes).
+const MAX_X_CHAINS: usize = 50_000;
 
 /// Which inner chain a conclusion comes from, to follow it again when it
 /// is told.
@@ -170,7 +187,7 @@ impl Nested {
     fn answer(&mut self, kind: InnerKind, state: &Candidates) -> Rc<Answer> {
         let key = (state.clone(), kind);
         let before = self.scratch.work();
-        if let Some(answer) = self.answers.0.get(&key)
+        if let Some(answer) = self.answers.by_grid.get(&key)
             && self.scratch.fits(answer.work)
         {
             self.scratch.add_work(answer.work);
@@ -195,10 +212,10 @@ impl Nested {
             work: self.scratch.work() - before,
         });
         if !self.scratch.out_of_work() {
-            if self.answers.0.len() >= MAX_ANSWERS {
-                self.answers.0.clear();
+            if self.answers.by_grid.len() >= MAX_ANSWERS {
+                self.answers.by_grid.clear();
             }
-            self.answers.0.insert(key, Rc::clone(&answer));
+            self.answers.by_grid.insert(key, Rc::clone(&answer));
         }
         answer
     }
@@ -334,7 +351,11 @@ impl Nested {
     fn static_chains(&mut self, c: &Candidates, trails: &mut Vec<Trail>) -> Vec<Conclusion> {
         let mut out = Vec::new();
         let strong = StrongLinks::new(c);
+        let x_chains: Vec<Rc<[Reaches]>> =
+            (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
         for (single, base) in [(true, 66), (false, 70)] {
+            // The next place of each digit, in the X-chains' answers.
+            let mut place = [0; 10];
             for cell in 0..81 {
                 for d in digits(c.mask(cell)) {
                     let links = Links {
@@ -346,7 +367,16 @@ impl Nested {
                             return out;
                         }
                         let start = Node::new(cell, d, on);
-                        let (found, work) = self.scratch.reaches_opposite(c, &strong, start, links);
+                        let (found, work) = if single {
+                            let at = 2 * place[usize::from(d)] + usize::from(!on);
+                            let r = x_chains[usize::from(d) - 1][at];
+                            (r.found, u64::from(r.work))
+                        } else {
+                            self.scratch.reaches_opposite(c, &strong, start, links)
+                        };
+                        if single && !on {
+                            place[usize::from(d)] += 1;
+                        }
                         if !found {
                             self.scratch.add_work(work);
                             continue;
@@ -372,6 +402,37 @@ impl Nested {
             }
         }
         out
+    }
+
+    /// Whether the X-chains from each place of `digit` in `c` (on, then
+    /// off) reach their start the other way, from the answers or found.
+    fn x_chains(&mut self, c: &Candidates, strong: &StrongLinks, digit: u8) -> Rc<[Reaches]> {
+        let key = (digit, c.cells_of(digit));
+        if let Some(reaches) = self.answers.x_chains.get(&key) {
+            return Rc::clone(reaches);
+        }
+        let links = Links {
+            digit: Some(digit),
+            ..Links::STATIC
+        };
+        let mut reaches = Vec::new();
+        for cell in key.1.iter() {
+            for on in [true, false] {
+                let start = Node::new(cell, digit, on);
+                let (found, work) = self.scratch.reaches_opposite(c, strong, start, links);
+                reaches.push(Reaches {
+                    found,
+                    // One digit's trail follows at most its 162 nodes.
+                    work: work as u16,
+                });
+            }
+        }
+        let reaches: Rc<[Reaches]> = reaches.into();
+        if self.answers.x_chains.len() >= MAX_X_CHAINS {
+            self.answers.x_chains.clear();
+        }
+        self.answers.x_chains.insert(key, Rc::clone(&reaches));
+        reaches
     }
 
     /// The hints of a family of chains on `c`, in SE's order, each once.
