@@ -19,7 +19,7 @@ use super::super::Candidates;
 use super::super::cells::{CellSet, digits};
 use super::family::{self, Kind};
 use super::trail::{
-    Cause, InnerProof, Inside, Links, Nothing, Stop, StrongLinks, Trail, TrailScratch,
+    Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailScratch,
 };
 use super::{Node, length_difficulty, plus};
 
@@ -112,7 +112,7 @@ pub(crate) struct Answers {
 }
 
 /// Whether a static trail reaches its start the other way, and the work it
-/// took to find out: [`TrailScratch::reaches_opposite`].
+/// took to find out ([`StaticReach`]).
 #[derive(Clone, Copy)]
 struct Reaches {
     found: bool,
@@ -353,6 +353,7 @@ impl Nested {
         let strong = StrongLinks::new(c);
         let x_chains: Vec<Rc<[Reaches]>> =
             (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
+        let reach = StaticReach::new(c, &strong, Links::STATIC);
         for (single, base) in [(true, 66), (false, 70)] {
             // The next place of each digit, in the X-chains' answers.
             let mut place = [0; 10];
@@ -372,7 +373,10 @@ impl Nested {
                             let r = x_chains[usize::from(d) - 1][at];
                             (r.found, u64::from(r.work))
                         } else {
-                            self.scratch.reaches_opposite(c, &strong, start, links)
+                            match reach.work(start) {
+                                Some(work) => (false, work),
+                                None => (true, 0),
+                            }
                         };
                         if single && !on {
                             place[usize::from(d)] += 1;
@@ -415,15 +419,15 @@ impl Nested {
             digit: Some(digit),
             ..Links::STATIC
         };
+        let reach = StaticReach::new(c, strong, links);
         let mut reaches = Vec::new();
         for cell in key.1.iter() {
             for on in [true, false] {
-                let start = Node::new(cell, digit, on);
-                let (found, work) = self.scratch.reaches_opposite(c, strong, start, links);
+                let work = reach.work(Node::new(cell, digit, on));
                 reaches.push(Reaches {
-                    found,
+                    found: work.is_none(),
                     // One digit's trail follows at most its 162 nodes.
-                    work: work as u16,
+                    work: work.unwrap_or(0) as u16,
                 });
             }
         }
