@@ -411,6 +411,8 @@ impl StaticReach {
         const NONE: u16 = u16::MAX;
         let mut part = vec![NONE; NODES];
         let mut reach: Vec<Bits> = Vec::new();
+        // The last part whose reach took each part's in.
+        let mut added: Vec<u16> = Vec::new();
         let mut index = vec![NONE; NODES];
         let mut low = vec![0u16; NODES];
         let mut stack: Vec<u16> = Vec::new();
@@ -462,9 +464,17 @@ impl StaticReach {
                 }
                 for &x in &stack[at..] {
                     for &w in links(usize::from(x)) {
-                        let p = usize::from(part[usize::from(w)]);
-                        if p != usize::from(k) {
-                            for (a, b) in nodes.iter_mut().zip(&reach[p]) {
+                        let w = usize::from(w);
+                        // Most links end in an off node with no link of its
+                        // own, which reaches only itself.
+                        if links(w).is_empty() {
+                            set_bit(&mut nodes, w);
+                            continue;
+                        }
+                        let p = part[w];
+                        if p != k && added[usize::from(p)] != k {
+                            added[usize::from(p)] = k;
+                            for (a, b) in nodes.iter_mut().zip(&reach[usize::from(p)]) {
                                 *a |= b;
                             }
                         }
@@ -472,6 +482,7 @@ impl StaticReach {
                 }
                 stack.truncate(at);
                 reach.push(nodes);
+                added.push(NONE);
             }
         }
         StaticReach { part, reach }
