@@ -369,7 +369,7 @@ impl StaticReach {
         }
         // The links, node by node, as trails follow them.
         let mut first = vec![0u32; NODES + 1];
-        let mut next: Vec<u16> = Vec::new();
+        let mut next: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
         for &n in &nodes {
             first[n.index()] = next.len() as u32;
             let (cell, digit) = (n.cell(), n.digit());
@@ -410,9 +410,9 @@ impl StaticReach {
         // Tarjan's search, without recursion.
         const NONE: u16 = u16::MAX;
         let mut part = vec![NONE; NODES];
-        let mut reach: Vec<Bits> = Vec::new();
+        let mut reach: Vec<Bits> = Vec::with_capacity(nodes.len());
         // The last part whose reach took each part's in.
-        let mut added: Vec<u16> = Vec::new();
+        let mut added: Vec<u16> = Vec::with_capacity(nodes.len());
         let mut index = vec![NONE; NODES];
         let mut low = vec![0u16; NODES];
         let mut stack: Vec<u16> = Vec::new();
