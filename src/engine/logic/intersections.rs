@@ -293,10 +293,10 @@ impl DigitIntersections {
 /// those (`removed`) go.
 pub(super) struct Intersection {
     technique: Technique,
-    digit: u8,
-    source: usize,
-    target: usize,
-    removed: CellSet,
+    pub digit: u8,
+    pub source: usize,
+    pub target: usize,
+    pub removed: CellSet,
 }
 
 /// Every pointing of the digits of `of` (bit `d` for digit `d`): a box's
@@ -306,7 +306,7 @@ pub(super) fn pointings(c: &Candidates, of: u16) -> impl Iterator<Item = Interse
 }
 
 /// The pointing of `digit` from box `b`, if there is one.
-fn pointing_from(c: &Candidates, b: usize, digit: u8) -> Option<Intersection> {
+pub(super) fn pointing_from(c: &Candidates, b: usize, digit: u8) -> Option<Intersection> {
     let places = c.places(b, digit);
     if places.len() < 2 {
         return None;
@@ -324,7 +324,7 @@ pub(super) fn claimings(c: &Candidates, of: u16) -> impl Iterator<Item = Interse
 }
 
 /// The claiming of `digit` from `line`, if there is one.
-fn claiming_from(c: &Candidates, line: usize, digit: u8) -> Option<Intersection> {
+pub(super) fn claiming_from(c: &Candidates, line: usize, digit: u8) -> Option<Intersection> {
     let places = c.places(line, digit);
     if places.len() < 2 {
         return None;

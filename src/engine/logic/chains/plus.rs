@@ -6,6 +6,7 @@
 
 use super::super::Candidates;
 use super::super::cells::{BOX, COL, CellSet, UNIT_SETS, digits};
+use super::super::intersections::{self, Intersection};
 use super::Node;
 use super::trail::{Cause, InnerProof, Inside, Trail};
 
@@ -96,30 +97,8 @@ fn push_all(
 fn pointing(initial: &Candidates, state: &Candidates, found: &mut Vec<(Node, Vec<Node>, Cause)>) {
     for bx in BOX..BOX + 9 {
         for d in 1..=9u8 {
-            let places = state.places(bx, d);
-            if places.len() < 2 {
-                continue;
-            }
-            for line in [
-                super::super::cells::shared_unit(places, 0),
-                super::super::cells::shared_unit(places, COL),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                let targets = state.places(line, d) - places;
-                if targets.is_empty() {
-                    continue;
-                }
-                let mut parents = Vec::new();
-                lost(
-                    initial,
-                    state,
-                    UNIT_SETS[bx] - UNIT_SETS[line],
-                    d,
-                    &mut parents,
-                );
-                push_all(found, targets, d, &parents, Rule::Pointing, bx);
+            if let Some(x) = intersections::pointing_from(state, bx, d) {
+                confined(initial, state, &x, Rule::Pointing, found);
             }
         }
     }
@@ -130,28 +109,27 @@ fn claiming(initial: &Candidates, state: &Candidates, found: &mut Vec<(Node, Vec
     for i in 0..BOX {
         let line = (i + 9) % 18;
         for d in 1..=9u8 {
-            let places = state.places(line, d);
-            if places.len() < 2 {
-                continue;
+            if let Some(x) = intersections::claiming_from(state, line, d) {
+                confined(initial, state, &x, Rule::Claiming, found);
             }
-            let Some(bx) = super::super::cells::shared_unit(places, BOX) else {
-                continue;
-            };
-            let targets = state.places(bx, d) - places;
-            if targets.is_empty() {
-                continue;
-            }
-            let mut parents = Vec::new();
-            lost(
-                initial,
-                state,
-                UNIT_SETS[line] - UNIT_SETS[bx],
-                d,
-                &mut parents,
-            );
-            push_all(found, targets, d, &parents, Rule::Claiming, line);
         }
     }
+}
+
+/// The eliminations of a pointing or claiming on the trail's grid, each
+/// needing the candidates of its digit the trail removed from the source
+/// unit outside the target.
+fn confined(
+    initial: &Candidates,
+    state: &Candidates,
+    i: &Intersection,
+    rule: Rule,
+    found: &mut Vec<(Node, Vec<Node>, Cause)>,
+) {
+    let mut parents = Vec::new();
+    let outside = UNIT_SETS[i.source] - UNIT_SETS[i.target];
+    lost(initial, state, outside, i.digit, &mut parents);
+    push_all(found, i.removed, i.digit, &parents, rule, i.source);
 }
 
 /// Units as SE goes through them: boxes, rows, columns.
