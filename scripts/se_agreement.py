@@ -1,20 +1,33 @@
 #!/usr/bin/env python3
 """Agreement of `sudokuflow rate` with Sudoku Explainer's ratings.
 
-Usage: scripts/se_agreement.py REFERENCE RATED [--top N]
+Usage: scripts/se_agreement.py REFERENCE RATED [--bands se|top] [--top N]
 
 REFERENCE: lines `<puzzle> <ER>` or `<puzzle> <ER>/<EP>/<ED>` rated by
 Sudoku Explainer (SE), `0` or `.` for an empty cell. RATED: the output of
-`sudokuflow rate` on the same puzzles. Prints, for each band of SE's ER (the
-issue's bands: 4.5 or less, 5.0 to 9.0, and the rest), how many puzzles get
-the same ER, how many come within 0.2, and EP and ED where the reference has
-them; then the most common disagreements, with an example puzzle each.
+`sudokuflow rate` on the same puzzles, or of scripts/se_top_rate.sh (whose
+lines end in `cpu=<s>`, the CPU time of rating that puzzle alone).
+
+Prints a Markdown table by band of SE's ER: how many puzzles get the same ER,
+within 0.1 and 0.2, the same EP and ED where the reference has them, how
+many ratings are lower bounds, and the median CPU time where RATED has it.
+`--bands se` (the default) uses the bands up to 4.5, 4.6 to 4.9, 5.0 to 9.0
+and above; `--bands top` only SE's 9.5 and above, in bands of half a point.
+Then the most common disagreements, with an example puzzle each.
 """
 import argparse
 import collections
 import signal
+import statistics
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
+
+BANDS = {
+    "se": [("up to 4.5", 0, 4.5), ("4.6 to 4.9", 4.6, 4.9), ("5.0 to 9.0", 5.0, 9.0),
+           ("over 9.0", 9.1, 99)],
+    "top": [("9.5-9.9", 9.5, 9.9), ("10.0-10.4", 10.0, 10.4), ("10.5-10.9", 10.5, 10.9),
+            ("11.0-11.4", 11.0, 11.4), ("11.5-", 11.5, 99)],
+}
 
 
 def triple(text):
@@ -25,65 +38,75 @@ def triple(text):
 
 
 def read(path):
+    """Puzzle -> (ratings, lower bound, hardest technique, CPU seconds)."""
     rated = {}
     with open(path) as lines:
         for line in lines:
-            fields = line.split(None, 3)
+            fields = line.split()
             if len(fields) < 2 or len(fields[0]) != 81:
                 continue
             try:
                 values, bound = triple(fields[1])
             except ValueError:
                 continue  # a marker line, or a header
-            technique = fields[3].strip() if len(fields) > 3 else ""
-            rated[fields[0].replace("0", ".")] = (values, bound, technique)
+            cpu = next((float(f[4:]) for f in fields if f.startswith("cpu=")), None)
+            technique = " ".join(f for f in fields[3:] if not f.startswith("cpu="))
+            rated[fields[0].replace("0", ".")] = (values, bound, technique, cpu)
     return rated
 
 
-def band(er):
-    if er <= 4.5:
-        return "up to 4.5"
-    if 5.0 <= er <= 9.0:
-        return "5.0 to 9.0"
-    return "4.6-4.9" if er < 5.0 else "over 9.0"
+def row(name, pairs):
+    """A table row for (SE's, ours) pairs."""
+    n = len(pairs)
+
+    def share(count, total):
+        return f"{100 * count / total:.1f}%" if total else "-"
+
+    def within(k, limit):
+        return sum(not bound and abs(v[k] - se[k]) <= limit + 1e-9
+                   for se, (v, bound, _, _) in pairs)
+
+    with_ep = [(se, ours) for se, ours in pairs if se[1] is not None]
+    same = [sum(ours[0][k] == se[k] for se, ours in with_ep) for k in (1, 2)]
+    cpus = [cpu for _, (_, _, _, cpu) in pairs if cpu is not None]
+    median = f"{statistics.median(cpus):.2f}" if cpus else "-"
+    bounds = sum(bound for _, (_, bound, _, _) in pairs)
+    return (f"| {name} | {n} | {share(within(0, 0), n)} | {share(within(0, 0.1), n)} | "
+            f"{share(within(0, 0.2), n)} | {share(same[0], len(with_ep))} | "
+            f"{share(same[1], len(with_ep))} | {bounds} | {median} |")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("reference")
     parser.add_argument("rated")
+    parser.add_argument("--bands", choices=sorted(BANDS), default="se")
     parser.add_argument("--top", type=int, default=12)
     args = parser.parse_args()
     reference, ours = read(args.reference), read(args.rated)
-    common = [p for p in reference if p in ours]
-    print(f"{len(reference)} reference puzzles, {len(common)} rated by sudokuflow")
+    bands = BANDS[args.bands]
+    low, high = bands[0][1], bands[-1][2]
+    common = [p for p in reference if p in ours and low <= reference[p][0][0] <= high]
+    print(f"{len(reference)} reference puzzles, {len(common)} in these bands rated by sudokuflow\n")
 
-    counts = collections.defaultdict(collections.Counter)
+    rows = collections.defaultdict(list)
     misses = collections.defaultdict(list)
     for puzzle in common:
-        (se_er, se_ep, se_ed), _, _ = reference[puzzle]
-        (er, ep, ed), bound, technique = ours[puzzle]
-        c = counts[band(se_er)]
-        c["puzzles"] += 1
-        c["same"] += er == se_er and not bound
-        c["near"] += abs(er - se_er) <= 0.2 + 1e-9 and not bound
-        if se_ep is not None:
-            c["with EP/ED"] += 1
-            c["EP"] += ep == se_ep
-            c["ED"] += ed == se_ed
-        if er != se_er or bound:
-            misses[(se_er, ("> " if bound else "") + f"{er}", technique)].append(puzzle)
+        se = reference[puzzle][0]
+        mine = ours[puzzle]
+        name = next(name for name, lo, hi in bands if lo - 1e-9 <= se[0] <= hi + 1e-9)
+        rows[name].append((se, mine))
+        (er, _, _), bound, technique, _ = mine
+        if er != se[0] or bound:
+            misses[(se[0], ("> " if bound else "") + f"{er}", technique)].append(puzzle)
 
-    def share(n, total):
-        return f"{100 * n / total:.1f}%" if total else "-"
-
-    print(f"\n{'SE ER':12} {'puzzles':>8} {'same ER':>8} {'within 0.2':>11} {'same EP':>8} {'same ED':>8}")
-    for name in ["up to 4.5", "4.6-4.9", "5.0 to 9.0", "over 9.0"]:
-        c = counts[name]
-        if c["puzzles"]:
-            print(f"{name:12} {c['puzzles']:8} {share(c['same'], c['puzzles']):>8} "
-                  f"{share(c['near'], c['puzzles']):>11} {share(c['EP'], c['with EP/ED']):>8} "
-                  f"{share(c['ED'], c['with EP/ED']):>8}")
+    print("| SE's ER | puzzles | same ER | within 0.1 | within 0.2 | same EP | same ED "
+          "| lower bounds | median CPU s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, _, _ in bands:
+        if rows[name]:
+            print(row(name, rows[name]))
+    print(row("all", [pair for name, _, _ in bands for pair in rows[name]]))
 
     print("\nMost common disagreements (SE ER -> ours, our hardest technique):")
     worst = sorted(misses.items(), key=lambda item: -len(item[1]))[: args.top]

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Rates each puzzle of a sample alone (`rate -j1`, one process a puzzle) and
-# appends its CPU time (user+sys, seconds): the input of se_top_bands.py.
+# appends its CPU time (user+sys, seconds): the input of
+# se_agreement.py --bands top.
 # usage: scripts/se_top_rate.sh SAMPLE OUT [rate options...]
 #   SAMPLE: lines `PUZZLE ER/EP/ED ...` (SE's published ratings)
 #   OUT:    lines `<rate's line> cpu=<s>`; SUDOKUFLOW names the binary
