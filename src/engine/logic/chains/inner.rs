@@ -105,18 +105,11 @@ struct Answer {
 #[derive(Default)]
 pub(crate) struct Answers {
     by_grid: HashMap<(Candidates, InnerKind), Rc<Answer>>,
-    /// Whether X-chains from a digit's places reach their start the other
-    /// way, by the digit and its places: they look at nothing else, and
-    /// most of a grid's digits have the places of a grid seen before.
-    x_chains: HashMap<(u8, CellSet), Rc<[Reaches]>>,
-}
-
-/// Whether a static trail reaches its start the other way, and the work it
-/// took to find out ([`StaticReach`]).
-#[derive(Clone, Copy)]
-struct Reaches {
-    found: bool,
-    work: u16,
+    /// The work of the X-chains from a digit's places, on then off, that
+    /// do not reach their start the other way (`None` for those that do),
+    /// by the digit and its places: they look at nothing else, and most of
+    /// a grid's digits have the places of a grid seen before.
+    x_chains: HashMap<(u8, CellSet), Rc<[Option<u16>]>>,
 }
 
 impl Answers {
@@ -351,7 +344,7 @@ impl Nested {
     fn static_chains(&mut self, c: &Candidates, trails: &mut Vec<Trail>) -> Vec<Conclusion> {
         let mut out = Vec::new();
         let strong = StrongLinks::new(c);
-        let x_chains: Vec<Rc<[Reaches]>> =
+        let x_chains: Vec<Rc<[Option<u16>]>> =
             (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
         let reach = StaticReach::new(c, &strong, Links::STATIC);
         for (single, base) in [(true, 66), (false, 70)] {
@@ -368,24 +361,21 @@ impl Nested {
                             return out;
                         }
                         let start = Node::new(cell, d, on);
-                        let (found, work) = if single {
+                        let missed = if single {
                             let at = 2 * place[usize::from(d)] + usize::from(!on);
-                            let r = x_chains[usize::from(d) - 1][at];
-                            (r.found, u64::from(r.work))
+                            x_chains[usize::from(d) - 1][at].map(u64::from)
                         } else {
-                            match reach.work(start) {
-                                Some(work) => (false, work),
-                                None => (true, 0),
-                            }
+                            reach.work(start)
                         };
                         if single && !on {
                             place[usize::from(d)] += 1;
                         }
-                        if !found {
+                        if let Some(work) = missed {
                             self.scratch.add_work(work);
                             continue;
                         }
-                        // Followed again, keeping what rating it needs.
+                        // It reaches its start the other way: followed in
+                        // full, for what rating it needs.
                         let t = self
                             .scratch
                             .run_until(c, start, links, &mut Nothing, Stop::Start);
@@ -408,9 +398,9 @@ impl Nested {
         out
     }
 
-    /// Whether the X-chains from each place of `digit` in `c` (on, then
-    /// off) reach their start the other way, from the answers or found.
-    fn x_chains(&mut self, c: &Candidates, strong: &StrongLinks, digit: u8) -> Rc<[Reaches]> {
+    /// [`StaticReach::work`] of the X-chains from each place of `digit` in
+    /// `c`, on then off, from the answers or found.
+    fn x_chains(&mut self, c: &Candidates, strong: &StrongLinks, digit: u8) -> Rc<[Option<u16>]> {
         let key = (digit, c.cells_of(digit));
         if let Some(reaches) = self.answers.x_chains.get(&key) {
             return Rc::clone(reaches);
@@ -420,18 +410,13 @@ impl Nested {
             ..Links::STATIC
         };
         let reach = StaticReach::new(c, strong, links);
-        let mut reaches = Vec::new();
-        for cell in key.1.iter() {
-            for on in [true, false] {
-                let work = reach.work(Node::new(cell, digit, on));
-                reaches.push(Reaches {
-                    found: work.is_none(),
-                    // One digit's trail follows at most its 162 nodes.
-                    work: work.unwrap_or(0) as u16,
-                });
-            }
-        }
-        let reaches: Rc<[Reaches]> = reaches.into();
+        let reaches: Rc<[Option<u16>]> = key
+            .1
+            .iter()
+            .flat_map(|cell| [true, false].map(|on| Node::new(cell, digit, on)))
+            // One digit's trail follows at most its 162 nodes.
+            .map(|start| reach.work(start).map(|work| work as u16))
+            .collect();
         if self.answers.x_chains.len() >= MAX_X_CHAINS {
             self.answers.x_chains.clear();
         }
