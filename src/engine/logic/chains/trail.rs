@@ -305,10 +305,9 @@ impl Default for TrailScratch {
 }
 
 /// Where a grid's off nodes have static strong links: the cells with two
-/// candidates, and for each digit the cells with one other place in a unit.
+/// candidates, and for each digit the units with two places for it.
 pub(crate) struct StrongLinks {
     bivalue: CellSet,
-    bilocal: [CellSet; 10],
     /// For each digit, the units with two places for it (bit `unit`).
     pair_units: [u32; 10],
 }
@@ -317,7 +316,6 @@ impl StrongLinks {
     pub fn new(c: &Candidates) -> StrongLinks {
         let mut strong = StrongLinks {
             bivalue: CellSet::EMPTY,
-            bilocal: [CellSet::EMPTY; 10],
             pair_units: [0; 10],
         };
         for cell in 0..81 {
@@ -331,7 +329,6 @@ impl StrongLinks {
             for unit in 0..27 {
                 let places = c.places(unit, d);
                 if !places.len_at_most(1) && places.len_at_most(2) {
-                    strong.bilocal[usize::from(d)] |= places;
                     strong.pair_units[usize::from(d)] |= 1 << unit;
                 }
             }
