@@ -174,9 +174,10 @@ impl Nested {
         self.answers
     }
 
-    /// The conclusions of `kind` on `state` (the trail's grid), from the answers when the work they took fits
-    /// in what is left of the budget, as finding them again would leave
-    /// the same work counted; else found, and kept when found whole.
+    /// The conclusions of `kind` on `state` (the trail's grid), from the
+    /// answers when the work they took fits in what is left of the budget,
+    /// as finding them again would leave the same work counted; else
+    /// found, and kept when found whole.
     fn answer(&mut self, kind: InnerKind, state: &Candidates) -> Rc<Answer> {
         let key = (state.clone(), kind);
         let before = self.scratch.work();
