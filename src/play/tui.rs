@@ -568,14 +568,16 @@ mod tests {
             assert_eq!(wait_on(tty, &mut winch, short).unwrap(), Waited::Timeout);
             // A whole line: the terminal is in canonical mode.
             libc::write(master, b"x\n".as_ptr().cast(), 2);
-            assert_eq!(wait_on(tty, &mut winch, short).unwrap(), Waited::Input);
+            // The line reaches the terminal a little after the write.
+            let long = Duration::from_secs(5);
+            assert_eq!(wait_on(tty, &mut winch, long).unwrap(), Waited::Input);
             // Read, so that only the hang-up is left to report: the kernel
             // may hang the terminal up a little after the close, and a
             // line still waiting would be reported before it.
             let mut line = [0u8; 8];
             assert_eq!(libc::read(tty, line.as_mut_ptr().cast(), line.len()), 2);
             libc::close(master);
-            let gone = wait_on(tty, &mut winch, Duration::from_secs(5));
+            let gone = wait_on(tty, &mut winch, long);
             assert!(gone.is_err(), "{gone:?}");
             libc::close(tty);
         }
