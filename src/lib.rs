@@ -1,36 +1,86 @@
-#![warn(missing_docs)]
-// Without `streaming` the pipeline's public items are the library's own
-// plumbing, some of them used only by the program.
-#![cfg_attr(not(feature = "streaming"), allow(dead_code, unused_imports))]
-//! sudokuflow: a high-throughput Sudoku engine.
-//!
-//! The library holds the engine behind the `sudokuflow` program: the [`Grid`]
-//! type and its text formats, the [`solver`], the [`generate`]or, ratings
-//! and steps ([`logic`], [`explain`]), [`canon`]ical forms and [`transform`]s,
-//! and [`batch`] for puzzles held in memory.
-//!
-//! The default feature `streaming` makes public the pipeline the program is
-//! built on, which reads, answers and writes files of puzzles by the million
-//! in bounded memory (`pipeline`, `input`, `answer`); with
-//! `default-features = false` it stays internal.
+//! The `sudokuflow` program, for its binary (`src/main.rs`): [`run`], and
+//! the game's saves for the save fuzz target. Not an API for other programs
+//! (they use the `sudokuflow` library crate). Dependencies run one way: [`cli`] (the
+//! commands) uses [`play`] (the game) and [`print`] (sheets); all three use
+//! [`app`] (what they share) and the `sudokuflow` library; [`app`] uses
+//! only the library.
 
-mod engine;
-pub mod explain;
-mod stream;
-#[cfg(test)]
-mod testing;
+mod app;
+mod cli;
+mod play;
+mod print;
 
-pub use engine::{canon, generate, grid, logic, rng, solver, transform};
-pub use stream::{batch, format};
+/// The game's saves and clock, which the save fuzz target reads saves with.
+pub use play::{clock, save};
 
-// The program's streaming plumbing: public for the `sudokuflow` binary (and
-// the tests and fuzz targets), which are built on it, with the default
-// feature `streaming`; a library user who wants only the engine and `batch`
-// turns it off, and then it is internal.
-#[cfg(feature = "streaming")]
-pub use stream::{answer, input, pipeline, puzzles};
-#[cfg(not(feature = "streaming"))]
-pub(crate) use stream::{answer, input, pipeline, puzzles};
+use clap::Parser;
 
-pub use grid::{Grid, ParseError};
-pub use solver::{Count, Solution, SolveError, count_solutions, solve};
+use crate::app::report;
+use crate::cli::args::{Cli, Command};
+use crate::cli::commands;
+
+/// Runs the program and returns its exit status: 0 success, 1 some puzzle
+/// failed (or generate gave up on a clue target), 2 usage or I/O error.
+pub fn run() -> u8 {
+    let closed = app::std_streams::closed_at_start();
+    app::signals::handle_bus_error();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0, usage errors to
+            // stderr with status 2; a closed stdout is no reason to complain.
+            let _ = e.print();
+            return u8::try_from(e.exit_code()).unwrap_or(2);
+        }
+    };
+    if closed.stdout && cli.command.writes_stdout() {
+        let or_file = if cli.command.has_output_option() {
+            ", or write to a file with -o FILE"
+        } else {
+            ""
+        };
+        report::message(format_args!(
+            "standard output is closed; give an open one{or_file}"
+        ));
+        return 2;
+    }
+    // The game saves itself on these signals (see `play::guard`).
+    if !matches!(cli.command, Command::Play(_))
+        && let Err(e) = app::signals::handle_termination()
+    {
+        report::message(format_args!("cannot set up the signal handler: {e}"));
+        return 2;
+    }
+    if closed.stdin && cli.command.reads_stdin() {
+        report::message(format_args!(
+            "standard input is closed; give an open one, or name the input files"
+        ));
+        return 2;
+    }
+    let result = match &cli.command {
+        Command::Solve(args) => commands::solve(args),
+        Command::Generate(args) => commands::generate(args),
+        Command::Shuffle(args) => commands::shuffle(args),
+        Command::Rate(args) => commands::rate(args),
+        Command::Explain(args) => commands::explain(args),
+        Command::Canon(args) => commands::canon(args),
+        Command::Dedupe(args) => commands::dedupe(args),
+        Command::Completions(args) => commands::completions(args),
+        Command::Man(args) => commands::man(args),
+        Command::Play(args) => commands::play(args),
+        Command::Print(args) => commands::print(args),
+    };
+    // Interrupted as the run finished: the signal decides how it ends.
+    if app::signals::terminating() {
+        app::signals::wait_for_the_end();
+    }
+    match result {
+        Ok(status) => status,
+        // The reader went away (`sudokuflow solve big.txt | head`): stop quietly.
+        Err(e) if commands::is_broken_pipe(&e) => 0,
+        Err(e) => {
+            report::message(format_args!("{e:#}"));
+            2
+        }
+    }
+}

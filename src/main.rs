@@ -1,85 +1,11 @@
-//! The `sudokuflow` program: parses the command line and runs a subcommand.
-
-mod cli;
-mod play;
-mod print;
+//! The `sudokuflow` program: everything is in the `sudokuflow_cli` crate;
+//! this picks the allocator and turns `run`'s status into the exit code.
 
 use std::process::ExitCode;
-
-use clap::Parser;
-
-use crate::cli::args::{Cli, Command};
-use crate::cli::{commands, report};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    ExitCode::from(run())
-}
-
-/// Runs the program and returns its exit status: 0 success, 1 some puzzle
-/// failed (or generate gave up on a clue target), 2 usage or I/O error.
-fn run() -> u8 {
-    let closed = cli::std_streams::closed_at_start();
-    cli::signals::handle_bus_error();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with status 0, usage errors to
-            // stderr with status 2; a closed stdout is no reason to complain.
-            let _ = e.print();
-            return u8::try_from(e.exit_code()).unwrap_or(2);
-        }
-    };
-    if closed.stdout && cli.command.writes_stdout() {
-        let or_file = if cli.command.has_output_option() {
-            ", or write to a file with -o FILE"
-        } else {
-            ""
-        };
-        report::message(format_args!(
-            "standard output is closed; give an open one{or_file}"
-        ));
-        return 2;
-    }
-    // The game saves itself on these signals (see `play::guard`).
-    if !matches!(cli.command, Command::Play(_))
-        && let Err(e) = cli::signals::handle_termination()
-    {
-        report::message(format_args!("cannot set up the signal handler: {e}"));
-        return 2;
-    }
-    if closed.stdin && cli.command.reads_stdin() {
-        report::message(format_args!(
-            "standard input is closed; give an open one, or name the input files"
-        ));
-        return 2;
-    }
-    let result = match &cli.command {
-        Command::Solve(args) => commands::solve(args),
-        Command::Generate(args) => commands::generate(args),
-        Command::Shuffle(args) => commands::shuffle(args),
-        Command::Rate(args) => commands::rate(args),
-        Command::Explain(args) => commands::explain(args),
-        Command::Canon(args) => commands::canon(args),
-        Command::Dedupe(args) => commands::dedupe(args),
-        Command::Completions(args) => commands::completions(args),
-        Command::Man(args) => commands::man(args),
-        Command::Play(args) => commands::play(args),
-        Command::Print(args) => commands::print(args),
-    };
-    // Interrupted as the run finished: the signal decides how it ends.
-    if cli::signals::terminating() {
-        cli::signals::wait_for_the_end();
-    }
-    match result {
-        Ok(status) => status,
-        // The reader went away (`sudokuflow solve big.txt | head`): stop quietly.
-        Err(e) if commands::is_broken_pipe(&e) => 0,
-        Err(e) => {
-            report::message(format_args!("{e:#}"));
-            2
-        }
-    }
+    ExitCode::from(sudokuflow_cli::run())
 }

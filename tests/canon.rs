@@ -1,11 +1,9 @@
 //! The canonical form on the 17-clue census, and `sudokuflow canon` and
 //! `sudokuflow dedupe` end to end.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{PUZZLE, sudokuflow};
+use crate::util::{PUZZLE, sudokuflow};
 use sudokuflow::Grid;
 use sudokuflow::canon::reference_canonical;
 use sudokuflow::rng::Rng;
@@ -23,7 +21,7 @@ const CENSUS_SELF_CANONICAL: usize = 47_653;
 
 #[test]
 fn census_forms_are_canonical_or_larger_than_the_true_minimum() {
-    let Some(census) = common::reference_puzzles("17_clue.txt") else {
+    let Some(census) = crate::util::reference_puzzles("17_clue.txt") else {
         return;
     };
     let mut classes = HashSet::new();
@@ -50,7 +48,7 @@ fn census_forms_are_canonical_or_larger_than_the_true_minimum() {
 
 #[test]
 fn census_solution_grids_are_invariant_under_shuffles() {
-    let Some(census) = common::reference_puzzles("17_clue.txt") else {
+    let Some(census) = crate::util::reference_puzzles("17_clue.txt") else {
         return;
     };
     let mut rng = Rng::new(17);
@@ -138,7 +136,7 @@ fn dedupe_keeps_first_members_in_order() {
 
 #[test]
 fn dedupe_of_the_census_keeps_every_puzzle() {
-    let Some(path) = common::data_file("17_clue.txt") else {
+    let Some(path) = crate::util::data_file("17_clue.txt") else {
         return;
     };
     sudokuflow()

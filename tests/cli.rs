@@ -14,8 +14,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use sudokuflow::Grid;
 
-mod common;
-use common::{
+use crate::util::{
     CONFLICTING, EMPTY, HARD, NO_SOLUTION, PUZZLE, SOLUTION, data_file, dir_entries, program,
     sudokuflow, temp_dir,
 };
@@ -568,7 +567,7 @@ fn interrupt_leaves_the_previous_output_and_no_temporary() {
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{PUZZLE}").unwrap();
     // The handler is set up once the temporary file exists.
-    common::wait_until("the temporary file", || dir_entries(dir.path()).len() == 2);
+    crate::util::wait_until("the temporary file", || dir_entries(dir.path()).len() == 2);
     child.signal(libc::SIGINT);
     let output = child.wait_with_output();
     // Ended by the signal itself, as a shell (130) and a script expect.
@@ -601,7 +600,7 @@ fn missing_input_is_an_error_naming_the_file() {
 #[test]
 fn full_disk_is_an_error() {
     if !Path::new("/dev/full").exists() {
-        common::skip("no /dev/full: the full-disk test did not run");
+        crate::util::skip("no /dev/full: the full-disk test did not run");
         return;
     }
     for input in [format!("{PUZZLE}\n"), big_input(false)] {
@@ -625,7 +624,7 @@ fn broken_pipe_ends_quietly() {
     let dir = temp_dir();
     let path = dir.path().join("big.txt");
     fs::write(&path, big_input(false)).unwrap();
-    common::assert_quiet_after_broken_pipe(&[Path::new("solve"), &path]);
+    crate::util::assert_quiet_after_broken_pipe(&[Path::new("solve"), &path]);
 }
 
 #[test]
@@ -676,7 +675,7 @@ fn help_documents_markers_exit_codes_and_examples() {
 #[test]
 fn gnu_parallel_recipe_matches_one_process() {
     let Ok(version) = program("parallel").arg("--version").try_output() else {
-        common::skip("GNU parallel is not installed: the parallel recipe test did not run");
+        crate::util::skip("GNU parallel is not installed: the parallel recipe test did not run");
         return;
     };
     assert!(version.status.success());
@@ -775,13 +774,13 @@ fn arbitrary_input() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// What `solve --input line` (or `grid`) writes for `input`, read by the
-/// simple reader of `common::formats` and answered one puzzle at a time by
+/// simple reader of `crate::util::formats` and answered one puzzle at a time by
 /// the library: the output, and whether some puzzle was bad.
 fn expected_output(input: &[u8], grid: bool) -> (String, bool) {
     let records = if grid {
-        common::formats::grid_records(input)
+        crate::util::formats::grid_records(input)
     } else {
-        common::formats::line_records(input)
+        crate::util::formats::line_records(input)
     };
     let mut out = String::new();
     let mut bad = false;
@@ -806,7 +805,7 @@ fn expected_output(input: &[u8], grid: bool) -> (String, bool) {
 /// or marker per puzzle (`auto` reading as either).
 #[test]
 fn arbitrary_bytes_never_panic() {
-    let shares = common::property::check(64, arbitrary_input(), |input, shares| {
+    let shares = crate::util::property::check(64, arbitrary_input(), |input, shares| {
         let line = expected_output(&input, false);
         let grid = expected_output(&input, true);
         let mut outputs = Vec::new();
@@ -838,7 +837,7 @@ fn arbitrary_bytes_never_panic() {
         }
         if input
             .split(|&b| b == b'\n')
-            .any(|l| l.len() > common::formats::MAX_LINE_LEN)
+            .any(|l| l.len() > crate::util::formats::MAX_LINE_LEN)
         {
             shares.saw("a line too long");
         }

@@ -5,8 +5,7 @@
 use std::io::Write;
 use std::process::Stdio;
 
-mod common;
-use common::{sudokuflow, temp_dir};
+use crate::util::{sudokuflow, temp_dir};
 
 /// `n` generated puzzles and their solutions, from `generate --solution`.
 fn generated(n: usize, seed: u64) -> Vec<(String, String)> {

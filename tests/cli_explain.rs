@@ -2,11 +2,9 @@
 //! opens and prints in Chromium), the JSON fields another program draws
 //! from, the JSON document of a bad line, and the simple order.
 
-mod common;
-
 use std::path::Path;
 
-use common::{chromium_print, have, program, sudokuflow, temp_dir};
+use crate::util::{chromium_print, have, program, sudokuflow, temp_dir};
 use sudokuflow::Grid;
 use sudokuflow::logic::Candidates;
 

@@ -11,8 +11,7 @@ use predicates::prelude::*;
 use sudokuflow::generate::Symmetry;
 use sudokuflow::{Grid, count_solutions};
 
-mod common;
-use common::{brute_count, data, dir_entries, equivalent, puzzle_lines, sudokuflow, temp_dir};
+use crate::util::{brute_count, data, dir_entries, equivalent, puzzle_lines, sudokuflow, temp_dir};
 
 /// Runs `sudokuflow args...`, expects success, and returns stdout.
 fn run_ok(args: &[&str]) -> String {
@@ -368,7 +367,7 @@ fn bad_options_are_usage_errors() {
 
 #[test]
 fn generate_broken_pipe_ends_quietly() {
-    common::assert_quiet_after_broken_pipe(&["generate", "-n", "1000000"]);
+    crate::util::assert_quiet_after_broken_pipe(&["generate", "-n", "1000000"]);
 }
 
 #[test]
@@ -542,7 +541,7 @@ fn shuffle_reads_grid_blocks_and_writes_any_format() {
         grid_input.to_str().unwrap(),
     ]);
     let boards = parse_blocks(&out, 13);
-    let inputs = common::formats::grid_records(&fs::read(&grid_input).unwrap());
+    let inputs = crate::util::formats::grid_records(&fs::read(&grid_input).unwrap());
     assert_eq!(boards.len(), inputs.len());
     for (board, input) in boards.iter().zip(inputs) {
         let (input, _) = input.puzzle.unwrap();

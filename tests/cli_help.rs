@@ -6,9 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-mod common;
-
-use common::{program, sudokuflow};
+use crate::util::{program, sudokuflow};
 
 const PUZZLE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -147,7 +145,7 @@ fn check_examples(command: Option<&str>) {
                 .status
                 .success();
             if !found {
-                common::skip(&format!("no {tool}: the example `{line}` did not run"));
+                crate::util::skip(&format!("no {tool}: the example `{line}` did not run"));
                 continue;
             }
         }

@@ -8,8 +8,7 @@ use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::Path;
 use std::process::Stdio;
 
-mod common;
-use common::{PEAK_FORMAT, PUZZLE, SOLUTION, have, peak_kb, program, sudokuflow, temp_dir};
+use crate::util::{PEAK_FORMAT, PUZZLE, SOLUTION, have, peak_kb, program, sudokuflow, temp_dir};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_sudokuflow")
@@ -164,7 +163,7 @@ fn sigterm_sighup_and_sigint_end_the_run_by_the_signal_and_no_temporary_file() {
             .spawn();
         writeln!(child.stdin.as_mut().unwrap(), "{PUZZLE}").unwrap();
         // Until the temporary file exists, the handler may not be installed.
-        common::wait_until("the temporary file", || {
+        crate::util::wait_until("the temporary file", || {
             !leftovers(dir.path(), &[]).is_empty()
         });
         child.signal(signal);
@@ -196,7 +195,7 @@ fn an_input_truncated_while_read_is_an_error_without_leftovers() {
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{PUZZLE}").unwrap();
     // The temporary file exists once the inputs are open.
-    common::wait_until("the temporary file", || {
+    crate::util::wait_until("the temporary file", || {
         !leftovers(dir.path(), &["in.txt"]).is_empty()
     });
     fs::OpenOptions::new()
@@ -303,7 +302,7 @@ fn failed_runs_of_every_command_leave_the_output_file_as_it_was() {
 #[test]
 fn completions_and_man_report_write_errors_and_take_output_files() {
     if !Path::new("/dev/full").exists() {
-        common::skip("no /dev/full: the full-disk test did not run");
+        crate::util::skip("no /dev/full: the full-disk test did not run");
         return;
     }
     let full = || {
@@ -351,7 +350,7 @@ fn completions_and_man_report_write_errors_and_take_output_files() {
 #[test]
 fn output_files_are_synced_before_and_after_the_rename() {
     if program("strace").arg("-V").try_output().is_err() {
-        common::skip("no strace: the sync order was not checked");
+        crate::util::skip("no strace: the sync order was not checked");
         return;
     }
     let dir = temp_dir();

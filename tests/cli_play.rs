@@ -6,8 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-mod common;
-use common::{Run, program, sudokuflow, temp_dir, wait_until};
+use crate::util::{Run, program, sudokuflow, temp_dir, wait_until};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -507,7 +506,7 @@ fn ended(pid: i32) -> bool {
 #[test]
 fn full_screen_game_in_tmux() {
     if program("tmux").arg("-V").try_output().is_err() {
-        common::skip("tmux is not installed: the full-screen game test did not run");
+        crate::util::skip("tmux is not installed: the full-screen game test did not run");
         return;
     }
     let dir = temp_dir();

@@ -11,8 +11,7 @@ use predicates::prelude::*;
 use sudokuflow::Grid;
 use sudokuflow::logic::{Candidates, Level};
 
-mod common;
-use common::{human, sudokuflow};
+use crate::util::{human, sudokuflow};
 
 fn stdout_of(args: &[&str], stdin: &str) -> String {
     let output = sudokuflow().args(args).write_stdin(stdin).output();
@@ -283,7 +282,7 @@ fn explain_takes_a_puzzle_argument_and_tells_the_steps_in_words() {
 }
 
 /// Each level's puzzles meet what a second, plain implementation of the
-/// human techniques says of that level (see `common::human`), and `rate`
+/// human techniques says of that level (see `crate::util::human`), and `rate`
 /// gives them that level.
 #[test]
 fn generate_by_level_gives_that_level_reproducibly() {
@@ -344,7 +343,10 @@ fn generate_level_combines_with_clues_and_solution() {
         assert_eq!(puzzle.clue_count(), 32);
         let solution = Grid::parse_line(solution.as_bytes()).unwrap();
         assert!(solution.is_solution_of(&puzzle));
-        assert_eq!(common::brute_count(&mut puzzle.cells().to_owned(), 2), 1);
+        assert_eq!(
+            crate::util::brute_count(&mut puzzle.cells().to_owned(), 2),
+            1
+        );
         assert!(human::fits_level(puzzle.cells(), "easy"), "{line}");
     }
 }

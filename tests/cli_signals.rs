@@ -10,8 +10,7 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Instant;
 
-mod common;
-use common::{DEADLINE, Running, dir_entries, program, sudokuflow, temp_dir};
+use crate::util::{DEADLINE, Running, dir_entries, program, sudokuflow, temp_dir};
 
 const PUZZLE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";

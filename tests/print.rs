@@ -2,12 +2,12 @@
 //! poppler's pdfinfo, pdftoppm and pdftotext for PDF, an XML parser for SVG,
 //! and headless Chromium for HTML.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{PEAK_FORMAT, chromium_print, have, peak_kb, program, sudokuflow, temp_dir};
+use crate::util::{
+    PEAK_FORMAT, chromium_print, have, peak_kb, program, sample_puzzles, sudokuflow, temp_dir,
+};
 
 use sudokuflow::Grid;
 
@@ -36,15 +36,6 @@ fn run(tool: &str, args: &[&str]) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).unwrap()
-}
-
-fn sample_puzzles() -> Vec<Grid> {
-    std::fs::read_to_string(SAMPLE)
-        .unwrap()
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.is_empty())
-        .map(|line| Grid::parse_line(line.as_bytes()).unwrap())
-        .collect()
 }
 
 /// The givens of `puzzle` in reading order, as digits.
@@ -857,7 +848,7 @@ fn have_font(pattern: &str, package: &str) -> bool {
         .try_output()
         .is_ok_and(|output| !output.stdout.is_empty());
     if !found {
-        common::skip(&format!("no font matches {pattern} (Debian: {package})"));
+        crate::util::skip(&format!("no font matches {pattern} (Debian: {package})"));
     }
     found
 }

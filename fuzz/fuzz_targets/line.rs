@@ -1,6 +1,3 @@
 #![no_main]
 
-#[path = "../checks/mod.rs"]
-mod checks;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::line::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| sudokuflow_fuzz_checks::line::check(data));

@@ -10,13 +10,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # How long one run of the CLI may take before it counts as hung: there to
-# catch hangs, never to time anything (as tests/common's deadline).
+# catch hangs, never to time anything (as the Rust tests' deadline, crates/sudokuflow-test).
 DEADLINE = 300
 
 
 def required():
     """True where every test must run, by the Rust tests' rule
-    (src/testing/skip.rs): SUDOKUFLOW_REQUIRE_DATA or CI set to anything
+    (crates/sudokuflow-test/src/skip.rs): SUDOKUFLOW_REQUIRE_DATA or CI set to anything
     but empty, 0 or false."""
     return any(
         os.environ.get(name, "").lower() not in ("", "0", "false")

@@ -13,9 +13,9 @@ use signal_hook::iterator::Signals;
 
 use super::app::App;
 use super::save;
-use crate::cli::report::message as say;
+use crate::app::report::message as say;
 #[cfg(unix)]
-use crate::cli::signals;
+use crate::app::signals;
 
 /// Runs `body` on `state`; if it panics, `on_panic` gets the state (to
 /// restore the terminal and save the game) before the panic goes on.

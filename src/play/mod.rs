@@ -19,9 +19,3 @@ pub mod settings;
 pub mod source;
 pub mod tui;
 pub mod ui;
-
-/// The save fuzz target's check (`fuzz/`), here for its test: `cargo test`
-/// replays the target's saved inputs through it on stable.
-#[cfg(test)]
-#[path = "../../fuzz/checks/save.rs"]
-mod fuzz_check;

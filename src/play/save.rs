@@ -20,7 +20,7 @@ use sudokuflow::Grid;
 use super::app::{App, State};
 use super::board::{Board, Move, first_repeat};
 use super::clock::{SharedClock, Timer};
-use crate::cli::output::AtomicFile;
+use crate::app::output::AtomicFile;
 
 /// Bumped whenever a field changes meaning. Fields added since (the moves,
 /// `saved_at`, `saved_at_nanos`, `level`) are optional, so older saves still

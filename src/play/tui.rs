@@ -36,7 +36,7 @@ use super::menu::{Menu, MenuOutcome};
 use super::save;
 use super::settings::{self, Settings};
 use super::{layout, ui};
-use crate::cli::report;
+use crate::app::report;
 
 /// What the full screen shows.
 pub enum Screen {

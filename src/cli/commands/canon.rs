@@ -5,8 +5,8 @@ use std::time::Instant;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_input_args, run_inputs, threads};
+use crate::app::report;
 use crate::cli::args::CanonArgs;
-use crate::cli::report;
 
 /// `sudokuflow canon`: 0 when every puzzle was canonicalised, 1 when some got a marker.
 pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {

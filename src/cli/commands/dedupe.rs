@@ -16,10 +16,10 @@ use sudokuflow::format::{self, OutputFormat};
 use sudokuflow::pipeline::{self, Mode, Options};
 
 use super::{finish_output, open_input_args, threads};
+use crate::app::output::Output;
+use crate::app::progress::Progress;
+use crate::app::report::Reporter;
 use crate::cli::args::DedupeArgs;
-use crate::cli::output::Output;
-use crate::cli::progress::Progress;
-use crate::cli::report::Reporter;
 
 /// `sudokuflow dedupe`: 0 when every line was a puzzle, 1 when some were bad.
 pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {

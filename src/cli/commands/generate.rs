@@ -6,10 +6,10 @@ use sudokuflow::generate::GenerateConfig;
 use sudokuflow::pipeline::{self, GenerateOptions};
 
 use super::{finish_output, random_seed, threads};
+use crate::app::output::Output;
+use crate::app::progress::Progress;
+use crate::app::report::{self, Reporter};
 use crate::cli::args::GenerateArgs;
-use crate::cli::output::Output;
-use crate::cli::progress::Progress;
-use crate::cli::report::{self, Reporter};
 
 /// `sudokuflow generate`: 0 when every puzzle was made, 1 when a clue or
 /// level target was given up on (the puzzles before it are written to

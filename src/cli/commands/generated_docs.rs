@@ -8,9 +8,9 @@ use std::path::Path;
 use anyhow::Context;
 use clap::CommandFactory;
 
+use crate::app::output::Output;
 use crate::cli::args::{Cli, CompletionsArgs, ManArgs};
 use crate::cli::examples;
-use crate::cli::output::Output;
 
 /// Writes the completion script for the shell asked for to standard output
 /// or `-o FILE`.

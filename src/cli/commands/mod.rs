@@ -35,10 +35,10 @@ use anyhow::Context;
 use sudokuflow::input::{Column, Input};
 use sudokuflow::pipeline::{self, Options, Summary};
 
+use crate::app::output::Output;
+use crate::app::progress::Progress;
+use crate::app::report::{self, Reporter};
 use crate::cli::args::{InputArgs, RunArgs};
-use crate::cli::output::Output;
-use crate::cli::progress::Progress;
-use crate::cli::report::{self, Reporter};
 
 /// Runs the pipeline over `inputs` into standard output or the file `output`,
 /// with warnings and progress on stderr.

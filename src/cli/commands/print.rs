@@ -14,10 +14,10 @@ use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
 
 use super::{open_input_args, threads};
+use crate::app::output::Output;
+use crate::app::progress::Progress;
+use crate::app::report::{self, Reporter};
 use crate::cli::args::{PrintArgs, PrintFormat};
-use crate::cli::output::Output;
-use crate::cli::progress::Progress;
-use crate::cli::report::{self, Reporter};
 use crate::print::font::{self, Fonts};
 use crate::print::layout::{Contents, Entry, Layout, Sheet};
 use crate::print::levels::LevelNames;

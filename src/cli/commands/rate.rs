@@ -6,8 +6,8 @@ use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_input_args, run_inputs, threads};
+use crate::app::report;
 use crate::cli::args::RateArgs;
-use crate::cli::report;
 
 /// `sudokuflow rate`: 0 when every puzzle was rated, 1 when some got a marker.
 pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {

@@ -5,8 +5,8 @@ use std::time::Instant;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_input_args, random_seed, run_inputs, threads};
+use crate::app::report;
 use crate::cli::args::ShuffleArgs;
-use crate::cli::report;
 
 /// `sudokuflow shuffle`: 0 when every puzzle was shuffled, 1 when some got markers.
 pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {

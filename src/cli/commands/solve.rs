@@ -5,8 +5,8 @@ use std::time::Instant;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_input_args, run_inputs, threads};
+use crate::app::report;
 use crate::cli::args::SolveArgs;
-use crate::cli::report;
 
 /// `sudokuflow solve`: 0 when every puzzle was answered, 1 when some got a marker.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::cli::output::{AtomicFile, Prepared};
+use crate::app::output::{AtomicFile, Prepared};
 
 /// The file of page `number` (from 1) of `count` written for `-o target`:
 /// `target` itself for a single page, else `stem-NN.ext`.

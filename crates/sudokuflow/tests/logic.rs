@@ -1,0 +1,394 @@
+//! The step engine checked by replaying its explanations: every placement is
+//! the solution's digit, no elimination removes the solution's digit, and
+//! the steps end at the solution (or, for a lower-bound rating, short of it).
+
+use sudokuflow::Grid;
+use sudokuflow::generate::{self, GenerateConfig};
+
+use sudokuflow::logic::{self, Candidates, Explanation, Level, Options, Order, Stepper, Technique};
+
+/// Replays `explanation` on the puzzle's candidates, checking every step
+/// against the solution; returns whether it reached the solution.
+fn replay(explanation: &Explanation) -> bool {
+    let solution = explanation.solution;
+    let mut candidates = Candidates::from_grid(&explanation.puzzle).unwrap();
+    for (i, step) in explanation.steps.iter().enumerate() {
+        assert!(
+            !step.placements.is_empty() || !step.eliminations.is_empty(),
+            "step {} of {} changes nothing: {}",
+            i + 1,
+            explanation.puzzle,
+            step.text
+        );
+        for p in &step.placements {
+            assert_eq!(
+                solution.get(p.cell.into()),
+                p.digit,
+                "step {} of {} places a wrong digit: {}",
+                i + 1,
+                explanation.puzzle,
+                step.text
+            );
+        }
+        for e in &step.eliminations {
+            assert_ne!(
+                solution.get(e.cell.into()),
+                e.digit,
+                "step {} of {} eliminates the solution's digit: {}",
+                i + 1,
+                explanation.puzzle,
+                step.text
+            );
+            assert!(
+                candidates.has(e.cell.into(), e.digit),
+                "step {} of {} eliminates a candidate that is not there: {}",
+                i + 1,
+                explanation.puzzle,
+                step.text
+            );
+        }
+        step.apply(&mut candidates);
+    }
+    let solved = candidates.is_solved();
+    if solved {
+        assert_eq!(candidates.grid(), solution);
+    }
+    assert_eq!(
+        solved, explanation.rating.complete,
+        "{}",
+        explanation.puzzle
+    );
+    solved
+}
+
+/// Explains and replays every puzzle; the rating of the explanation must be
+/// the one `rate` finds by its batched path, with the same work, so that
+/// the two agree at any budget, also where it stops them.
+fn explain_all(puzzles: &[Grid], options: &Options) -> (usize, usize) {
+    let mut solved = 0;
+    for puzzle in puzzles {
+        let explanation = logic::explain_with(puzzle, options).unwrap();
+        solved += usize::from(replay(&explanation));
+        let rating = logic::rate_with(puzzle, options).unwrap();
+        assert_eq!(rating, explanation.rating, "{puzzle}");
+    }
+    (solved, puzzles.len())
+}
+
+#[test]
+fn generated_puzzles_replay_to_their_solutions() {
+    let config = GenerateConfig::default();
+    let puzzles: Vec<Grid> = (0..2000)
+        .map(|i| generate::generate(&config, 99, i).unwrap().puzzle)
+        .collect();
+    let (solved, total) = explain_all(
+        &puzzles,
+        &Options {
+            budget: None,
+            ceiling: None,
+        },
+    );
+    eprintln!("generated: {solved} of {total} solved by the engine");
+    assert!(solved * 100 >= total * 99, "{solved} of {total}");
+}
+
+#[test]
+fn puzzles_of_every_level_replay_to_their_solutions() {
+    for level in Level::ALL {
+        let config = GenerateConfig {
+            level: Some(level),
+            ..GenerateConfig::default()
+        };
+        let puzzles: Vec<Grid> = (0..100)
+            .map(|i| generate::generate(&config, 7, i).unwrap().puzzle)
+            .collect();
+        let (solved, total) = explain_all(
+            &puzzles,
+            &Options {
+                budget: None,
+                ceiling: None,
+            },
+        );
+        for puzzle in &puzzles {
+            // By a second implementation of the techniques, not the rater
+            // that chose the puzzles.
+            assert!(
+                crate::util::human::fits_level(puzzle.cells(), level.name()),
+                "{puzzle} is not {level} by the plain techniques"
+            );
+        }
+        eprintln!("{level}: {solved} of {total} solved by the engine");
+        if level != Level::Hell {
+            assert_eq!(solved, total, "{level}");
+        }
+    }
+}
+
+#[test]
+fn hardest_puzzles_replay_as_far_as_the_engine_goes() {
+    let Some(puzzles) = crate::util::reference_puzzles("forum_hardest_11plus.txt") else {
+        return;
+    };
+    let sample: Vec<Grid> = puzzles.iter().step_by(250).copied().collect();
+    // Nested chains need far more work here: the budget stops them part way.
+    let options = Options {
+        budget: Some(200_000),
+        ceiling: None,
+    };
+    let (solved, total) = explain_all(&sample, &options);
+    eprintln!("forum_hardest_11plus: {solved} of {total} solved by the engine");
+    for puzzle in &sample {
+        // Rated 11 or more by SE: the engine's lower bound is above 9.
+        let rating = logic::rate_with(puzzle, &options).unwrap();
+        assert!(
+            !rating.complete || rating.er.value() >= 9.0,
+            "{puzzle}: {rating:?}"
+        );
+        assert_eq!(rating.level, Level::Hell);
+    }
+}
+
+/// Puzzles of `forum_hardest_11plus.txt` (SE 11+) that nested chains solve
+/// within seconds, by index in the set, with their ER as Sudoku Explainer
+/// 1.2.1 rates them: the explanation must reach the solution and get SE's
+/// rating.
+const SOLVED_BY_NESTED_CHAINS: [(usize, &str); 2] = [(7, "11.0/11.0/11.0"), (2, "11.0/11.0/11.0")];
+
+#[test]
+fn nested_chains_solve_some_of_the_hardest_puzzles() {
+    let Some(puzzles) = crate::util::reference_puzzles("forum_hardest_11plus.txt") else {
+        return;
+    };
+    let options = Options {
+        budget: None,
+        ceiling: None,
+    };
+    let mut techniques = Vec::new();
+    for (index, triple) in SOLVED_BY_NESTED_CHAINS {
+        let puzzle = puzzles[index];
+        let explanation = logic::explain_with(&puzzle, &options).unwrap();
+        assert!(replay(&explanation), "{puzzle}");
+        assert_eq!(explanation.rating.triple(), triple, "{puzzle}");
+        // As in SE: dynamic chains with multiple forcing chains inside.
+        assert_eq!(
+            explanation.rating.hardest,
+            Technique::NestedMultipleForcingChains
+        );
+        techniques.extend(explanation.steps.iter().map(|s| s.technique));
+    }
+    assert!(techniques.contains(&Technique::NestedForcingChains));
+    // The rating's own path (singles in bulk) agrees.
+    let (index, triple) = SOLVED_BY_NESTED_CHAINS[0];
+    let rating = logic::rate_with(&puzzles[index], &options).unwrap();
+    assert_eq!(rating.triple(), triple);
+}
+
+#[test]
+fn seventeen_clue_puzzles_replay_to_their_solutions() {
+    let Some(puzzles) = crate::util::reference_puzzles("17_clue.txt") else {
+        return;
+    };
+    let sample: Vec<Grid> = puzzles.iter().step_by(5).copied().collect();
+    let (solved, total) = explain_all(&sample, &Options::default());
+    eprintln!("17_clue: {solved} of {total} solved by the engine");
+    assert!(solved * 100 >= total * 99, "{solved} of {total}");
+}
+
+/// Puzzles where taking steps in another order than easiest first would
+/// change the rating: a pointing or naked single placing the single a direct
+/// hidden pair or triplet leads to, or box singles after a full house.
+/// `rate`'s shortcuts must give the rating of `explain`'s steps.
+#[test]
+fn rate_agrees_with_explain_where_the_order_of_steps_matters() {
+    let options = Options {
+        budget: None,
+        ceiling: None,
+    };
+    for line in [
+        "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",
+        "...5...2.3...71..94............294.1..93..87...5.....363....1....7.....5.8.6.3...",
+        "275......9.....4..41....6.......1..9....25.78..3.8....6..873.........71....4.2.8.",
+        "..743...5..3........2.1.3.74...5.7.....78.......9...288...2....7.1...5.6...59....",
+        "5....1..8.....5.9...9..2...328...9....7....4...1..7..2....2...99..5.316.....6.5..",
+        "8..54...7..1...4..2......9..9.7.......8.....9...3..1...7...9.68.34..2.....51....2",
+        "...3.9..2...7...9......2.3.1...7...5...9...1.4.6..8..78...3....7.1....6.2.568....",
+        ".6.4..39...5.8....9...5.8.7.81......6..3....4.....1..62.......34.....7...3.59....",
+        "....2.....4.....91.....3584.6.8..9..9...5..3.125....4...72....8....4.1...1...7...",
+        ".9.....4..1...8..2....5693..7.......1.8...42.....7...6..37......45.3.6........8..",
+        ".....6...8..54.2.....9...53..5.3...7.9....4...1...4...5.7..3.8..2.6.........71.4.",
+        "....9..7..6.12....4..6......24.7..........9.8..3..4.27...7.1...9.784...32.8....1.",
+        "8.726149..347.965.29.35.178.415.836.38561724976...38.567.492.3.423175.865.9836.24",
+        ".5.2.1493..47896.22.6.5.1...415283673..6.72497.29.38...7849.531423.75.86.1...6...",
+        "8219374.675346.918..6.81.2738415627.6.27.8543597324...1782.9...439.15782265...194",
+    ] {
+        let puzzle: Grid = line.parse().unwrap();
+        let rating = logic::rate_with(&puzzle, &options).unwrap();
+        let explained = logic::explain_with(&puzzle, &options).unwrap();
+        assert_eq!(rating, explained.rating, "{line}");
+    }
+}
+
+/// True when `candidates` hold a single of any kind, found by looking at
+/// every cell and unit: an empty cell with one candidate or the last empty
+/// cell of a unit, or a digit with one place left in a unit.
+fn has_single(candidates: &Candidates) -> bool {
+    let units: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
+        .chain((0..9).map(|b| {
+            (0..9)
+                .map(|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3)
+                .collect()
+        }))
+        .collect();
+    let naked =
+        (0..81).any(|cell| candidates.value(cell) == 0 && candidates.mask(cell).count_ones() == 1);
+    let hidden = units.iter().any(|unit| {
+        (1..=9u8).any(|d| unit.iter().filter(|&&cell| candidates.has(cell, d)).count() == 1)
+    });
+    naked || hidden
+}
+
+/// In simple order a single, when there is one, is always the next step,
+/// and the steps still replay to the solution; the rating stays the
+/// puzzle's, as `rate` gives it.
+#[test]
+fn simple_order_takes_every_single_before_any_other_step() {
+    let options = Options {
+        budget: None,
+        ceiling: None,
+    };
+    let (mut steps, mut others) = (0, 0);
+    for level in [Level::Medium, Level::Hard, Level::Expert] {
+        let config = GenerateConfig {
+            level: Some(level),
+            ..GenerateConfig::default()
+        };
+        for i in 0..100 {
+            let puzzle = generate::generate(&config, 24, i).unwrap().puzzle;
+            let explanation =
+                logic::explain_in_order(&puzzle, &options, logic::Order::Simple).unwrap();
+            assert!(replay(&explanation), "{puzzle}");
+            assert_eq!(
+                explanation.rating,
+                logic::rate_with(&puzzle, &options).unwrap(),
+                "{puzzle}"
+            );
+            let mut candidates = Candidates::from_grid(&puzzle).unwrap();
+            for step in &explanation.steps {
+                let single = matches!(
+                    step.technique,
+                    Technique::FullHouse
+                        | Technique::NakedSingle
+                        | Technique::HiddenSingleBox
+                        | Technique::HiddenSingleLine
+                );
+                if has_single(&candidates) {
+                    assert!(single, "{puzzle}: {} while a single is there", step.text);
+                } else {
+                    others += 1;
+                }
+                steps += 1;
+                step.apply(&mut candidates);
+            }
+        }
+    }
+    eprintln!("simple order: {steps} steps, {others} of them not singles");
+    assert!(others > 300, "{others}");
+}
+
+/// In rating order, direct techniques do come before naked singles: the
+/// simple order differs where it should.
+#[test]
+fn rating_order_takes_direct_steps_before_naked_singles() {
+    let options = Options {
+        budget: None,
+        ceiling: None,
+    };
+    let config = GenerateConfig {
+        level: Some(Level::Medium),
+        ..GenerateConfig::default()
+    };
+    let mut direct_with_single = 0;
+    for i in 0..100 {
+        let puzzle = generate::generate(&config, 24, i).unwrap().puzzle;
+        let explanation = logic::explain_with(&puzzle, &options).unwrap();
+        let mut candidates = Candidates::from_grid(&puzzle).unwrap();
+        for step in &explanation.steps {
+            if step.technique.plain_form().is_some() && has_single(&candidates) {
+                direct_with_single += 1;
+            }
+            step.apply(&mut candidates);
+        }
+    }
+    assert!(direct_with_single > 10, "{direct_with_single}");
+}
+
+/// A hint is searched for within [`Options::HINT_BUDGET`]; where it finds a
+/// step, that step is the one the default budget finds on the same board
+/// (the budget decides only whether a step is found, never which), in the
+/// rating order of `next_step` and in the simple order the game's hints
+/// take. Walked as the game's hints walk a board: the step applied, or
+/// where none is found, a cell of the solution placed.
+#[test]
+fn a_hint_found_within_its_budget_is_the_step_the_default_budget_finds() {
+    let hint = Options {
+        budget: Some(Options::HINT_BUDGET),
+        ceiling: None,
+    };
+    let default = Options::default();
+    let hell = GenerateConfig {
+        level: Some(Level::Hell),
+        ..GenerateConfig::default()
+    };
+    let mut puzzles: Vec<Grid> = (0..20)
+        .map(|i| generate::generate(&hell, 11, i).unwrap().puzzle)
+        .collect();
+    // Of the forum's hardest (SE 11 and up): hints run out of work there.
+    puzzles.extend(
+        [
+            "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+            "........1....12.34.14.3.5.......67...47.2...38...........2....5.35.7..1.9........",
+            ".2.....8...6.8.1.....2..5.6.7...34......4......15...6.3...9.....9......7..21...5.",
+        ]
+        .map(|p| Grid::parse_line(p.as_bytes()).unwrap()),
+    );
+    for order in [Order::Rating, Order::Simple] {
+        let next = |candidates: &Candidates, options: &Options| {
+            Stepper::new(candidates.clone(), true, options)
+                .with_order(order)
+                .next()
+        };
+        let (mut chains, mut out_of_work) = (0, 0);
+        for puzzle in &puzzles {
+            let solution = sudokuflow::solve(puzzle).unwrap().grid;
+            let mut candidates = Candidates::from_grid(puzzle).unwrap();
+            while !candidates.is_solved() {
+                match next(&candidates, &hint) {
+                    Some(step) => {
+                        let found = next(&candidates, &default);
+                        assert_eq!(
+                            found.as_ref(),
+                            Some(&step),
+                            "{order:?}, {puzzle}: {}",
+                            step.text
+                        );
+                        chains += usize::from(step.technique >= Technique::XCycle);
+                        step.apply(&mut candidates);
+                    }
+                    None => {
+                        out_of_work += 1;
+                        let cell = (0..81).find(|&c| candidates.value(c) == 0).unwrap();
+                        candidates.place(cell, solution.get(cell));
+                    }
+                }
+            }
+        }
+        // Both cases were met.
+        assert!(chains >= 20, "{order:?}: {chains} chain hints");
+        assert!(
+            out_of_work >= 3,
+            "{order:?}: {out_of_work} boards without a hint"
+        );
+    }
+}

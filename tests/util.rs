@@ -1,0 +1,43 @@
+//! What the program's tests share: the test-support crate (oracles, the
+//! process runner with deadlines, the skip rule, fixtures), the puzzle
+//! readers' oracle, and running the binary under test.
+
+pub use sudokuflow_fuzz_checks::formats;
+pub use sudokuflow_test::*;
+
+use sudokuflow::Grid;
+
+/// A run of the `sudokuflow` binary under test.
+pub fn sudokuflow() -> Run {
+    program(env!("CARGO_BIN_EXE_sudokuflow"))
+}
+
+/// Runs `sudokuflow args...`, reads its first output line, then closes the
+/// pipe: the program must stop with status 0 and nothing on stderr.
+pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {
+    use std::io::BufRead;
+    let mut child = sudokuflow().args(args).spawn();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first.len(), 82);
+    drop(reader);
+    let output = child.wait_with_output();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+/// The puzzles of reference set `name` in `$SUDOKUFLOW_DATA`, or `None`
+/// after a skip when the variable is unset.
+pub fn reference_puzzles(name: &str) -> Option<Vec<Grid>> {
+    sudokuflow_test::reference_puzzles(name, Grid::parse_line)
+}
+
+/// The puzzles of the bundled `data/sample.txt`.
+pub fn sample_puzzles() -> Vec<Grid> {
+    let text = std::fs::read_to_string(data("sample.txt")).unwrap();
+    puzzle_lines(&text)
+        .into_iter()
+        .map(|line| line.parse().unwrap())
+        .collect()
+}
