@@ -174,7 +174,7 @@ itself: 81 cells on the command line.
 Plain mode (--plain) prints the board as text after each command, with the
 pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in
 row 3 column 5, 'r3c5 0' clears it, 'note r3c5 7', 'notes', 'undo', 'redo',
-'history', 'history N', 'hint' (twice applies it), 'check', 'solve',
+'history', 'history N', 'hint' (three times applies it), 'check', 'solve',
 'restart', 'new [LEVEL]', 'menu', 'set mistakes on|off', 'save', 'save!',
 'quit', 'quit!' (without saving), 'help'.
 Givens are printed plain, your digits in (parentheses), conflicts !between!.
