@@ -164,7 +164,9 @@ impl Command {
     }
 }
 
-const PLAY_AFTER_HELP: &str = "\
+/// `play --help`'s text after the options; it names every plain mode
+/// command (a test in `play::keys` checks).
+pub const PLAY_AFTER_HELP: &str = "\
 FILE is a file of puzzles, read as 'solve' reads its input (one a line,
 boards of 9 rows, or with --column a CSV or TSV table's column), or a puzzle
 itself: 81 cells on the command line.
@@ -172,8 +174,9 @@ itself: 81 cells on the command line.
 Plain mode (--plain) prints the board as text after each command, with the
 pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in
 row 3 column 5, 'r3c5 0' clears it, 'note r3c5 7', 'notes', 'undo', 'redo',
-'history', 'history N', 'hint' (twice applies it), 'check', 'solve',
-'restart', 'new [LEVEL]', 'menu', 'set mistakes on|off', 'save', 'quit'.
+'history', 'history N', 'hint' (three times applies it), 'check', 'solve',
+'restart', 'new [LEVEL]', 'menu', 'set mistakes on|off', 'save', 'save!',
+'quit', 'quit!' (without saving), 'help'.
 Givens are printed plain, your digits in (parentheses), conflicts !between!.
 
 Each game is saved as JSON in its own file in $XDG_DATA_HOME/sudokuflow

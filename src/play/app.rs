@@ -14,6 +14,7 @@ use sudokuflow::logic::{ALL_DIGITS, Level, Step};
 use super::board::{Board, Move, cell_name, peers};
 use super::clock::{self, SharedClock, Timer};
 use super::hint::{self, Finding, Hint, Offer, Rung};
+use super::keys::{self, Command};
 use super::rating::Rated;
 use super::settings::{Setting, Settings};
 
@@ -59,34 +60,6 @@ pub enum Outcome {
 pub enum Front {
     Screen,
     Plain,
-}
-
-/// Something a message tells the player to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    Hint,
-    Check,
-    Undo,
-    NewGame,
-    Quit,
-}
-
-impl Front {
-    /// The key (or plain mode's command) for `action`.
-    pub fn key(self, action: Action) -> &'static str {
-        match (self, action) {
-            (Front::Screen, Action::Hint) => "H",
-            (Front::Screen, Action::Check) => "c",
-            (Front::Screen, Action::Undo) => "u",
-            (Front::Screen, Action::NewGame) => "N",
-            (Front::Screen, Action::Quit) => "q",
-            (Front::Plain, Action::Hint) => "hint",
-            (Front::Plain, Action::Check) => "check",
-            (Front::Plain, Action::Undo) => "undo",
-            (Front::Plain, Action::NewGame) => "new",
-            (Front::Plain, Action::Quit) => "quit",
-        }
-    }
 }
 
 /// A question the game waits on.
@@ -239,15 +212,15 @@ impl App {
         }
     }
 
-    /// The key or command for `action` in this front end.
-    pub fn key_name(&self, action: Action) -> &'static str {
-        self.front.key(action)
+    /// The key or command for `command` in this front end.
+    pub fn key_name(&self, command: Command) -> String {
+        keys::name(self.front, command)
     }
 
     /// The key or command that clears `cell`.
     fn clear_key(&self, cell: usize) -> String {
         match self.front {
-            Front::Screen => "0".into(),
+            Front::Screen => self.key_name(Command::Clear),
             Front::Plain => format!("{} 0", cell_name(cell)),
         }
     }
@@ -424,85 +397,86 @@ impl App {
                 "New game: 1 easy, 2 medium, 3 hard, 4 expert, 5 hell (this one is saved); Esc goes back"
                     .into()
             }
-            Question::Restart => {
-                "Restart from the givens? y restarts (u brings the moves back), n or Esc goes back"
-                    .into()
-            }
+            Question::Restart => format!(
+                "Restart from the givens? y restarts ({} brings the moves back), n or Esc goes back",
+                self.key_name(Command::Undo)
+            ),
         };
     }
 
+    /// A key with no overlay open: its command in the key table.
     fn game_key(&mut self, key: Key) -> Outcome {
-        match key {
-            Key::Esc => {
+        let Some(command) = keys::command(key) else {
+            return Outcome::Continue;
+        };
+        if command.refused_when_solved() && self.is_solved() {
+            self.refuse_when_solved();
+            return Outcome::Continue;
+        }
+        match command {
+            Command::Close => {
                 // Closes what is shown, and nothing else.
                 self.hint = None;
                 self.wrong.clear();
                 self.message.clear();
             }
-            Key::Char('t') => self.overlay = Some(Overlay::History { selected: self.at }),
-            Key::Char('?') => self.overlay = Some(Overlay::Help),
-            Key::Char('o') => self.overlay = Some(Overlay::Settings { selected: 0 }),
-            Key::Char('v') => {
-                self.notes_view = !self.notes_view;
-            }
-            Key::Up | Key::Char('k') => self.move_cursor(-1, 0),
-            Key::Down | Key::Char('j') => self.move_cursor(1, 0),
-            Key::Left | Key::Char('h') => self.move_cursor(0, -1),
-            Key::Right | Key::Char('l') => self.move_cursor(0, 1),
-            Key::Char('u') => self.undo(),
-            Key::Char('U') | Key::CtrlR => self.redo(),
-            Key::Char('n') => {
+            Command::History => self.overlay = Some(Overlay::History { selected: self.at }),
+            Command::Help => self.overlay = Some(Overlay::Help),
+            Command::Settings => self.overlay = Some(Overlay::Settings { selected: 0 }),
+            Command::NotesView => self.notes_view = !self.notes_view,
+            Command::Move { rows, cols } => self.move_cursor(rows, cols),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Pencil => {
                 self.pencil = !self.pencil;
                 self.message = format!("pencil marks {}", if self.pencil { "on" } else { "off" });
             }
-            Key::Char('s') => return Outcome::Save,
-            Key::Char('q') => {
+            Command::Save => return Outcome::Save,
+            Command::Quit => {
                 if self.dirty && !self.is_solved() {
                     self.ask(Question::Quit);
                 } else {
                     return Outcome::Quit { save: true };
                 }
             }
-            Key::Char('Q') => return Outcome::Quit { save: true },
-            Key::Char('m') => return Outcome::Menu,
-            Key::Char('N') => self.ask(Question::NewGame),
-            _ if self.is_solved() => self.refuse_when_solved(key),
-            Key::Char('a') => self.start_autosolve(),
-            Key::Char(' ') => self.toggle_pause(),
-            Key::Char(c @ '1'..='9') => {
-                let digit = c as u8 - b'0';
-                if self.pencil {
-                    self.toggle_note(self.cursor, digit);
-                } else {
-                    self.place(self.cursor, digit);
+            Command::QuitNow => return Outcome::Quit { save: true },
+            Command::Menu => return Outcome::Menu,
+            Command::NewGame => self.ask(Question::NewGame),
+            Command::AutoSolve => self.start_autosolve(),
+            Command::Pause => self.toggle_pause(),
+            Command::Place => {
+                if let Key::Char(c @ '1'..='9') = key {
+                    let digit = c as u8 - b'0';
+                    if self.pencil {
+                        self.toggle_note(self.cursor, digit);
+                    } else {
+                        self.place(self.cursor, digit);
+                    }
                 }
             }
-            Key::Char('0' | '.') | Key::Backspace | Key::Delete => self.clear(self.cursor),
-            Key::Char('F') => self.fill_notes(),
-            Key::Char('H') => self.hint(),
-            Key::Char('c') => self.check(),
-            Key::Char('R') => self.ask(Question::Restart),
-            _ => {}
+            Command::Clear => self.clear(self.cursor),
+            Command::FillNotes => self.fill_notes(),
+            Command::Hint => self.hint(),
+            Command::Check => self.check(),
+            Command::Restart => self.ask(Question::Restart),
+            // Plain mode's own: no key runs them.
+            Command::Note
+            | Command::Solve
+            | Command::Set
+            | Command::SaveOver
+            | Command::Abandon => {}
         }
         Outcome::Continue
     }
 
-    /// A key that would change a solved board.
-    fn refuse_when_solved(&mut self, key: Key) {
-        let changes = matches!(
-            key,
-            Key::Char('1'..='9' | '0' | '.' | 'F' | 'H' | 'c' | 'a' | 'R' | ' ')
-                | Key::Backspace
-                | Key::Delete
+    /// Says why a solved board refuses a move.
+    fn refuse_when_solved(&mut self) {
+        self.message = format!(
+            "The puzzle is solved: {} undoes the last move, {} starts a new game, {} quits",
+            self.key_name(Command::Undo),
+            self.key_name(Command::NewGame),
+            self.key_name(Command::Quit)
         );
-        if changes {
-            self.message = format!(
-                "The puzzle is solved: {} undoes the last move, {} starts a new game, {} quits",
-                self.key_name(Action::Undo),
-                self.key_name(Action::NewGame),
-                self.key_name(Action::Quit)
-            );
-        }
     }
 
     /// Moves the cursor, wrapping at the edges.
@@ -516,7 +490,7 @@ impl App {
     fn locked(&mut self) -> bool {
         let solved = self.is_solved();
         if solved {
-            self.refuse_when_solved(Key::Char('1'));
+            self.refuse_when_solved();
         }
         solved
     }
@@ -637,7 +611,7 @@ impl App {
         self.push(board, Move::Restart);
         self.message = format!(
             "restarted from the givens ({} brings the moves back)",
-            self.key_name(Action::Undo)
+            self.key_name(Command::Undo)
         );
     }
 
@@ -698,12 +672,12 @@ impl App {
         if self.locked() {
             return;
         }
-        let again = self.key_name(Action::Hint);
+        let again = self.key_name(Command::Hint);
         if let Some(hint) = &mut self.hint {
             match hint.next_rung() {
                 Some(rung) => {
                     hint.rung = rung;
-                    self.message = hint.message(again);
+                    self.message = hint.message(&again);
                 }
                 None => {
                     let offer = hint.offer.clone();
@@ -728,7 +702,7 @@ impl App {
                     "{} is not right: the solution disagrees ({} clears it, {} undoes)",
                     cell_name(cell),
                     self.clear_key(cell),
-                    self.key_name(Action::Undo)
+                    self.key_name(Command::Undo)
                 );
             }
             Finding::NotesMiss(cell) => {
@@ -747,7 +721,7 @@ impl App {
                     offer,
                     rung: Rung::FIRST,
                 };
-                self.message = hint.message(again);
+                self.message = hint.message(&again);
                 self.hint = Some(hint);
             }
             Finding::Nothing => self.message = "hint: no logical step found from here".into(),
@@ -814,7 +788,7 @@ impl App {
                 "auto-solve: first fix {} wrong digit{} ({} marks them)",
                 wrong.len(),
                 if wrong.len() == 1 { "" } else { "s" },
-                self.key_name(Action::Check)
+                self.key_name(Command::Check)
             );
             return;
         }

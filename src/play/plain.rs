@@ -14,20 +14,9 @@ use super::board::cell_name;
 use super::clock;
 use super::guard;
 use super::hint::{Offer, Rung};
+use super::keys::{self, Command};
 use super::save;
 use super::settings::{self, Setting};
-
-const HELP: &str = "\
-commands: r3c5 7 (place 7 in row 3, column 5)   r3c5 0 (clear it, or its notes)
-          note r3c5 7 (add or take away a pencil mark)   notes (fill all notes)
-          undo  redo  history  history N (return to state N)
-          hint (where to look; again: the step; again: apply it)  check  solve
-          restart  new [LEVEL] (a new game)  menu (the start prompt)
-          set mistakes on|off (the counter)   set highlight on|off
-          save  save! (over a save file this version can't read)
-          quit  quit! (without saving)  help
-board: givens plain, your digits in (parentheses), conflicts !between!,
-       wrong after check ?between?; notes listed under the board";
 
 /// Longest command line read; a longer one is skipped and reported.
 pub const MAX_COMMAND: usize = 4096;
@@ -188,18 +177,21 @@ pub enum Leave {
     Menu,
 }
 
-/// Runs one command on the game.
+/// Runs one command on the game: its first word names it in the key
+/// table, or it is `r3c5 7`.
 pub fn command(app: &mut App, line: &str) -> Request {
     let words: Vec<&str> = line.split_whitespace().collect();
     app.message.clear();
-    match words.as_slice() {
-        [] => {}
-        ["quit" | "q" | "exit"] => return Request::Leave(Leave::Quit),
-        ["quit!"] => return Request::Abandon,
-        ["help" | "?"] => app.message = HELP.into(),
-        ["undo" | "u"] => app.undo(),
-        ["redo"] => app.redo(),
-        ["history"] => {
+    let Some((first, args)) = words.split_first() else {
+        return Request::Continue;
+    };
+    match (keys::plain_command(first), args) {
+        (Some(Command::Quit), []) => return Request::Leave(Leave::Quit),
+        (Some(Command::Abandon), []) => return Request::Abandon,
+        (Some(Command::Help), []) => app.message = keys::plain_help(),
+        (Some(Command::Undo), []) => app.undo(),
+        (Some(Command::Redo), []) => app.redo(),
+        (Some(Command::History), []) => {
             let lines: Vec<String> = app
                 .history
                 .iter()
@@ -211,11 +203,11 @@ pub fn command(app: &mut App, line: &str) -> Request {
                 .collect();
             app.message = format!("history:\n{}", lines.join("\n"));
         }
-        ["history", n] => match n.parse::<usize>() {
+        (Some(Command::History), [n]) => match n.parse::<usize>() {
             Ok(i) if i < app.history.len() => app.go_to(i),
             _ => app.message = format!("history: no state {n}"),
         },
-        ["hint"] => {
+        (Some(Command::Hint), []) => {
             app.hint();
             // No colours here: the cells a shown step lights are named.
             if let Some(hint) = &app.hint
@@ -226,11 +218,11 @@ pub fn command(app: &mut App, line: &str) -> Request {
                 app.message = format!("{}; the cells: {}", app.message, cells.join(" "));
             }
         }
-        ["check"] => app.check(),
-        ["solve"] => app.solve(),
-        ["notes"] => app.fill_notes(),
-        ["restart"] => app.restart(),
-        ["new"] => {
+        (Some(Command::Check), []) => app.check(),
+        (Some(Command::Solve), []) => app.solve(),
+        (Some(Command::FillNotes), []) => app.fill_notes(),
+        (Some(Command::Restart), []) => app.restart(),
+        (Some(Command::NewGame), []) => {
             let level = app
                 .rating
                 .get()
@@ -238,15 +230,15 @@ pub fn command(app: &mut App, line: &str) -> Request {
                 .map_or(Level::Medium, |r| r.level);
             return Request::Leave(Leave::NewGame(level));
         }
-        ["new", level] => match level.parse::<Level>() {
+        (Some(Command::NewGame), [level]) => match level.parse::<Level>() {
             Ok(level) => return Request::Leave(Leave::NewGame(level)),
             Err(_) => {
                 app.message =
                     format!("new: {level} is not a level (easy, medium, hard, expert, hell)");
             }
         },
-        ["menu"] => return Request::Leave(Leave::Menu),
-        ["set", name, value] => {
+        (Some(Command::Menu), []) => return Request::Leave(Leave::Menu),
+        (Some(Command::Set), [name, value]) => {
             let setting = Setting::ALL.into_iter().find(|s| s.word() == *name);
             let on = match *value {
                 "on" => Some(true),
@@ -264,16 +256,16 @@ pub fn command(app: &mut App, line: &str) -> Request {
                 _ => app.message = format!("not understood: {line} (try: set mistakes off)"),
             }
         }
-        ["save"] => return Request::Save { over: false },
-        ["save!"] => return Request::Save { over: true },
-        ["note", cell, digit] => match (parse_cell(cell), parse_digit(digit)) {
+        (Some(Command::Save), []) => return Request::Save { over: false },
+        (Some(Command::SaveOver), []) => return Request::Save { over: true },
+        (Some(Command::Note), [cell, digit]) => match (parse_cell(cell), parse_digit(digit)) {
             (Some(cell), Some(d @ 1..=9)) => {
                 app.cursor = cell;
                 app.toggle_note(cell, d);
             }
             _ => app.message = format!("not understood: {line} (try: note r3c5 7)"),
         },
-        [cell, digit] => match (parse_cell(cell), parse_digit(digit)) {
+        (_, [digit]) => match (parse_cell(first), parse_digit(digit)) {
             (Some(cell), Some(d)) => {
                 app.cursor = cell;
                 app.place(cell, d);

@@ -16,24 +16,18 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::app::{App, Overlay};
+use super::app::{App, Front, Overlay};
 use super::board::{Board, cell_name, sees};
 use super::clock;
 use super::hint::Hint;
+use super::keys::{self, Command};
 use super::layout::{self, Layout, Shape};
 use super::settings::Setting;
 
-pub const KEYS: &str = "\
-arrows/hjkl move    1-9 place    0 . Del Backspace clear
-n  pencil marks on/off      F  fill every cell's notes
-u  undo   U Ctrl-R redo     t  history (Enter goes back)
-H  hint: where, then what, then apply   c  check
-a  auto-solve (+ - speed, other keys stop)
-v  every cell's notes on a board of their own
-Space pause   o settings   R restart   N new game
-s  save    m  start screen    q quit (asks if unsaved)
-Q  quit now (saves)    Esc closes what is shown
-mouse: click a cell                      ? this help";
+/// The full screen's key for `command`, from the key table.
+fn key(command: Command) -> String {
+    keys::name(Front::Screen, command)
+}
 
 /// The styles of one screen, in colour or not.
 struct Styles {
@@ -106,8 +100,12 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         ),
         _ if app.is_solved() && app.message.is_empty() => (
             format!(
-                "{} N new game, m start screen, u undoes the last move, q quits.",
-                app.end_message()
+                "{} {} new game, {} start screen, {} undoes the last move, {} quits.",
+                app.end_message(),
+                key(Command::NewGame),
+                key(Command::Menu),
+                key(Command::Undo),
+                key(Command::Quit)
             ),
             Style::default(),
         ),
@@ -123,7 +121,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
             frame,
             area,
             " keys ",
-            KEYS.lines().map(Line::from).collect(),
+            keys::help_lines().into_iter().map(Line::from).collect(),
         ),
         Some(Overlay::Settings { selected }) => settings(frame, app, selected, area),
         _ => {}
@@ -184,8 +182,17 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     }
     lines.extend([
         Line::from(""),
-        Line::from("N new game   m start screen"),
-        Line::from("u undo   q quit   Esc close"),
+        Line::from(format!(
+            "{} new game   {} start screen",
+            key(Command::NewGame),
+            key(Command::Menu)
+        )),
+        Line::from(format!(
+            "{} undo   {} quit   {} close",
+            key(Command::Undo),
+            key(Command::Quit),
+            key(Command::Close)
+        )),
     ]);
     let width = 33;
     let height = lines.len() as u16 + 2;
@@ -325,8 +332,15 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
             .any(|c| app.shown().cells[c] == 0 && app.shown().notes[c] != 0);
         if !box_has_notes {
             lines.push(Line::from(format!("no notes in box {}", b + 1)));
-            lines.push(Line::from("n pencil marks   F fill all"));
-            lines.push(Line::from("v every cell's notes"));
+            lines.push(Line::from(format!(
+                "{} pencil marks   {} fill all",
+                key(Command::Pencil),
+                key(Command::FillNotes)
+            )));
+            lines.push(Line::from(format!(
+                "{} every cell's notes",
+                key(Command::NotesView)
+            )));
         } else if room >= 12 {
             lines.extend(box_notes(app, styles));
         } else {
@@ -334,18 +348,39 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         }
         lines.push(Line::from(""));
     } else if roomy {
-        lines.extend(KEYS_SHORT.lines().map(Line::from));
+        lines.extend(keys_short().map(Line::from));
         lines.push(Line::from(""));
     }
-    lines.push(Line::from("? keys   q quit"));
+    lines.push(Line::from(format!(
+        "{} keys   {} quit",
+        key(Command::Help),
+        key(Command::Quit)
+    )));
     lines
 }
 
 /// The panel's reminder of the main keys, where there is room.
-const KEYS_SHORT: &str = "\
-1-9 place   0 clear   n notes
-H hint      c check   u undo
-t history   a auto-solve";
+fn keys_short() -> [String; 3] {
+    [
+        format!(
+            "{} place   {} clear   {} notes",
+            keys::label(Command::Place),
+            key(Command::Clear),
+            key(Command::Pencil)
+        ),
+        format!(
+            "{} hint      {} check   {} undo",
+            key(Command::Hint),
+            key(Command::Check),
+            key(Command::Undo)
+        ),
+        format!(
+            "{} history   {} auto-solve",
+            key(Command::History),
+            key(Command::AutoSolve)
+        ),
+    ]
+}
 
 /// The cursor cell's notes as a 3x3 grid.
 fn cell_notes(app: &App, styles: &Styles) -> Vec<Line<'static>> {
