@@ -58,15 +58,15 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "cargo run --example pipeline",
         "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
     ),
-    // Pipes and files outside the scratch folder: the same lines are
-    // `--help` examples, which tests/cli_help.rs runs through bash.
+    // Pipes, and files outside the scratch folder: most of these lines are
+    // also `--help` examples, which tests/cli_help.rs runs through bash.
     (
-        "zcat puzzles.txt.gz | sudokuflow solve > solutions.txt",
+        "cat day1.txt day2.txt | sudokuflow solve --stats",
         "tests/cli_help.rs (a `solve --help` example)",
     ),
     (
         "sudokuflow solve --column puzzle sudoku.csv.gz",
-        "tests/cli_csv.rs gzip_and_zstd_files_and_pipes_read_as_plain_text reads gzip tables",
+        "tests/cli_csv.rs gzip_and_zstd_files_and_pipes_read_as_plain_text, and tests/cli_help.rs runs `solve --column quizzes --format csv kaggle.csv.gz` (a `solve --help` example)",
     ),
     (
         "sudokuflow generate -n 1000 --solution -f csv | gzip > made.csv.gz",
@@ -81,12 +81,12 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "tests/cli_help.rs (a `man --help` example, where man is installed; .ci/run installs it)",
     ),
     (
-        "sudokuflow canon --zeros big.txt | sort -u > classes.txt",
+        "sudokuflow canon --zeros puzzles.txt | sort -u > classes.txt",
         "tests/cli_help.rs (a `canon --help` example)",
     ),
     (
-        "parallel --pipepart -a big.txt -k --block 10M sudokuflow canon | sort -u > classes.txt",
-        "tests/cli_help.rs (a `canon --help` example, where GNU parallel is installed; .ci/run installs it)",
+        "parallel --pipepart -a puzzles.txt -k --block 10M sudokuflow canon | sort -u > classes.txt",
+        "not run: tests/cli.rs gnu_parallel_recipe_matches_one_process runs the same recipe with solve",
     ),
     (
         "parallel --pipepart -a puzzles.txt -k --block 10M sudokuflow solve > solutions.txt",
@@ -116,7 +116,7 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         "python python/examples/dask_solve.py kaggle.csv solved.csv --workers 2 --column quizzes",
-        "python/tests/test_dask_example.py (.ci/run)",
+        "python/tests/test_dask_example.py runs it on a local cluster of 2 workers, quizzes being the default column (.ci/run)",
     ),
     (
         "python python/examples/dask_solve.py kaggle.csv solved.csv --scheduler tcp://scheduler:8786",
