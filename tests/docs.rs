@@ -218,48 +218,45 @@ fn copy_folder(from: &Path, to: &Path) {
 #[test]
 fn shown_commands_give_the_output_shown() {
     // trycmd runs PAGE.md in the folder PAGE.in beside it when there is one:
-    // each page is copied into the scratch folder with its own PAGE.in.
+    // each page is copied into the scratch folder with its own PAGE.in, and
+    // runs with a home of its own there (the game saves its games in it, and
+    // `play --resume` takes the newest), one page after the other.
     let scratch = tempfile::tempdir().unwrap();
-    let cases = trycmd::TestCases::new();
-    cases
-        .register_bin("sudokuflow", trycmd::cargo::cargo_bin!("sudokuflow"))
-        .timeout(Duration::from_secs(120))
-        .env("HOME", scratch.path().join("home").display().to_string())
-        .env(
-            "XDG_DATA_HOME",
-            scratch.path().join("share").display().to_string(),
-        )
-        .env(
-            "XDG_CONFIG_HOME",
-            scratch.path().join("config").display().to_string(),
-        )
-        .env("NO_COLOR", "1")
-        .env("LC_ALL", "C.UTF-8");
-    let mut copies = Vec::new();
-    for page in pages() {
-        let copy = scratch.path().join(&page);
-        fs::create_dir_all(copy.parent().unwrap()).unwrap();
-        fs::copy(root().join(&page), &copy).unwrap();
-        copy_folder(
-            &root().join("data"),
-            &copy.with_extension("in").join("data"),
-        );
-        cases.case(&copy);
-        copies.push((page, copy));
-    }
     eprintln!(
         "the pages run as copies in {}; their line numbers are the pages'",
         scratch.path().display()
     );
-    let run = std::panic::catch_unwind(|| cases.run());
-    if std::env::var_os("TRYCMD").is_some_and(|mode| mode == "overwrite") {
-        for (page, copy) in copies {
-            fs::copy(copy, root().join(page)).unwrap();
+    let overwrite = std::env::var_os("TRYCMD").is_some_and(|mode| mode == "overwrite");
+    let mut failed = Vec::new();
+    for page in pages() {
+        let copy = scratch.path().join(&page);
+        let folder = copy.with_extension("in");
+        fs::create_dir_all(copy.parent().unwrap()).unwrap();
+        fs::copy(root().join(&page), &copy).unwrap();
+        copy_folder(&root().join("data"), &folder.join("data"));
+        let home = scratch.path().join(page.with_extension("home"));
+        let cases = trycmd::TestCases::new();
+        cases
+            .register_bin("sudokuflow", trycmd::cargo::cargo_bin!("sudokuflow"))
+            .timeout(Duration::from_secs(120))
+            .env("HOME", home.display().to_string())
+            .env("XDG_DATA_HOME", home.join("share").display().to_string())
+            .env("XDG_CONFIG_HOME", home.join("config").display().to_string())
+            .env("NO_COLOR", "1")
+            .env("LC_ALL", "C.UTF-8")
+            .case(&copy);
+        if std::panic::catch_unwind(|| cases.run()).is_err() {
+            failed.push(page.display().to_string());
+        }
+        if overwrite {
+            fs::copy(&copy, root().join(&page)).unwrap();
         }
     }
-    if let Err(panic) = run {
-        std::panic::resume_unwind(panic);
-    }
+    assert!(
+        failed.is_empty(),
+        "commands that do not give the output shown in: {}",
+        failed.join(", ")
+    );
 }
 
 /// Where a shown command is and whether trycmd runs it.
