@@ -17,8 +17,11 @@
 //! `RUN_ELSEWHERE` lists it with what runs it.
 //!
 //! `TRYCMD=overwrite cargo test --test docs` writes the outputs the
-//! commands give back into the pages (check the diff: shown outputs that
-//! were cut with `...` come back whole).
+//! commands give back into the pages (check the diff: an output that no
+//! longer matches comes back whole, to be cut with `...` again). An output
+//! shown to its end takes a blank line after it (before the closing fence
+//! or the next `$` line), as trycmd drops the last line end of what a page
+//! shows.
 
 use std::fs;
 use std::path::{Path, PathBuf};
