@@ -231,7 +231,7 @@ fn commands_with(option: &str) -> Vec<String> {
 }
 
 /// `--strict` stops at the first bad puzzle with status 1: an `-o` file is
-/// then left as it was (the README promises it), in every command with
+/// then left as it was (docs/formats.md promises it), in every command with
 /// `--strict`.
 #[test]
 fn strict_runs_that_stop_leave_the_output_file_as_it_was() {

@@ -13,4 +13,5 @@ mod cli_output;
 mod cli_play;
 mod cli_rate;
 mod cli_signals;
+mod docs;
 mod print;

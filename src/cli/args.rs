@@ -329,7 +329,7 @@ caps the work on one puzzle, in chain nodes followed, as for rate (the same
 default, so explain's rating is rate's); a larger one, or 'unlimited', lets
 more of them finish.
 
---format json writes JSON Lines, one document per puzzle; the README
+--format json writes JSON Lines, one document per puzzle; docs/rating.md
 documents its fields (each step's cells, houses and chain nodes with their
 reasons). A bad line gets {\"line\": N, \"error\": \"conflicting-givens\",
 \"message\": \"...\"}. Applying the steps in order to the puzzle's candidates

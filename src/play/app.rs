@@ -1244,7 +1244,7 @@ pub mod tests {
     /// the screen and the snapshot for signals take (hint named, then
     /// applied) over whole games on the first 20 puzzles of
     /// `forum_hardest_11plus.txt` and on new games of each level. Run with
-    /// `SUDOKUFLOW_DATA=... cargo test --bin sudokuflow key_latency -- --ignored --nocapture`.
+    /// `SUDOKUFLOW_DATA=... cargo test -p sudokuflow-cli --lib key_latency -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement, run by hand"]
     fn key_latency() {

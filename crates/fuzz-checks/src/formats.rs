@@ -1,4 +1,4 @@
-//! The input formats read the obvious way, line by line, as the README
+//! The input formats read the obvious way, line by line, as docs/formats.md
 //! and `--help` describe them: the oracle the pipeline's chunked, threaded
 //! reading is checked against (by the program's tests through the binary,
 //! and by the `pipeline` fuzz target).

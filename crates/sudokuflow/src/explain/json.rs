@@ -1,6 +1,6 @@
 //! An explanation as one JSON document per line (JSON Lines), and the
 //! document a bad line gets instead. Rows, columns and digits count from
-//! 1; the README documents the schema.
+//! 1; docs/rating.md documents the schema.
 
 use serde::Serialize;
 
