@@ -11,7 +11,10 @@ use predicates::prelude::*;
 use sudokuflow::generate::Symmetry;
 use sudokuflow::{Grid, count_solutions};
 
-use crate::util::{brute_count, data, dir_entries, equivalent, puzzle_lines, sudokuflow, temp_dir};
+use crate::util::{
+    brute_count, data, dir_entries, equivalent, puzzle_lines, sudokuflow,
+    sudokuflow_with_peak_memory, temp_dir,
+};
 
 /// Runs `sudokuflow args...`, expects success, and returns stdout.
 fn run_ok(args: &[&str]) -> String {
@@ -711,7 +714,7 @@ fn many_variants_stream_in_flat_memory() {
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
     )
     .unwrap();
-    let mut child = sudokuflow()
+    let mut child = sudokuflow_with_peak_memory()
         .args(["shuffle", "-n", "2000000", "--seed", "1"])
         .arg(&input)
         .spawn();

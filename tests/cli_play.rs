@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use crate::util::{Run, program, sudokuflow, temp_dir, wait_until};
+use crate::util::{Run, program, sudokuflow, sudokuflow_with_peak_memory, temp_dir, wait_until};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -31,7 +31,11 @@ fn saves(data: &Path) -> Vec<String> {
 
 /// `sudokuflow play` with its saves and settings in `data`, run there.
 fn command(data: &Path) -> Run {
-    let mut command = sudokuflow();
+    in_data(sudokuflow(), data)
+}
+
+/// `run` set to play with its saves and settings in `data`.
+fn in_data(mut command: Run, data: &Path) -> Run {
     command
         .arg("play")
         .env("XDG_DATA_HOME", data)
@@ -184,7 +188,10 @@ fn peak_memory(
     args: &[&str],
     input: impl Read + Send + 'static,
 ) -> (String, i32, u64) {
-    let mut child = command(data).args(args).stdin(Stdio::piped()).spawn();
+    let mut child = in_data(sudokuflow_with_peak_memory(), data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .spawn();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let mut input = input;

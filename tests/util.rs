@@ -12,6 +12,12 @@ pub fn sudokuflow() -> Run {
     program(env!("CARGO_BIN_EXE_sudokuflow"))
 }
 
+/// A run of the binary under test whose peak memory is measured (see
+/// `program_with_peak_memory`).
+pub fn sudokuflow_with_peak_memory() -> Run {
+    program_with_peak_memory(env!("CARGO_BIN_EXE_sudokuflow"))
+}
+
 /// Runs `sudokuflow args...`, reads its first output line, then closes the
 /// pipe: the program must stop with status 0 and nothing on stderr.
 pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {

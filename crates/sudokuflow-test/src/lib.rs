@@ -19,7 +19,7 @@ mod tools;
 pub use brute::{brute_count, brute_count_within};
 pub use equivalent::equivalent;
 pub use fixtures::*;
-pub use run::{DEADLINE, Run, Running, program, wait_until};
+pub use run::{DEADLINE, Run, Running, program, program_with_peak_memory, wait_until};
 pub use skip::{required, skip};
 pub use tools::{PEAK_FORMAT, chromium_print, have, peak_kb};
 
