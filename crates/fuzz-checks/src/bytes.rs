@@ -79,7 +79,7 @@ impl<'a> Bytes<'a> {
         t
     }
 
-    /// A solution grid: [`SOLVED`] under a drawn transform.
+    /// A solution grid: `SOLVED` under a drawn transform.
     pub fn solution(&mut self) -> Grid {
         self.transform()
             .apply(&SOLVED.parse().expect("a solved grid"))
