@@ -1006,6 +1006,19 @@ mod tests {
             assert_eq!(args.symmetry, symmetry);
         }
     }
+
+    /// `play --help` names plain mode's commands: every one of them.
+    #[test]
+    fn play_help_names_every_plain_command() {
+        let help = PLAY_AFTER_HELP;
+        for p in crate::play::keys::TABLE
+            .iter()
+            .filter_map(|b| b.plain.as_ref())
+        {
+            let name = p.words.first().unwrap_or(&p.usage);
+            assert!(help.contains(&format!("'{name}")), "{name} not in {help}");
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -576,14 +576,4 @@ mod tests {
             }
         }
     }
-
-    /// `play --help` names plain mode's commands: every one of them.
-    #[test]
-    fn play_help_names_every_plain_command() {
-        let help = crate::cli::args::PLAY_AFTER_HELP;
-        for p in TABLE.iter().filter_map(|b| b.plain.as_ref()) {
-            let name = p.words.first().unwrap_or(&p.usage);
-            assert!(help.contains(&format!("'{name}")), "{name} not in {help}");
-        }
-    }
 }
