@@ -1,8 +1,8 @@
 //! The `sudokuflow` program, for its binary (`src/main.rs`): [`run`], and
 //! the game's saves for the save fuzz target. Not an API for other programs
-//! (they use the `sudokuflow` library crate). Dependencies run one way: [`cli`] (the
-//! commands) uses [`play`] (the game) and [`print`] (sheets); all three use
-//! [`app`] (what they share) and the `sudokuflow` library; [`app`] uses
+//! (they use the `sudokuflow` library crate). Dependencies run one way: `cli` (the
+//! commands) uses `play` (the game) and `print` (sheets); all three use
+//! `app` (what they share) and the `sudokuflow` library; `app` uses
 //! only the library.
 
 mod app;
