@@ -172,7 +172,7 @@ fn puzzle_array<'a, 'py>(
             "a puzzle array must have shape (n, 81); got {shape:?}"
         )));
     };
-    if shape[1] != batch::ROW {
+    if shape[1] != CELLS {
         return Err(PyValueError::new_err(format!(
             "a puzzle array must have shape (n, 81), one row of 81 cells per puzzle; got \
              {shape:?}"
@@ -187,7 +187,7 @@ fn read_array<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Puzzles<'py>>
     let cells = readonly.as_array();
     read.grids.reserve(cells.nrows());
     for row in cells.rows() {
-        let mut cells = [0u8; batch::ROW];
+        let mut cells = [0u8; CELLS];
         for (cell, &value) in cells.iter_mut().zip(row.iter()) {
             *cell = value;
         }
@@ -279,12 +279,18 @@ fn values_out<'py, T: IntoPyObject<'py>>(
     }
 }
 
-/// Worker threads: `threads`, or one per core.
-fn workers(threads: Option<usize>) -> PyResult<usize> {
+/// Cells in a row of an array of puzzles: one grid.
+const CELLS: usize = 81;
+
+/// Worker threads: `threads`, or one per core, on a pool of their own (the
+/// library's `None` would run on rayon's global pool instead).
+fn workers(threads: Option<usize>) -> PyResult<Option<usize>> {
     match threads {
         Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, NonZeroUsize::get)),
+        Some(n) => Ok(Some(n)),
+        None => Ok(Some(
+            std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        )),
     }
 }
 

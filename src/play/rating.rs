@@ -23,11 +23,11 @@ impl Rated {
             let spawned = std::thread::Builder::new()
                 .name("sudokuflow-rating".into())
                 .spawn(move || {
-                    let _ = done.set(logic::rate(&puzzle).ok());
+                    let _ = done.set(logic::rate(&puzzle, &logic::Options::default()).ok());
                 });
             if spawned.is_err() {
                 // No thread to be had: rate here.
-                let _ = cell.set(logic::rate(&puzzle).ok());
+                let _ = cell.set(logic::rate(&puzzle, &logic::Options::default()).ok());
             }
         } else {
             let _ = cell.set(None);

@@ -53,7 +53,7 @@ pub fn open_file(path: &Path, column: Option<&Column>) -> anyhow::Result<Vec<Ent
 /// `rate` gives.
 pub fn rating_text(puzzle: Option<&Grid>, playable: bool) -> String {
     match (puzzle, playable) {
-        (Some(p), true) => logic::rate(p)
+        (Some(p), true) => logic::rate(p, &logic::Options::default())
             .map(|r| format!("{} {}", r.level, r.triple()))
             .unwrap_or_default(),
         _ => String::new(),

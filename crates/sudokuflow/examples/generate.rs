@@ -20,7 +20,7 @@ fn main() {
     let first = generate(&config, 42, 0)
         .expect("no clue target to miss")
         .puzzle;
-    let explanation = logic::explain(&first).expect("one solution");
+    let explanation = logic::explain(&first, &logic::Options::default()).expect("one solution");
     println!(
         "rating {} {}",
         explanation.rating.triple(),

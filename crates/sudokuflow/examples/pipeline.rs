@@ -35,13 +35,11 @@ not a puzzle
 ..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9
 ";
     let input = Input::from_reader("example".into(), Box::new(Cursor::new(text)));
-    let options = Options {
-        mode: Mode::Solve,
-        input_format: InputFormat::Auto,
-        output_format: OutputFormat::Line,
-        strict: false,
-        threads: 2,
-    };
+    let mut options = Options::new(Mode::Solve);
+    options.input_format = InputFormat::Auto;
+    options.output_format = OutputFormat::Line;
+    options.strict = false;
+    options.threads = 2;
     let mut out = Vec::new();
     let summary = pipeline::run(vec![input], &options, &mut out, &mut Messages)
         .expect("reading a string cannot fail");

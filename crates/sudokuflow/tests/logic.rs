@@ -67,9 +67,9 @@ fn replay(explanation: &Explanation) -> bool {
 fn explain_all(puzzles: &[Grid], options: &Options) -> (usize, usize) {
     let mut solved = 0;
     for puzzle in puzzles {
-        let explanation = logic::explain_with(puzzle, options).unwrap();
+        let explanation = logic::explain(puzzle, options).unwrap();
         solved += usize::from(replay(&explanation));
-        let rating = logic::rate_with(puzzle, options).unwrap();
+        let rating = logic::rate(puzzle, options).unwrap();
         assert_eq!(rating, explanation.rating, "{puzzle}");
     }
     (solved, puzzles.len())
@@ -139,7 +139,7 @@ fn hardest_puzzles_replay_as_far_as_the_engine_goes() {
     eprintln!("forum_hardest_11plus: {solved} of {total} solved by the engine");
     for puzzle in &sample {
         // Rated 11 or more by SE: the engine's lower bound is above 9.
-        let rating = logic::rate_with(puzzle, &options).unwrap();
+        let rating = logic::rate(puzzle, &options).unwrap();
         assert!(
             !rating.complete || rating.er.value() >= 9.0,
             "{puzzle}: {rating:?}"
@@ -166,7 +166,7 @@ fn nested_chains_solve_some_of_the_hardest_puzzles() {
     let mut techniques = Vec::new();
     for (index, triple) in SOLVED_BY_NESTED_CHAINS {
         let puzzle = puzzles[index];
-        let explanation = logic::explain_with(&puzzle, &options).unwrap();
+        let explanation = logic::explain(&puzzle, &options).unwrap();
         assert!(replay(&explanation), "{puzzle}");
         assert_eq!(explanation.rating.triple(), triple, "{puzzle}");
         // As in SE: dynamic chains with multiple forcing chains inside.
@@ -179,7 +179,7 @@ fn nested_chains_solve_some_of_the_hardest_puzzles() {
     assert!(techniques.contains(&Technique::NestedForcingChains));
     // The rating's own path (singles in bulk) agrees.
     let (index, triple) = SOLVED_BY_NESTED_CHAINS[0];
-    let rating = logic::rate_with(&puzzles[index], &options).unwrap();
+    let rating = logic::rate(&puzzles[index], &options).unwrap();
     assert_eq!(rating.triple(), triple);
 }
 
@@ -222,8 +222,8 @@ fn rate_agrees_with_explain_where_the_order_of_steps_matters() {
         "8219374.675346.918..6.81.2738415627.6.27.8543597324...1782.9...439.15782265...194",
     ] {
         let puzzle: Grid = line.parse().unwrap();
-        let rating = logic::rate_with(&puzzle, &options).unwrap();
-        let explained = logic::explain_with(&puzzle, &options).unwrap();
+        let rating = logic::rate(&puzzle, &options).unwrap();
+        let explained = logic::explain(&puzzle, &options).unwrap();
         assert_eq!(rating, explained.rating, "{line}");
     }
 }
@@ -271,7 +271,7 @@ fn simple_order_takes_every_single_before_any_other_step() {
             assert!(replay(&explanation), "{puzzle}");
             assert_eq!(
                 explanation.rating,
-                logic::rate_with(&puzzle, &options).unwrap(),
+                logic::rate(&puzzle, &options).unwrap(),
                 "{puzzle}"
             );
             let mut candidates = Candidates::from_grid(&puzzle).unwrap();
@@ -312,7 +312,7 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
     let mut direct_with_single = 0;
     for i in 0..100 {
         let puzzle = generate::generate(&config, 24, i).unwrap().puzzle;
-        let explanation = logic::explain_with(&puzzle, &options).unwrap();
+        let explanation = logic::explain(&puzzle, &options).unwrap();
         let mut candidates = Candidates::from_grid(&puzzle).unwrap();
         for step in &explanation.steps {
             if step.technique.plain_form().is_some() && has_single(&candidates) {

@@ -189,12 +189,12 @@ fn ratings_rarely_depend_on_the_layout() {
     let (mut rated, mut same) = (0, 0);
     for seed in 0..400u64 {
         let generated = generate::generate(&GenerateConfig::default(), seed, 1).unwrap();
-        let rating = logic::rate_with(&generated.puzzle, &options).unwrap();
+        let rating = logic::rate(&generated.puzzle, &options).unwrap();
         if !rating.complete {
             continue;
         }
         let t = Transform::random(&mut Rng::new(seed ^ 0x5eed));
-        let moved = logic::rate_with(&t.apply(&generated.puzzle), &options).unwrap();
+        let moved = logic::rate(&t.apply(&generated.puzzle), &options).unwrap();
         rated += 1;
         same += usize::from(moved == rating);
     }

@@ -761,7 +761,7 @@ fn chain_ratings_agree_with_sudoku_explainer() {
         let (puzzle, se) = line.split_once(' ').unwrap();
         let se: f64 = se.parse().unwrap();
         let puzzle = Grid::parse_line(puzzle.as_bytes()).unwrap();
-        let ours = sudokuflow::logic::rate_with(&puzzle, &options)
+        let ours = sudokuflow::logic::rate(&puzzle, &options)
             .unwrap()
             .er
             .value();

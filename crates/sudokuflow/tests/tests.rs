@@ -9,4 +9,5 @@ mod logic;
 mod logic_on_real_positions;
 mod logic_properties;
 mod logic_techniques;
+mod public_api;
 mod reference_sets;

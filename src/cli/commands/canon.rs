@@ -12,13 +12,11 @@ use crate::cli::args::CanonArgs;
 pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let inputs = open_input_args(&args.input)?;
-    let options = Options {
-        mode: Mode::Canon { zeros: args.zeros },
-        input_format: args.input.input_format.into(),
-        output_format: args.format.into(),
-        strict: args.strict,
-        threads: threads(&args.run),
-    };
+    let mut options = Options::new(Mode::Canon { zeros: args.zeros });
+    options.input_format = args.input.input_format.into();
+    options.output_format = args.format.into();
+    options.strict = args.strict;
+    options.threads = threads(&args.run);
     let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
     if args.stats {
         report::print_canon_stats(&summary, started.elapsed());

@@ -24,13 +24,11 @@ use crate::cli::args::DedupeArgs;
 /// `sudokuflow dedupe`: 0 when every line was a puzzle, 1 when some were bad.
 pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
     let inputs = open_input_args(&args.input)?;
-    let options = Options {
-        mode: Mode::Canon { zeros: args.zeros },
-        input_format: args.input.input_format.into(),
-        output_format: OutputFormat::Line,
-        strict: false,
-        threads: threads(&args.run),
-    };
+    let mut options = Options::new(Mode::Canon { zeros: args.zeros });
+    options.input_format = args.input.input_format.into();
+    options.output_format = OutputFormat::Line;
+    options.strict = false;
+    options.threads = threads(&args.run);
     let total_bytes = inputs.iter().map(|i| i.known_len()).sum::<Option<u64>>();
     let mut output = Output::create(args.output.as_deref())?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);

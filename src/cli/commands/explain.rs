@@ -26,23 +26,21 @@ pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
         Some(ExplainFormat::Json) => explain::Format::Json,
         Some(ExplainFormat::Html) => explain::Format::Html,
     };
-    let options = Options {
-        mode: Mode::Explain {
-            options: logic::Options {
-                budget: args.budget.0,
-                ceiling: None,
-            },
-            format,
-            order: match args.order {
-                ExplainOrder::Rating => logic::Order::Rating,
-                ExplainOrder::Simple => logic::Order::Simple,
-            },
+    let mut options = Options::new(Mode::Explain {
+        options: logic::Options {
+            budget: args.budget.0,
+            ceiling: None,
         },
-        input_format: args.input_format.into(),
-        output_format: sudokuflow::format::OutputFormat::Line,
-        strict: false,
-        threads: threads(&args.run),
-    };
+        format,
+        order: match args.order {
+            ExplainOrder::Rating => logic::Order::Rating,
+            ExplainOrder::Simple => logic::Order::Simple,
+        },
+    });
+    options.input_format = args.input_format.into();
+    options.output_format = sudokuflow::format::OutputFormat::Line;
+    options.strict = false;
+    options.threads = threads(&args.run);
     // An HTML page is streamed between its head and foot.
     let (head, foot) = match format {
         explain::Format::Html => (

@@ -25,14 +25,11 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     // An unreachable target is a usage error, found before any output.
     config.validate()?;
     let seed = args.seed.unwrap_or_else(random_seed);
-    let options = GenerateOptions {
-        config,
-        seed,
-        count: args.puzzles,
-        output_format: args.output.format.into(),
-        with_solution: args.solution,
-        threads: threads(&args.run),
-    };
+    let mut options = GenerateOptions::new(config, args.puzzles);
+    options.seed = seed;
+    options.output_format = args.output.format.into();
+    options.with_solution = args.solution;
+    options.threads = threads(&args.run);
     let mut output = Output::create(args.output.output.as_deref())?;
     let mut reporter = Reporter::new(
         Progress::for_puzzles(args.puzzles, args.run.quiet),

@@ -152,7 +152,10 @@ fn open_inputs(paths: &[impl AsRef<Path>]) -> anyhow::Result<Vec<Input>> {
             if path == Path::new("-") {
                 return open_stdin();
             }
-            Input::open(path).map_err(|e| {
+            // SAFETY: a file truncated while mapped raises SIGBUS, which
+            // app::signals handles: temporary outputs removed, a message,
+            // status 2.
+            unsafe { Input::map_file(path) }.map_err(|e| {
                 anyhow::anyhow!(
                     "cannot read input {}: {e}; check the path, or use '-' for standard input",
                     path.display()
@@ -163,7 +166,8 @@ fn open_inputs(paths: &[impl AsRef<Path>]) -> anyhow::Result<Vec<Input>> {
 }
 
 fn open_stdin() -> anyhow::Result<Input> {
-    Input::stdin().context("cannot read standard input")
+    // SAFETY: as for the files in open_input_args.
+    unsafe { Input::map_stdin() }.context("cannot read standard input")
 }
 
 /// True when `error` comes from writing to a closed pipe, a quiet way to stop.

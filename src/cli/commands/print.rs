@@ -159,18 +159,16 @@ fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(S
     } else {
         args.budget.0
     };
-    let options = Options {
-        mode: Mode::Rate {
-            options: logic::Options {
-                budget,
-                ceiling: None,
-            },
+    let mut options = Options::new(Mode::Rate {
+        options: logic::Options {
+            budget,
+            ceiling: None,
         },
-        input_format: args.input.input_format.into(),
-        output_format: sudokuflow::format::OutputFormat::Line,
-        strict: false,
-        threads: threads(&args.run),
-    };
+    });
+    options.input_format = args.input.input_format.into();
+    options.output_format = sudokuflow::format::OutputFormat::Line;
+    options.strict = false;
+    options.threads = threads(&args.run);
     let mut entries = Entries {
         numbered: 0,
         entries: SpillWriter::new()?,

@@ -13,18 +13,16 @@ use crate::cli::args::RateArgs;
 pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let inputs = open_input_args(&args.input)?;
-    let options = Options {
-        mode: Mode::Rate {
-            options: logic::Options {
-                budget: args.budget.0,
-                ceiling: None,
-            },
+    let mut options = Options::new(Mode::Rate {
+        options: logic::Options {
+            budget: args.budget.0,
+            ceiling: None,
         },
-        input_format: args.input.input_format.into(),
-        output_format: args.format.into(),
-        strict: args.strict,
-        threads: threads(&args.run),
-    };
+    });
+    options.input_format = args.input.input_format.into();
+    options.output_format = args.format.into();
+    options.strict = args.strict;
+    options.threads = threads(&args.run);
     let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
     if args.stats {
         report::print_rate_stats(&summary, started.elapsed());

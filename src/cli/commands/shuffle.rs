@@ -13,16 +13,14 @@ pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
     let inputs = open_input_args(&args.input)?;
-    let options = Options {
-        mode: Mode::Shuffle {
-            seed,
-            variants: args.variants,
-        },
-        input_format: args.input.input_format.into(),
-        output_format: args.output.format.into(),
-        strict: false,
-        threads: threads(&args.run),
-    };
+    let mut options = Options::new(Mode::Shuffle {
+        seed,
+        variants: args.variants,
+    });
+    options.input_format = args.input.input_format.into();
+    options.output_format = args.output.format.into();
+    options.strict = false;
+    options.threads = threads(&args.run);
     let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
     if args.stats {
         report::print_shuffle_stats(seed, args.variants, &summary, started.elapsed());

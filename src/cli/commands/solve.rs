@@ -12,17 +12,15 @@ use crate::cli::args::SolveArgs;
 pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let inputs = open_input_args(&args.input)?;
-    let options = Options {
-        mode: if args.count {
-            Mode::Count { limit: args.limit }
-        } else {
-            Mode::Solve
-        },
-        input_format: args.input.input_format.into(),
-        output_format: args.output.format.into(),
-        strict: args.strict,
-        threads: threads(&args.run),
-    };
+    let mut options = Options::new(if args.count {
+        Mode::Count { limit: args.limit }
+    } else {
+        Mode::Solve
+    });
+    options.input_format = args.input.input_format.into();
+    options.output_format = args.output.format.into();
+    options.strict = args.strict;
+    options.threads = threads(&args.run);
     let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
     if args.stats {
         report::print_stats(&summary, started.elapsed());

@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         .lines()
         .filter(|l| !l.starts_with('#') && l.len() >= 81)
         .filter_map(|l| Grid::parse_line(&l.as_bytes()[..81]).ok())
-        .filter(|g| logic::rate_with(g, &unlimited).is_ok_and(|r| r.complete && in_band(r.er)))
+        .filter(|g| logic::rate(g, &unlimited).is_ok_and(|r| r.complete && in_band(r.er)))
         .collect();
     if puzzles.is_empty() {
         eprintln!("no puzzle of {file} has an ER in [{min_er}, {max_er}]");
@@ -92,7 +92,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|g| {
             let start = Instant::now();
-            black_box(logic::rate_with(g, &unlimited).unwrap());
+            black_box(logic::rate(g, &unlimited).unwrap());
             start.elapsed().as_secs_f64() * 1e3
         })
         .collect();
@@ -114,7 +114,7 @@ fn main() -> ExitCode {
     for _ in 0..rounds {
         let start = Instant::now();
         for g in &puzzles {
-            black_box(logic::rate_with(g, &unlimited).unwrap());
+            black_box(logic::rate(g, &unlimited).unwrap());
         }
         ours.push(start.elapsed().as_secs_f64());
         let start = Instant::now();

@@ -702,7 +702,7 @@ mod tests {
             "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9."
                 .parse()
                 .unwrap();
-        let explanation = logic::explain_with(&puzzle, &logic::Options::default()).unwrap();
+        let explanation = logic::explain(&puzzle, &logic::Options::default()).unwrap();
         let mut page = page_head("Test").into_bytes();
         write_puzzle(&explanation, "p1-1", 1, &mut page);
         page.extend_from_slice(PAGE_FOOT.as_bytes());

@@ -4,8 +4,11 @@
 //! [`crate::pipeline`] does the same for files and streams, with bounded
 //! memory.
 //!
-//! Every function takes the worker count (at least 1) and returns one answer
-//! per puzzle, the same whatever the count.
+//! Every function takes `threads` and returns one answer per puzzle, the same
+//! whatever the threads. `None` runs on the current rayon pool: the caller's
+//! inside [`rayon::ThreadPool::install`], else rayon's global pool. `Some(n)`
+//! runs on a pool of `n` workers built for the call, and `Some(1)` on the
+//! calling thread.
 
 use std::convert::Infallible;
 use std::fmt;
@@ -17,29 +20,54 @@ use crate::grid::Grid;
 use crate::logic::{self, Explanation, RateError, Rating};
 use crate::solver::{self, SolveError};
 
-/// A pool of `threads` workers, or none when one thread will do (or no
-/// thread can be had: the work is still done, on this one).
-fn pool(threads: usize, items: usize) -> Option<rayon::ThreadPool> {
-    if threads <= 1 || items <= 1 {
-        return None;
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("sudokuflow-batch-{i}"))
-        .build()
-        .ok()
+/// The workers of a call that runs in parallel.
+enum Workers {
+    /// The current rayon pool.
+    Current,
+    /// A pool built for this call.
+    Own(rayon::ThreadPool),
 }
 
-/// `f` of each item, on `threads` workers, in order.
-fn map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    match pool(threads, items.len()) {
-        Some(pool) => pool.install(|| items.par_iter().with_min_len(64).map(&f).collect()),
+impl Workers {
+    fn run<R: Send>(self, work: impl FnOnce() -> R + Send) -> R {
+        match self {
+            Workers::Current => work(),
+            Workers::Own(pool) => pool.install(work),
+        }
+    }
+}
+
+/// The workers for `threads` (see the module's note), or none when this
+/// thread will do: one item, one thread asked for, or no pool to be had (the
+/// work is still done, here).
+fn workers(threads: Option<usize>, items: usize) -> Option<Workers> {
+    match threads {
+        _ if items <= 1 => None,
+        None => Some(Workers::Current),
+        Some(n) if n <= 1 => None,
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("sudokuflow-batch-{i}"))
+            .build()
+            .ok()
+            .map(Workers::Own),
+    }
+}
+
+/// `f` of each item, on the workers for `threads`, in order.
+fn map<T: Sync, R: Send>(
+    items: &[T],
+    threads: Option<usize>,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    match workers(threads, items.len()) {
+        Some(workers) => workers.run(|| items.par_iter().with_min_len(64).map(&f).collect()),
         None => items.iter().map(f).collect(),
     }
 }
 
 /// Cells in a row of an array of puzzles.
-pub const ROW: usize = 81;
+pub(crate) const ROW: usize = 81;
 
 /// Why a row of cells was given no answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,14 +89,14 @@ impl<E: fmt::Display> fmt::Display for RowError<E> {
     }
 }
 
-/// `f` of each row of 81 cells, on `threads` workers, each answer written
+/// `f` of each row of 81 cells, on the workers for `threads`, each answer written
 /// over its row and a row of zeros where there is none; the rows without an
 /// answer, in order, with why. The workers read and write the rows too, so
 /// an array of puzzles (as NumPy holds them) is answered without a pass over
 /// it on one thread.
 fn map_rows<E: Send>(
     rows: &mut [u8],
-    threads: usize,
+    threads: Option<usize>,
     f: impl Fn(usize, &Grid) -> Result<Grid, E> + Sync,
 ) -> Vec<(usize, RowError<E>)> {
     assert!(
@@ -95,8 +123,8 @@ fn map_rows<E: Send>(
             }
         }
     };
-    match pool(threads, rows.len() / ROW) {
-        Some(pool) => pool.install(|| {
+    match workers(threads, rows.len() / ROW) {
+        Some(workers) => workers.run(|| {
             rows.par_chunks_mut(ROW)
                 .enumerate()
                 .with_min_len(64)
@@ -112,7 +140,7 @@ fn map_rows<E: Send>(
 }
 
 /// Each puzzle's first solution ([`solver::solve`]).
-pub fn solve(puzzles: &[Grid], threads: usize) -> Vec<Result<Grid, SolveError>> {
+pub fn solve(puzzles: &[Grid], threads: Option<usize>) -> Vec<Result<Grid, SolveError>> {
     map(puzzles, threads, |grid| solver::solve(grid).map(|s| s.grid))
 }
 
@@ -122,39 +150,39 @@ pub fn solve(puzzles: &[Grid], threads: usize) -> Vec<Result<Grid, SolveError>> 
 ///
 /// # Panics
 /// When `rows` is not a whole number of rows.
-pub fn solve_rows(rows: &mut [u8], threads: usize) -> Vec<(usize, RowError<SolveError>)> {
+pub fn solve_rows(rows: &mut [u8], threads: Option<usize>) -> Vec<(usize, RowError<SolveError>)> {
     map_rows(rows, threads, |_, grid| solver::solve(grid).map(|s| s.grid))
 }
 
 /// Each puzzle's number of solutions, counting up to `limit`
 /// ([`solver::count_solutions`]).
-pub fn count(puzzles: &[Grid], limit: u32, threads: usize) -> Vec<Result<u32, SolveError>> {
+pub fn count(puzzles: &[Grid], limit: u32, threads: Option<usize>) -> Vec<Result<u32, SolveError>> {
     map(puzzles, threads, |grid| {
         solver::count_solutions(grid, limit).map(|c| c.solutions)
     })
 }
 
-/// Each puzzle's rating ([`logic::rate_with`]).
+/// Each puzzle's rating ([`logic::rate`]).
 pub fn rate(
     puzzles: &[Grid],
     options: &logic::Options,
-    threads: usize,
+    threads: Option<usize>,
 ) -> Vec<Result<Rating, RateError>> {
-    map(puzzles, threads, |grid| logic::rate_with(grid, options))
+    map(puzzles, threads, |grid| logic::rate(grid, options))
 }
 
-/// Each puzzle's explanation ([`logic::explain_with`]).
+/// Each puzzle's explanation ([`logic::explain`]).
 pub fn explain(
     puzzles: &[Grid],
     options: &logic::Options,
-    threads: usize,
+    threads: Option<usize>,
 ) -> Vec<Result<Explanation, RateError>> {
-    map(puzzles, threads, |grid| logic::explain_with(grid, options))
+    map(puzzles, threads, |grid| logic::explain(grid, options))
 }
 
 /// Each puzzle's minlex canonical form ([`Grid::canonical`]), or
 /// [`SolveError::ConflictingGivens`] for a puzzle with a repeated digit.
-pub fn canonical(puzzles: &[Grid], threads: usize) -> Vec<Result<Grid, SolveError>> {
+pub fn canonical(puzzles: &[Grid], threads: Option<usize>) -> Vec<Result<Grid, SolveError>> {
     map(puzzles, threads, canonical_form)
 }
 
@@ -170,14 +198,17 @@ fn canonical_form(grid: &Grid) -> Result<Grid, SolveError> {
 ///
 /// # Panics
 /// When `rows` is not a whole number of rows.
-pub fn canonical_rows(rows: &mut [u8], threads: usize) -> Vec<(usize, RowError<SolveError>)> {
+pub fn canonical_rows(
+    rows: &mut [u8],
+    threads: Option<usize>,
+) -> Vec<(usize, RowError<SolveError>)> {
     map_rows(rows, threads, |_, grid| canonical_form(grid))
 }
 
 /// An equivalent of each puzzle: the `i`-th (from 1) under the transform
 /// [`generator::shuffle`] draws from `seed`, `i` and variant 0, as `sudokuflow
 /// shuffle --seed` shuffles a file of these puzzles, one per line.
-pub fn shuffle(puzzles: &[Grid], seed: u64, threads: usize) -> Vec<Grid> {
+pub fn shuffle(puzzles: &[Grid], seed: u64, threads: Option<usize>) -> Vec<Grid> {
     let numbered: Vec<(u64, Grid)> = (1..).zip(puzzles.iter().copied()).collect();
     shuffle_numbered(&numbered, seed, threads)
 }
@@ -185,7 +216,7 @@ pub fn shuffle(puzzles: &[Grid], seed: u64, threads: usize) -> Vec<Grid> {
 /// [`shuffle`] for puzzles numbered by the caller (1-based, as lines are):
 /// a list with unreadable rows then shuffles its puzzles as the file of the
 /// same rows does, the bad rows counted.
-pub fn shuffle_numbered(puzzles: &[(u64, Grid)], seed: u64, threads: usize) -> Vec<Grid> {
+pub fn shuffle_numbered(puzzles: &[(u64, Grid)], seed: u64, threads: Option<usize>) -> Vec<Grid> {
     map(puzzles, threads, |&(number, grid)| {
         generator::shuffle(&grid, seed, number, 0)
     })
@@ -198,7 +229,7 @@ pub fn shuffle_numbered(puzzles: &[(u64, Grid)], seed: u64, threads: usize) -> V
 pub fn shuffle_rows(
     rows: &mut [u8],
     seed: u64,
-    threads: usize,
+    threads: Option<usize>,
 ) -> Vec<(usize, RowError<Infallible>)> {
     map_rows(rows, threads, |index, grid| {
         Ok(generator::shuffle(grid, seed, index as u64 + 1, 0))
@@ -214,7 +245,7 @@ pub fn generate(
     config: &GenerateConfig,
     seed: u64,
     count: u64,
-    threads: usize,
+    threads: Option<usize>,
 ) -> Result<Vec<Generated>, (u64, GenerateError)> {
     config.validate().map_err(|e| (0, e))?;
     let indices: Vec<u64> = (0..count).collect();
@@ -232,21 +263,28 @@ mod tests {
     #[test]
     fn answers_keep_the_order_whatever_the_threads() {
         let config = GenerateConfig::default();
-        let made = generate(&config, 5, 300, 2).unwrap();
-        assert_eq!(generate(&config, 5, 300, 1).unwrap(), made);
+        let made = generate(&config, 5, 300, Some(2)).unwrap();
+        assert_eq!(generate(&config, 5, 300, Some(1)).unwrap(), made);
         let puzzles: Vec<Grid> = made.iter().map(|g| g.puzzle).collect();
         let mut bad = puzzles.clone();
         bad[7] = format!("11{}", ".".repeat(79)).parse().unwrap();
         for threads in [1, 2, 3] {
-            let solved = solve(&bad, threads);
+            let solved = solve(&bad, Some(threads));
             assert_eq!(solved[7], Err(SolveError::ConflictingGivens));
             for (i, answer) in solved.iter().enumerate().filter(|&(i, _)| i != 7) {
                 assert_eq!(answer.as_ref().ok(), Some(&made[i].solution));
             }
-            assert!(count(&puzzles, 2, threads).iter().all(|c| c == &Ok(1)));
-            assert_eq!(shuffle(&puzzles, 9, threads), shuffle(&puzzles, 9, 1));
+            assert!(
+                count(&puzzles, 2, Some(threads))
+                    .iter()
+                    .all(|c| c == &Ok(1))
+            );
             assert_eq!(
-                canonical(&bad, threads)[7],
+                shuffle(&puzzles, 9, Some(threads)),
+                shuffle(&puzzles, 9, Some(1))
+            );
+            assert_eq!(
+                canonical(&bad, Some(threads))[7],
                 Err(SolveError::ConflictingGivens)
             );
         }
@@ -254,7 +292,7 @@ mod tests {
 
     #[test]
     fn rows_of_cells_are_answered_as_grids_are() {
-        let made = generate(&GenerateConfig::default(), 11, 200, 1).unwrap();
+        let made = generate(&GenerateConfig::default(), 11, 200, Some(1)).unwrap();
         let mut puzzles: Vec<Grid> = made.iter().map(|g| g.puzzle).collect();
         puzzles[3] = format!("11{}", ".".repeat(79)).parse().unwrap();
         let mut cells: Vec<u8> = puzzles.iter().flat_map(|g| *g.cells()).collect();
@@ -272,7 +310,7 @@ mod tests {
         };
         for threads in [1, 2, 3] {
             let mut solved = cells.clone();
-            let failed = solve_rows(&mut solved, threads);
+            let failed = solve_rows(&mut solved, Some(threads));
             assert_eq!(
                 failed,
                 [
@@ -284,19 +322,50 @@ mod tests {
                 failed[1].1.to_string(),
                 "a cell holds 12; cells are 0 (empty) to 9"
             );
-            assert_eq!(rows(&solved), grids_or_zeros(solve(&puzzles, threads)));
+            assert_eq!(
+                rows(&solved),
+                grids_or_zeros(solve(&puzzles, Some(threads)))
+            );
 
             let mut canon = cells.clone();
-            assert_eq!(canonical_rows(&mut canon, threads).len(), 2);
-            assert_eq!(rows(&canon), grids_or_zeros(canonical(&puzzles, threads)));
+            assert_eq!(canonical_rows(&mut canon, Some(threads)).len(), 2);
+            assert_eq!(
+                rows(&canon),
+                grids_or_zeros(canonical(&puzzles, Some(threads)))
+            );
 
             let mut shuffled = cells.clone();
             assert_eq!(
-                shuffle_rows(&mut shuffled, 9, threads),
+                shuffle_rows(&mut shuffled, 9, Some(threads)),
                 [(150, RowError::BadCell(12))]
             );
-            let by_grid = shuffle(&puzzles, 9, threads).into_iter().map(Ok).collect();
+            let by_grid = shuffle(&puzzles, 9, Some(threads))
+                .into_iter()
+                .map(Ok)
+                .collect();
             assert_eq!(rows(&shuffled), grids_or_zeros(by_grid));
         }
+    }
+
+    #[test]
+    fn without_threads_the_work_runs_on_the_callers_pool() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .thread_name(|i| format!("caller-{i}"))
+            .build()
+            .unwrap();
+        let items: Vec<u32> = (0..1000).collect();
+        let names = pool.install(|| {
+            map(&items, None, |_| {
+                std::thread::current().name().map(str::to_owned)
+            })
+        });
+        assert!(
+            names
+                .iter()
+                .all(|name| name.as_deref().is_some_and(|n| n.starts_with("caller-")))
+        );
+        let answers = pool.install(|| count(&[Grid::EMPTY; 100], 2, None));
+        assert!(answers.iter().all(|answer| answer == &Ok(2)));
     }
 }

@@ -24,7 +24,7 @@ use crate::stream::compressed::{Compression, Sniffed};
 
 /// Bytes per chunk of a mapped input: enough puzzles (about 1,600 lines) to
 /// amortize the per-chunk cost, few enough to keep progress and latency smooth.
-pub const CHUNK_LEN: usize = 128 * 1024;
+pub(crate) const CHUNK_LEN: usize = 128 * 1024;
 
 /// Bytes asked for per read of a stream. A pipe holds 64 KiB by default, so a
 /// busy pipe fills a chunk in one read.
@@ -46,27 +46,67 @@ enum Source {
 }
 
 impl Input {
-    /// Opens the file at `path`, named as given in messages.
+    /// Opens the file at `path` to be read as a stream (decompressed if it
+    /// is gzip or zstd), named as given in messages. [`Input::map_file`]
+    /// reads a large file faster.
     ///
     /// # Errors
-    /// When the file cannot be opened, or its size or map cannot be had.
+    /// When the file cannot be opened or is a directory.
     pub fn open(path: &Path) -> io::Result<Input> {
         let file = File::open(path)?;
-        Input::from_file(path.display().to_string(), file)
+        if file.metadata()?.is_dir() {
+            return Err(io::ErrorKind::IsADirectory.into());
+        }
+        Ok(Input::from_reader(
+            path.display().to_string(),
+            Box::new(file),
+        ))
     }
 
-    /// Standard input, named `<stdin>` in messages. When it is redirected from
-    /// a regular file it is mapped like one, from its current position.
+    /// Maps the file at `path` into memory and reads it from there, named as
+    /// given in messages: no copy, and pages are released as they are
+    /// answered. A file that is empty, compressed, not a regular file or
+    /// that cannot be mapped is read as [`Input::open`] reads it.
+    ///
+    /// # Safety
+    /// The file must not be truncated or written to while this input is
+    /// read. If another process truncates it, reading past its new end raises
+    /// SIGBUS, which ends the process unless the caller handles that signal
+    /// (the `sudokuflow` program does: temporary outputs removed, a message,
+    /// status 2).
     ///
     /// # Errors
-    /// When standard input is a file whose size or map cannot be had.
-    pub fn stdin() -> io::Result<Input> {
+    /// When the file cannot be opened, is a directory, or its size cannot
+    /// be had.
+    pub unsafe fn map_file(path: &Path) -> io::Result<Input> {
+        let file = File::open(path)?;
+        // SAFETY: the caller's promise.
+        unsafe { Input::map(path.display().to_string(), file) }
+    }
+
+    /// Standard input as a stream, named `<stdin>` in messages.
+    pub fn stdin() -> Input {
+        Input::from_reader("<stdin>".to_string(), Box::new(io::stdin()))
+    }
+
+    /// Standard input, named `<stdin>` in messages, mapped from its current
+    /// position as [`Input::map_file`] maps a file when it is redirected from
+    /// a regular file, else read as a stream.
+    ///
+    /// # Safety
+    /// As for [`Input::map_file`], of the file standard input is redirected
+    /// from.
+    ///
+    /// # Errors
+    /// When standard input is a file whose size cannot be had.
+    pub unsafe fn map_stdin() -> io::Result<Input> {
         let name = "<stdin>".to_string();
         #[cfg(unix)]
         {
             use std::os::fd::AsFd;
             let file = File::from(io::stdin().as_fd().try_clone_to_owned()?);
-            Input::from_file(name, file)
+            // SAFETY: the caller's promise.
+            unsafe { Input::map(name, file) }
         }
         #[cfg(not(unix))]
         Ok(Input::from_reader(name, Box::new(io::stdin())))
@@ -82,7 +122,11 @@ impl Input {
         }
     }
 
-    fn from_file(name: String, mut file: File) -> io::Result<Input> {
+    /// `file` mapped where it can be (see [`Input::map_file`]).
+    ///
+    /// # Safety
+    /// As for [`Input::map_file`].
+    unsafe fn map(name: String, mut file: File) -> io::Result<Input> {
         let metadata = file.metadata()?;
         if metadata.is_dir() {
             return Err(io::ErrorKind::IsADirectory.into());
@@ -91,11 +135,8 @@ impl Input {
         // report a length of 0 yet have content: read those as streams.
         if metadata.is_file() && metadata.len() > 0 {
             let start = file.stream_position()?;
-            // SAFETY: the map is only read. If another process truncates the
-            // file while we run, reading past its new end raises SIGBUS, as
-            // for any tool that maps its input; the binary handles it (see
-            // `cli::signals`: temporary outputs removed, a message, status
-            // 2), and a library user who maps files accepts the same.
+            // SAFETY: the map is only read, and the caller promised the file
+            // stays as it is while it is.
             if let (Ok(map), Ok(start)) = (unsafe { Mmap::map(&file) }, usize::try_from(start)) {
                 let start = start.min(map.len());
                 if let Some(compression) = Compression::of(&map[start..]) {
@@ -605,6 +646,8 @@ mod tests {
         let path = dir.path().join("in.txt");
         std::fs::write(&path, &text).unwrap();
         for input in [
+            // SAFETY: the test's own file, left as it is.
+            unsafe { Input::map_file(&path) }.unwrap(),
             Input::open(&path).unwrap(),
             Input::from_reader("test".into(), Box::new(io::Cursor::new(text.clone()))),
         ] {
@@ -689,7 +732,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("in.txt");
         std::fs::write(&path, data).unwrap();
-        let input = Input::open(&path).unwrap();
+        // SAFETY: the test's own file, left as it is.
+        let input = unsafe { Input::map_file(&path) }.unwrap();
         assert!(matches!(input.source, Source::Mapped { .. }));
         let mut lines = Vec::new();
         let mut bytes = 0;

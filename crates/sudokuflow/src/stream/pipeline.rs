@@ -101,8 +101,11 @@ pub fn shuffle_index(input: usize, line: u64) -> u64 {
     ((input as u64) << 40) ^ line
 }
 
-/// How a run reads, answers and writes.
+/// How a run reads, answers and writes: [`Options::new`], then the fields
+/// that differ from its defaults. More fields may come, so it is not built
+/// by a struct expression outside this crate.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Options {
     /// What to write for each puzzle.
     pub mode: Mode,
@@ -116,7 +119,25 @@ pub struct Options {
     pub threads: usize,
 }
 
+/// One worker per core, the default of a run.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
 impl Options {
+    /// A run in `mode` reading any puzzle layout ([`InputFormat::Auto`]),
+    /// writing one line per answer ([`OutputFormat::Line`]), not strict,
+    /// with one worker thread per core.
+    pub fn new(mode: Mode) -> Options {
+        Options {
+            mode,
+            input_format: InputFormat::Auto,
+            output_format: OutputFormat::Line,
+            strict: false,
+            threads: default_threads(),
+        }
+    }
+
     /// The layout of answers and markers in text: counts take one line
     /// whatever the output format.
     pub(crate) fn answer_format(&self) -> OutputFormat {
@@ -183,8 +204,11 @@ impl OutputFormat {
     }
 }
 
-/// How a [`generate`] run makes and writes puzzles.
+/// How a [`generate`] run makes and writes puzzles: [`GenerateOptions::new`],
+/// then the fields that differ from its defaults. More fields may come, so
+/// it is not built by a struct expression outside this crate.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct GenerateOptions {
     /// What puzzles to make.
     pub config: GenerateConfig,
@@ -198,6 +222,22 @@ pub struct GenerateOptions {
     pub with_solution: bool,
     /// Worker threads.
     pub threads: usize,
+}
+
+impl GenerateOptions {
+    /// `count` puzzles of `config` from seed 0, one line each
+    /// ([`OutputFormat::Line`]) without their solutions, with one worker
+    /// thread per core.
+    pub fn new(config: GenerateConfig, count: u64) -> GenerateOptions {
+        GenerateOptions {
+            config,
+            seed: 0,
+            count,
+            output_format: OutputFormat::Line,
+            with_solution: false,
+            threads: default_threads(),
+        }
+    }
 }
 
 /// Totals of a run.
@@ -1159,7 +1199,7 @@ impl<B: Batch> Done<B> {
                 Ok(Answer::Count(count.solutions))
             }
             Mode::Rate { options } => {
-                let rating = logic::rate_with(grid, &options)?;
+                let rating = logic::rate(grid, &options)?;
                 self.count_rating(&rating);
                 Ok(Answer::Rating(rating))
             }

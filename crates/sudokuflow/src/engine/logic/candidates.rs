@@ -135,19 +135,19 @@ impl Candidates {
 
     /// The cells where `digit` is a candidate.
     #[inline]
-    pub fn cells_of(&self, digit: u8) -> CellSet {
+    pub(crate) fn cells_of(&self, digit: u8) -> CellSet {
         self.digit_cells[digit as usize]
     }
 
     /// The cells of `unit` where `digit` is a candidate.
     #[inline]
-    pub fn places(&self, unit: usize, digit: u8) -> CellSet {
+    pub(crate) fn places(&self, unit: usize, digit: u8) -> CellSet {
         self.digit_cells[digit as usize] & UNIT_SETS[unit]
     }
 
     /// The empty cells.
     #[inline]
-    pub fn empty_cells(&self) -> CellSet {
+    pub(crate) fn empty_cells(&self) -> CellSet {
         self.empty
     }
 

@@ -6,41 +6,39 @@ use std::fmt;
 
 /// A set of cells, one bit per cell (bit `r * 9 + c`).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct CellSet(pub u128);
+pub(crate) struct CellSet(pub(crate) u128);
 
 impl CellSet {
     /// No cell.
-    pub const EMPTY: CellSet = CellSet(0);
-    /// All 81 cells.
-    pub const ALL: CellSet = CellSet((1u128 << 81) - 1);
+    pub(crate) const EMPTY: CellSet = CellSet(0);
 
     /// The set holding only `cell`.
     #[inline]
-    pub const fn single(cell: usize) -> CellSet {
+    pub(crate) const fn single(cell: usize) -> CellSet {
         CellSet(1u128 << cell)
     }
 
     /// True when `cell` is in the set.
     #[inline]
-    pub fn contains(self, cell: usize) -> bool {
+    pub(crate) fn contains(self, cell: usize) -> bool {
         self.0 >> cell & 1 != 0
     }
 
     /// Adds `cell`.
     #[inline]
-    pub fn insert(&mut self, cell: usize) {
+    pub(crate) fn insert(&mut self, cell: usize) {
         self.0 |= 1u128 << cell;
     }
 
     /// Takes `cell` out.
     #[inline]
-    pub fn remove(&mut self, cell: usize) {
+    pub(crate) fn remove(&mut self, cell: usize) {
         self.0 &= !(1u128 << cell);
     }
 
     /// How many cells the set holds.
     #[inline]
-    pub fn len(self) -> u32 {
+    pub(crate) fn len(self) -> u32 {
         self.0.count_ones()
     }
 
@@ -48,7 +46,7 @@ impl CellSet {
     /// leave nothing. For small `n`, cheaper than [`CellSet::len`], which
     /// counts 128 bits without the processor's count instruction.
     #[inline]
-    pub fn len_at_most(self, n: u32) -> bool {
+    pub(crate) fn len_at_most(self, n: u32) -> bool {
         let mut rest = self.0;
         for _ in 0..n {
             rest &= rest.wrapping_sub(1);
@@ -58,19 +56,19 @@ impl CellSet {
 
     /// True when the set holds no cell.
     #[inline]
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The lowest cell of the set.
     #[inline]
-    pub fn first(self) -> Option<usize> {
+    pub(crate) fn first(self) -> Option<usize> {
         (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
     }
 
     /// The cells, lowest first.
     #[inline]
-    pub fn iter(self) -> CellIter {
+    pub(crate) fn iter(self) -> CellIter {
         CellIter {
             low: self.0 as u64,
             high: (self.0 >> 64) as u64,
@@ -81,7 +79,7 @@ impl CellSet {
     /// `i`-th cell ([`UNIT_CELLS`] order): where a digit can go in a unit,
     /// in a form that counts and compares in a few instructions.
     #[inline]
-    pub fn in_unit(self, unit: usize) -> u16 {
+    pub(crate) fn in_unit(self, unit: usize) -> u16 {
         let x = self.0;
         match unit {
             u if u < COL => (x >> (9 * u)) as u16 & 0x1ff,
@@ -104,7 +102,7 @@ impl CellSet {
 
     /// The cells of `unit` at the positions of `bits` (see [`CellSet::in_unit`]).
     #[inline]
-    pub fn of_unit(unit: usize, bits: u16) -> CellSet {
+    pub(crate) fn of_unit(unit: usize, bits: u16) -> CellSet {
         let mut set = CellSet::EMPTY;
         let mut rest = bits;
         while rest != 0 {
@@ -171,7 +169,7 @@ impl IntoIterator for CellSet {
 /// The cells of a [`CellSet`], lowest first. The set is read as its two
 /// 64-bit halves: finding and clearing a 128-bit lowest bit takes twice
 /// the instructions.
-pub struct CellIter {
+pub(crate) struct CellIter {
     low: u64,
     high: u64,
 }
@@ -195,38 +193,32 @@ impl Iterator for CellIter {
 }
 
 /// Units are numbered rows 0-8, columns 9-17, boxes 18-26: the first row.
-pub const ROW: usize = 0;
+pub(crate) const ROW: usize = 0;
 /// The first column unit.
-pub const COL: usize = 9;
+pub(crate) const COL: usize = 9;
 /// The first box unit.
-pub const BOX: usize = 18;
+pub(crate) const BOX: usize = 18;
 /// Every unit, one bit per unit.
-pub const ALL_UNITS: u32 = (1 << 27) - 1;
+pub(crate) const ALL_UNITS: u32 = (1 << 27) - 1;
 /// The rows and columns, one bit per unit.
-pub const LINE_UNITS: u32 = (1 << BOX) - 1;
+pub(crate) const LINE_UNITS: u32 = (1 << BOX) - 1;
 
 /// The row of `cell`, 0-8.
 #[inline]
-pub const fn row_of(cell: usize) -> usize {
+pub(crate) const fn row_of(cell: usize) -> usize {
     cell / 9
 }
 
 /// The column of `cell`, 0-8.
 #[inline]
-pub const fn col_of(cell: usize) -> usize {
+pub(crate) const fn col_of(cell: usize) -> usize {
     cell % 9
 }
 
-/// The box of `cell`, 0-8 in reading order.
-#[inline]
-pub const fn box_of(cell: usize) -> usize {
-    cell / 27 * 3 + cell % 9 / 3
-}
-
-pub use crate::engine::geometry::{UNIT_CELLS, units_of};
+pub(crate) use crate::engine::geometry::{UNIT_CELLS, units_of};
 
 /// Each unit as a cell set.
-pub static UNIT_SETS: [CellSet; 27] = {
+pub(crate) static UNIT_SETS: [CellSet; 27] = {
     let mut sets = [CellSet(0); 27];
     let mut u = 0;
     while u < 27 {
@@ -241,7 +233,7 @@ pub static UNIT_SETS: [CellSet; 27] = {
 };
 
 /// The units of each cell, one bit per unit.
-pub static UNITS_OF_CELL: [u32; 81] = {
+pub(crate) static UNITS_OF_CELL: [u32; 81] = {
     let mut bits = [0u32; 81];
     let mut cell = 0;
     while cell < 81 {
@@ -253,7 +245,7 @@ pub static UNITS_OF_CELL: [u32; 81] = {
 };
 
 /// The 20 cells that share a unit with each cell.
-pub static PEERS: [CellSet; 81] = {
+pub(crate) static PEERS: [CellSet; 81] = {
     let mut peers = [CellSet(0); 81];
     let mut cell = 0;
     while cell < 81 {
@@ -269,17 +261,8 @@ pub static PEERS: [CellSet; 81] = {
     peers
 };
 
-/// The cells that see every cell of `cells` (not counting those cells).
-pub fn common_peers(cells: CellSet) -> CellSet {
-    let mut seen = CellSet::ALL;
-    for cell in cells.iter() {
-        seen &= PEERS[cell];
-    }
-    seen - cells
-}
-
 /// The unit of a kind (`ROW`, `COL` or `BOX`) that holds all of `cells`, if any.
-pub fn shared_unit(cells: CellSet, kind: usize) -> Option<usize> {
+pub(crate) fn shared_unit(cells: CellSet, kind: usize) -> Option<usize> {
     let first = cells.first()?;
     let unit = units_of(first)[kind / 9];
     (cells - UNIT_SETS[unit]).is_empty().then_some(unit)
@@ -287,7 +270,7 @@ pub fn shared_unit(cells: CellSet, kind: usize) -> Option<usize> {
 
 /// A cell written as people read it: `r3c5`, rows and columns from 1.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct CellName(pub usize);
+pub(crate) struct CellName(pub(crate) usize);
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -303,7 +286,7 @@ impl fmt::Debug for CellName {
 
 /// A unit written as people read it: `row 3`, `column 5`, `box 2`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct UnitName(pub usize);
+pub(crate) struct UnitName(pub(crate) usize);
 
 impl fmt::Display for UnitName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -315,25 +298,9 @@ impl fmt::Display for UnitName {
     }
 }
 
-/// Cells listed for people: `r2c7, r2c8`. Built a character at a time, as
-/// rating builds many of these lists.
-pub fn cell_list(cells: impl IntoIterator<Item = usize>) -> String {
-    let mut list = String::new();
-    for cell in cells {
-        if !list.is_empty() {
-            list.push_str(", ");
-        }
-        list.push('r');
-        list.push(char::from(b'1' + row_of(cell) as u8));
-        list.push('c');
-        list.push(char::from(b'1' + col_of(cell) as u8));
-    }
-    list
-}
-
 /// Items joined as a sentence lists them: `a`, `a and b`, `a, b and c`
 /// (`or` in place of `and` with `word`).
-pub fn joined(items: &[String], word: &str) -> String {
+pub(crate) fn joined(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -342,19 +309,19 @@ pub fn joined(items: &[String], word: &str) -> String {
 }
 
 /// Cells named in a sentence: `r2c7`, `r2c7 and r2c8`, `r1c1, r1c2 and r1c5`.
-pub fn cells_and(cells: impl IntoIterator<Item = usize>) -> String {
+pub(crate) fn cells_and(cells: impl IntoIterator<Item = usize>) -> String {
     let names: Vec<String> = cells.into_iter().map(|c| CellName(c).to_string()).collect();
     joined(&names, "and")
 }
 
 /// Digits of a mask in a sentence: `3`, `3 or 7`, `1, 4 or 7`.
-pub fn digits_or(mask: u16) -> String {
+pub(crate) fn digits_or(mask: u16) -> String {
     let names: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
     joined(&names, "or")
 }
 
 /// Digits of a mask in a sentence: `3`, `3 and 7`, `1, 4 and 7`.
-pub fn digits_and(mask: u16) -> String {
+pub(crate) fn digits_and(mask: u16) -> String {
     let names: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
     joined(&names, "and")
 }
@@ -362,7 +329,7 @@ pub fn digits_and(mask: u16) -> String {
 /// What eliminations rule out, in words, cells that lose the same digits
 /// named together: `r7c6 cannot be 7`, `r5c2 and r5c6 cannot be 3 or 7,
 /// r5c8 cannot be 3`.
-pub fn cannot_be(eliminations: &[super::Candidate]) -> String {
+pub(crate) fn cannot_be(eliminations: &[super::Candidate]) -> String {
     // Each cell's lost digits, in the order the cells first come.
     let mut lost: Vec<(usize, u16)> = Vec::new();
     for e in eliminations {
@@ -387,7 +354,7 @@ pub fn cannot_be(eliminations: &[super::Candidate]) -> String {
 }
 
 /// Digits of a mask (bit `d` for digit `d`) listed for people: `1/4/7`.
-pub fn digit_list(mask: u16) -> String {
+pub(crate) fn digit_list(mask: u16) -> String {
     let mut list = String::new();
     for d in digits(mask) {
         if !list.is_empty() {
@@ -406,7 +373,7 @@ pub fn digit_list(mask: u16) -> String {
 /// increasing order by Gosper's rule (the next larger number with as many
 /// bits), and complementing reverses the order.
 #[inline]
-pub fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
+pub(crate) fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
     let k = mask.count_ones();
     // The positions of `mask`'s bits, lowest first.
     let mut positions = [0u8; 16];
@@ -440,7 +407,7 @@ pub fn subsets_of_size(mask: u16, n: u32) -> impl Iterator<Item = u16> {
 
 /// The units of a mask (bit per unit), lowest first.
 #[inline]
-pub fn units_in(mask: u32) -> impl Iterator<Item = usize> {
+pub(crate) fn units_in(mask: u32) -> impl Iterator<Item = usize> {
     let mut rest = mask;
     std::iter::from_fn(move || {
         let unit = (rest != 0).then(|| rest.trailing_zeros() as usize);
@@ -451,7 +418,7 @@ pub fn units_in(mask: u32) -> impl Iterator<Item = usize> {
 
 /// The digits of a candidate mask (bit `d` for digit `d`), lowest first.
 #[inline]
-pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
+pub(crate) fn digits(mask: u16) -> impl Iterator<Item = u8> {
     let mut mask = mask;
     std::iter::from_fn(move || {
         if mask == 0 {
@@ -513,8 +480,9 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let set =
-                CellSet((u128::from(x) << 64 | u128::from(x.rotate_left(29))) & CellSet::ALL.0);
+            let set = CellSet(
+                (u128::from(x) << 64 | u128::from(x.rotate_left(29))) & ((1u128 << 81) - 1),
+            );
             for unit in 0..27 {
                 let expected = (0..9)
                     .filter(|&i| set.contains(UNIT_CELLS[unit][i].into()))
@@ -548,9 +516,6 @@ mod tests {
 
     #[test]
     fn lists_read_as_people_write_them() {
-        assert_eq!(cell_list([15, 16]), "r2c7, r2c8");
-        assert_eq!(cell_list([0, 80]), "r1c1, r9c9");
-        assert_eq!(cell_list([]), "");
         assert_eq!(digit_list(1 << 1 | 1 << 4 | 1 << 7), "1/4/7");
         assert_eq!(digit_list(1 << 9), "9");
         assert_eq!(cells_and([15, 16, 20]), "r2c7, r2c8 and r3c3");

@@ -16,7 +16,7 @@
 //! - dynamic plus: dynamic, and when nothing is left to follow, pointing and
 //!   claiming on the changed grid may turn off more nodes.
 //! - nested: dynamic plus, and when that is done, forcing chains (static or
-//!   dynamic) run on the changed grid may turn nodes on or off ([`nested`]).
+//!   dynamic) run on the changed grid may turn nodes on or off ([`inner`]).
 //!
 //! Every node reached keeps the set of its ancestors (the nodes it needs);
 //! its size is the node's complexity. A conclusion's rating is its

@@ -181,20 +181,12 @@ pub struct Explanation {
     pub rating: Rating,
 }
 
-/// Rates `puzzle` with the default options (the work budget
-/// [`Options::DEFAULT_BUDGET`]).
+/// Rates `puzzle` under `options` (`Options::default()`: the work budget
+/// [`Options::DEFAULT_BUDGET`], no ceiling).
 ///
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
-pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
-    rate_with(puzzle, &Options::default())
-}
-
-/// Rates `puzzle` under `options`.
-///
-/// # Errors
-/// When the puzzle has conflicting givens, no solution or several.
-pub fn rate_with(puzzle: &Grid, options: &Options) -> Result<Rating, RateError> {
+pub fn rate(puzzle: &Grid, options: &Options) -> Result<Rating, RateError> {
     let candidates = Candidates::from_grid(puzzle).map_err(|e| match e {
         CandidatesError::ConflictingValues => RateError::ConflictingGivens,
         CandidatesError::NoCandidates { .. } => RateError::NoSolution,
@@ -301,19 +293,12 @@ fn rate_candidates(
     Ok(tally.finish(stuck, options, searches.chainer.work()))
 }
 
-/// Explains `puzzle` step by step with the default options.
+/// Explains `puzzle` step by step under `options`, the steps in rating
+/// order.
 ///
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
-pub fn explain(puzzle: &Grid) -> Result<Explanation, RateError> {
-    explain_with(puzzle, &Options::default())
-}
-
-/// Explains `puzzle` step by step under `options`.
-///
-/// # Errors
-/// When the puzzle has conflicting givens, no solution or several.
-pub fn explain_with(puzzle: &Grid, options: &Options) -> Result<Explanation, RateError> {
+pub fn explain(puzzle: &Grid, options: &Options) -> Result<Explanation, RateError> {
     explain_in_order(puzzle, options, Order::Rating)
 }
 

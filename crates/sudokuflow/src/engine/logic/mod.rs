@@ -17,13 +17,13 @@
 //!     "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9."
 //!         .parse()
 //!         .unwrap();
-//! let rating = logic::rate(&puzzle).unwrap();
+//! let rating = logic::rate(&puzzle, &logic::Options::default()).unwrap();
 //! assert_eq!(rating.triple(), "2.6/1.2/1.2");
 //! assert_eq!(rating.level, Level::Hard);
 //! assert_eq!(rating.hardest.name(), "Pointing");
 //!
 //! // The explanation's steps lead from the givens to the solution.
-//! let explanation = logic::explain(&puzzle).unwrap();
+//! let explanation = logic::explain(&puzzle, &logic::Options::default()).unwrap();
 //! let mut candidates = logic::Candidates::from_grid(&puzzle).unwrap();
 //! for step in &explanation.steps {
 //!     step.apply(&mut candidates);
@@ -35,7 +35,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod candidates;
-pub mod cells;
+pub(crate) mod cells;
 mod chains;
 mod enumerate;
 mod exclusion;
@@ -54,10 +54,9 @@ mod wings;
 pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
 pub use enumerate::all_steps;
 pub use explain::{
-    Explanation, Order, RateError, Stepper, explain, explain_in_order, explain_with, is_level,
-    next_step, rate, rate_with,
+    Explanation, Order, RateError, Stepper, explain, explain_in_order, is_level, next_step, rate,
 };
-pub use rating::{Level, Options, Rating};
+pub use rating::{Level, Options, ParseLevelError, Rating};
 use step::Words;
 pub use step::{
     Candidate, ChainNode, Difficulty, House, HouseKind, Step, Technique, chain_sections,

@@ -15,7 +15,7 @@
 //! changed it: the last candidate of a cell, the last place of a digit).
 //! From level 1 on, when both queues are empty, the trail looks at the grid
 //! it has changed for the techniques SE allows there ([`super::plus`]) and
-//! from level 2 on for whole forcing chains ([`super::nested`]), whose
+//! from level 2 on for whole forcing chains ([`super::inner`]), whose
 //! eliminations it takes as links: each needs the eliminations of the trail
 //! that made it possible, and a nested chain's own complexity counts in
 //! every conclusion it leads to.
