@@ -50,15 +50,15 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "this file; .ci/run's `cargo test --workspace` runs it",
     ),
     (
-        "cargo run --example solve",
+        "cargo run -p sudokuflow --example solve",
         "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
     ),
     (
-        "cargo run --example generate",
+        "cargo run -p sudokuflow --example generate",
         "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
     ),
     (
-        "cargo run --example pipeline",
+        "cargo run -p sudokuflow --example pipeline",
         "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
     ),
     // Pipes, and files outside the scratch folder: most of these lines are
