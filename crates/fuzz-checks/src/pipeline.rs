@@ -9,7 +9,7 @@
 use std::io::{self, Read, Write};
 
 use sudokuflow::answer::Flush;
-use sudokuflow::format::{InputFormat, OutputFormat, Problem};
+use sudokuflow::format::{InputFormat, Problem};
 use sudokuflow::generate::shuffle;
 use sudokuflow::input::Input;
 use sudokuflow::pipeline::{self, Mode, Observer, Options, shuffle_index};
@@ -47,7 +47,6 @@ pub fn check(data: &[u8]) {
     };
     let mut options = Options::new(mode);
     options.input_format = input_format;
-    options.output_format = OutputFormat::Line;
     options.strict = control & 0x80 != 0;
     options.threads = 1 + usize::from(control & 1);
     let text = stretch(bytes.rest());

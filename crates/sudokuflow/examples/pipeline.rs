@@ -6,7 +6,7 @@
 use std::io::{self, Cursor};
 
 use sudokuflow::answer::Flush;
-use sudokuflow::format::{InputFormat, OutputFormat, Problem};
+use sudokuflow::format::Problem;
 use sudokuflow::input::Input;
 use sudokuflow::pipeline::{self, Mode, Observer, Options};
 
@@ -35,10 +35,8 @@ not a puzzle
 ..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9
 ";
     let input = Input::from_reader("example".into(), Box::new(Cursor::new(text)));
+    // Lines in, lines out, bad lines marked: the defaults; two workers.
     let mut options = Options::new(Mode::Solve);
-    options.input_format = InputFormat::Auto;
-    options.output_format = OutputFormat::Line;
-    options.strict = false;
     options.threads = 2;
     let mut out = Vec::new();
     let summary = pipeline::run(vec![input], &options, &mut out, &mut Messages)

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 use sudokuflow::Grid;
 use sudokuflow::answer::{Answer, Answered, Batch, Consumer, Outcome};
-use sudokuflow::format::{self, OutputFormat};
+use sudokuflow::format;
 use sudokuflow::pipeline::{self, Mode, Options};
 
 use super::{finish_output, open_input_args, threads};
@@ -26,8 +26,6 @@ pub fn dedupe(args: &DedupeArgs) -> anyhow::Result<u8> {
     let inputs = open_input_args(&args.input)?;
     let mut options = Options::new(Mode::Canon { zeros: args.zeros });
     options.input_format = args.input.input_format.into();
-    options.output_format = OutputFormat::Line;
-    options.strict = false;
     options.threads = threads(&args.run);
     let total_bytes = inputs.iter().map(|i| i.known_len()).sum::<Option<u64>>();
     let mut output = Output::create(args.output.as_deref())?;

@@ -38,8 +38,6 @@ pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
         },
     });
     options.input_format = args.input_format.into();
-    options.output_format = sudokuflow::format::OutputFormat::Line;
-    options.strict = false;
     options.threads = threads(&args.run);
     // An HTML page is streamed between its head and foot.
     let (head, foot) = match format {

@@ -166,8 +166,6 @@ fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(S
         },
     });
     options.input_format = args.input.input_format.into();
-    options.output_format = sudokuflow::format::OutputFormat::Line;
-    options.strict = false;
     options.threads = threads(&args.run);
     let mut entries = Entries {
         numbered: 0,

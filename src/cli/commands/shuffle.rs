@@ -19,7 +19,6 @@ pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     });
     options.input_format = args.input.input_format.into();
     options.output_format = args.output.format.into();
-    options.strict = false;
     options.threads = threads(&args.run);
     let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
     if args.stats {

@@ -1,9 +1,11 @@
 //! Reading inputs (files and standard input) as a sequence of chunks of
 //! whole lines, with memory bounded whatever the input holds.
 //!
-//! A non-empty regular file is memory-mapped and cut into slices of the map,
-//! so reading costs no copy. Anything else (a pipe, a terminal, an empty or
-//! `/proc` file) is read in bounded pieces, cut after the last newline, with
+//! A non-empty regular file opened with [`Input::map_file`] (the caller's
+//! choice, see its safety contract) is memory-mapped and cut into slices of
+//! the map, so reading costs no copy. Anything else (a file opened with
+//! [`Input::open`], a pipe, a terminal, an empty or `/proc` file) is read in
+//! bounded pieces, cut after the last newline, with
 //! the partial line carried over. A line longer than 64 KiB is cut
 //! short and the rest skipped up to its newline; the pipeline reports it as too
 //! long either way, so both ways of reading give the same output.
