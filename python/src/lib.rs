@@ -14,9 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use sudokuflow::Grid;
 use sudokuflow::batch;
-use sudokuflow::explain::json::write_explanation_json;
 use sudokuflow::generate::{GenerateConfig, Symmetry};
 use sudokuflow::logic::{self, Level, Rating};
+use sudokuflow::render::json::write_explanation_json;
 
 /// The kind of collection puzzles came in; answers go back in the same kind.
 enum Kind<'py> {
@@ -309,10 +309,7 @@ fn logic_options(budget: Option<u64>) -> PyResult<logic::Options> {
             "budget must be a count of chain nodes of 1 or more (None: no limit); got 0",
         ));
     }
-    Ok(logic::Options {
-        budget,
-        ..logic::Options::default()
-    })
+    Ok(logic::Options::default().with_budget(budget))
 }
 
 /// Solves puzzles: each one's first solution.
@@ -562,12 +559,10 @@ fn generate<'py>(
             Symmetry::NAMES.join(", ")
         ))
     })?;
-    let config = GenerateConfig {
-        symmetry,
-        clues,
-        level,
-        ..GenerateConfig::default()
-    };
+    let config = GenerateConfig::default()
+        .with_symmetry(symmetry)
+        .with_clues(clues)
+        .with_level(level);
     let seed = seed_or_random(seed);
     let made = py
         .detach(|| batch::generate(&config, seed, n, threads))

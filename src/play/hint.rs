@@ -151,12 +151,11 @@ pub enum Finding {
 
 /// The hint's search: within [`Options::HINT_BUDGET`] (a key is answered
 /// within a frame, and a board always gets the same hint), past which a
-/// cell is revealed.
+/// cell is revealed; steps in the order a person finds them.
 fn options() -> Options {
-    Options {
-        budget: Some(Options::HINT_BUDGET),
-        ceiling: None,
-    }
+    Options::default()
+        .with_budget(Some(Options::HINT_BUDGET))
+        .with_order(Order::Simple)
 }
 
 /// Looks at `board` as a hint does. With a solution, a wrong digit (the
@@ -189,9 +188,7 @@ pub fn find(board: &Board, solution: Option<&Grid>, cursor: usize) -> Finding {
         return Finding::Nothing;
     }
     // Uniqueness techniques only where the puzzle has one solution.
-    let step = Stepper::new(candidates, solution.is_some(), &options())
-        .with_order(Order::Simple)
-        .next();
+    let step = Stepper::new(candidates, solution.is_some(), &options()).next();
     match (step, solution) {
         (Some(step), Some(solution)) if agrees(&step, solution) => {
             Finding::Offer(Offer::Step(step))

@@ -151,10 +151,7 @@ pub fn puzzle_arg(text: &std::ffi::OsStr) -> Option<Grid> {
 
 /// A new puzzle of `level`.
 pub fn new_game(level: Level, seed: u64) -> anyhow::Result<Grid> {
-    let config = GenerateConfig {
-        level: Some(level),
-        ..GenerateConfig::default()
-    };
+    let config = GenerateConfig::default().with_level(Some(level));
     let generated = generate(&config, seed, 0).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(generated.puzzle)
 }

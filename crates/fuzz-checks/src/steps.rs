@@ -93,10 +93,7 @@ pub fn check(data: &[u8]) {
     }
 
     // The engine's own order, as far as a hint's budget goes.
-    let options = Options {
-        budget: Some(Options::HINT_BUDGET),
-        ceiling: None,
-    };
+    let options = Options::default().with_budget(Some(Options::HINT_BUDGET));
     let mut stepper = Stepper::new(candidates, unique, &options);
     loop {
         let before = stepper.candidates().clone();

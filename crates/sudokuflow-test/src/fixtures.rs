@@ -55,7 +55,7 @@ pub fn dir_entries(dir: &Path) -> Vec<String> {
 }
 
 /// The reference data file `name` in `$SUDOKUFLOW_DATA`, or `None` after
-/// [`skip`] when the variable is unset. A missing file is a failure.
+/// [`skip()`] when the variable is unset. A missing file is a failure.
 pub fn data_file(name: &str) -> Option<std::path::PathBuf> {
     let Some(dir) = std::env::var_os("SUDOKUFLOW_DATA") else {
         skip(&format!("SUDOKUFLOW_DATA is not set: no {name}"));
@@ -71,7 +71,7 @@ pub fn data_file(name: &str) -> Option<std::path::PathBuf> {
 }
 
 /// The puzzles of reference set `name` in `$SUDOKUFLOW_DATA` (see
-/// [`data_file`]), each line read by `parse`: `None` after [`skip`] when
+/// [`data_file`]), each line read by `parse`: `None` after [`skip()`] when
 /// the variable is unset; an unreadable file or line is a failure.
 pub fn reference_puzzles<T, E: std::fmt::Display>(
     name: &str,

@@ -7,11 +7,9 @@ use sudokuflow::generate::{GenerateConfig, Symmetry, generate};
 use sudokuflow::logic::{self, Level};
 
 fn main() {
-    let config = GenerateConfig {
-        symmetry: Symmetry::Rotate180,
-        level: Some(Level::Hard),
-        ..GenerateConfig::default()
-    };
+    let config = GenerateConfig::default()
+        .with_symmetry(Symmetry::Rotate180)
+        .with_level(Some(Level::Hard));
     // Puzzle i of seed 42 is the same on every run and machine.
     for i in 0..3 {
         let made = generate(&config, 42, i).expect("no clue target to miss");

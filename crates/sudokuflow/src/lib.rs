@@ -6,8 +6,8 @@
 //!
 //! The library holds the engine behind the `sudokuflow` program: the [`Grid`]
 //! type and its text formats, the [`solver`], the [`generate`]or, ratings
-//! and steps ([`logic`], [`explain`]), [`canon`]ical forms and [`transform`]s,
-//! and [`batch`] for puzzles held in memory.
+//! and steps ([`logic`], written out by [`render`]), [`canon`]ical forms and
+//! [`transform`]s, and [`batch`] for puzzles held in memory.
 //!
 //! The default feature `streaming` makes public the pipeline the program is
 //! built on, which reads, answers and writes files of puzzles by the million
@@ -15,7 +15,7 @@
 //! `default-features = false` it stays internal.
 
 mod engine;
-pub mod explain;
+pub mod render;
 mod stream;
 
 pub use engine::{canon, generate, grid, logic, rng, solver, transform};

@@ -20,11 +20,9 @@ fn solutions(p: &Grid) -> u32 {
 }
 
 fn config(symmetry: Symmetry, clues: Option<u8>) -> GenerateConfig {
-    GenerateConfig {
-        symmetry,
-        clues,
-        ..GenerateConfig::default()
-    }
+    GenerateConfig::default()
+        .with_symmetry(symmetry)
+        .with_clues(clues)
 }
 
 /// Generates `n` minimal puzzles and checks everything about each one.
@@ -213,10 +211,7 @@ fn unreachable_targets_run_out_of_attempts_quickly() {
     eprintln!("17 clues: gave up after {attempts} grids in {elapsed:?}");
 
     // A small budget for an unlikely symmetric target.
-    let cfg = GenerateConfig {
-        max_attempts: 5,
-        ..config(Symmetry::Rotate90, Some(17))
-    };
+    let cfg = config(Symmetry::Rotate90, Some(17)).with_max_attempts(5);
     assert!(matches!(
         generate(&cfg, 1, 2),
         Err(GenerateError::AttemptsExhausted { attempts: 5, .. })
@@ -312,10 +307,7 @@ fn golden_output_for_fixed_seeds() {
             ],
         ),
         (
-            GenerateConfig {
-                level: Some(Level::Hard),
-                ..config(Symmetry::None, None)
-            },
+            config(Symmetry::None, None).with_level(Some(Level::Hard)),
             4,
             [
                 ".9..7...8..2.......1.29...3....5.13..6.......3.1...97..2.3...5.8.6.2.7....4......",

@@ -81,13 +81,7 @@ fn generated_puzzles_replay_to_their_solutions() {
     let puzzles: Vec<Grid> = (0..2000)
         .map(|i| generate::generate(&config, 99, i).unwrap().puzzle)
         .collect();
-    let (solved, total) = explain_all(
-        &puzzles,
-        &Options {
-            budget: None,
-            ceiling: None,
-        },
-    );
+    let (solved, total) = explain_all(&puzzles, &Options::default().with_budget(None));
     eprintln!("generated: {solved} of {total} solved by the engine");
     assert!(solved * 100 >= total * 99, "{solved} of {total}");
 }
@@ -95,20 +89,11 @@ fn generated_puzzles_replay_to_their_solutions() {
 #[test]
 fn puzzles_of_every_level_replay_to_their_solutions() {
     for level in Level::ALL {
-        let config = GenerateConfig {
-            level: Some(level),
-            ..GenerateConfig::default()
-        };
+        let config = GenerateConfig::default().with_level(Some(level));
         let puzzles: Vec<Grid> = (0..100)
             .map(|i| generate::generate(&config, 7, i).unwrap().puzzle)
             .collect();
-        let (solved, total) = explain_all(
-            &puzzles,
-            &Options {
-                budget: None,
-                ceiling: None,
-            },
-        );
+        let (solved, total) = explain_all(&puzzles, &Options::default().with_budget(None));
         for puzzle in &puzzles {
             // By a second implementation of the techniques, not the rater
             // that chose the puzzles.
@@ -131,10 +116,7 @@ fn hardest_puzzles_replay_as_far_as_the_engine_goes() {
     };
     let sample: Vec<Grid> = puzzles.iter().step_by(250).copied().collect();
     // Nested chains need far more work here: the budget stops them part way.
-    let options = Options {
-        budget: Some(200_000),
-        ceiling: None,
-    };
+    let options = Options::default().with_budget(Some(200_000));
     let (solved, total) = explain_all(&sample, &options);
     eprintln!("forum_hardest_11plus: {solved} of {total} solved by the engine");
     for puzzle in &sample {
@@ -159,10 +141,7 @@ fn nested_chains_solve_some_of_the_hardest_puzzles() {
     let Some(puzzles) = crate::util::reference_puzzles("forum_hardest_11plus.txt") else {
         return;
     };
-    let options = Options {
-        budget: None,
-        ceiling: None,
-    };
+    let options = Options::default().with_budget(None);
     let mut techniques = Vec::new();
     for (index, triple) in SOLVED_BY_NESTED_CHAINS {
         let puzzle = puzzles[index];
@@ -200,10 +179,7 @@ fn seventeen_clue_puzzles_replay_to_their_solutions() {
 /// `rate`'s shortcuts must give the rating of `explain`'s steps.
 #[test]
 fn rate_agrees_with_explain_where_the_order_of_steps_matters() {
-    let options = Options {
-        budget: None,
-        ceiling: None,
-    };
+    let options = Options::default().with_budget(None);
     for line in [
         "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",
         "...5...2.3...71..94............294.1..93..87...5.....363....1....7.....5.8.6.3...",
@@ -254,20 +230,14 @@ fn has_single(candidates: &Candidates) -> bool {
 /// puzzle's, as `rate` gives it.
 #[test]
 fn simple_order_takes_every_single_before_any_other_step() {
-    let options = Options {
-        budget: None,
-        ceiling: None,
-    };
+    let options = Options::default().with_budget(None);
+    let simple = options.with_order(Order::Simple);
     let (mut steps, mut others) = (0, 0);
     for level in [Level::Medium, Level::Hard, Level::Expert] {
-        let config = GenerateConfig {
-            level: Some(level),
-            ..GenerateConfig::default()
-        };
+        let config = GenerateConfig::default().with_level(Some(level));
         for i in 0..100 {
             let puzzle = generate::generate(&config, 24, i).unwrap().puzzle;
-            let explanation =
-                logic::explain_in_order(&puzzle, &options, logic::Order::Simple).unwrap();
+            let explanation = logic::explain(&puzzle, &simple).unwrap();
             assert!(replay(&explanation), "{puzzle}");
             assert_eq!(
                 explanation.rating,
@@ -301,14 +271,8 @@ fn simple_order_takes_every_single_before_any_other_step() {
 /// simple order differs where it should.
 #[test]
 fn rating_order_takes_direct_steps_before_naked_singles() {
-    let options = Options {
-        budget: None,
-        ceiling: None,
-    };
-    let config = GenerateConfig {
-        level: Some(Level::Medium),
-        ..GenerateConfig::default()
-    };
+    let options = Options::default().with_budget(None);
+    let config = GenerateConfig::default().with_level(Some(Level::Medium));
     let mut direct_with_single = 0;
     for i in 0..100 {
         let puzzle = generate::generate(&config, 24, i).unwrap().puzzle;
@@ -332,15 +296,9 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
 /// where none is found, a cell of the solution placed.
 #[test]
 fn a_hint_found_within_its_budget_is_the_step_the_default_budget_finds() {
-    let hint = Options {
-        budget: Some(Options::HINT_BUDGET),
-        ceiling: None,
-    };
+    let hint = Options::default().with_budget(Some(Options::HINT_BUDGET));
     let default = Options::default();
-    let hell = GenerateConfig {
-        level: Some(Level::Hell),
-        ..GenerateConfig::default()
-    };
+    let hell = GenerateConfig::default().with_level(Some(Level::Hell));
     let mut puzzles: Vec<Grid> = (0..20)
         .map(|i| generate::generate(&hell, 11, i).unwrap().puzzle)
         .collect();
@@ -355,9 +313,7 @@ fn a_hint_found_within_its_budget_is_the_step_the_default_budget_finds() {
     );
     for order in [Order::Rating, Order::Simple] {
         let next = |candidates: &Candidates, options: &Options| {
-            Stepper::new(candidates.clone(), true, options)
-                .with_order(order)
-                .next()
+            Stepper::new(candidates.clone(), true, &options.with_order(order)).next()
         };
         let (mut chains, mut out_of_work) = (0, 0);
         for puzzle in &puzzles {

@@ -100,10 +100,7 @@ fn findings(c: &Candidates, technique: Technique) -> Vec<(usize, u8, bool)> {
 fn position(seed: u64, steps: usize) -> (Candidates, Grid) {
     let generated = generate::generate(&GenerateConfig::default(), seed, 0).unwrap();
     let candidates = Candidates::from_grid(&generated.puzzle).unwrap();
-    let options = Options {
-        budget: None,
-        ceiling: None,
-    };
+    let options = Options::default().with_budget(None);
     let mut stepper = Stepper::new(candidates, true, &options);
     for _ in 0..steps {
         if stepper.next().is_none() {
@@ -182,10 +179,9 @@ fn techniques_find_the_same_under_every_transform() {
 /// ratings depend on the layout more shows.
 #[test]
 fn ratings_rarely_depend_on_the_layout() {
-    let options = Options {
-        budget: None,
-        ceiling: Some(logic::Difficulty(44)),
-    };
+    let options = Options::default()
+        .with_budget(None)
+        .with_ceiling(Some(logic::Difficulty(44)));
     let (mut rated, mut same) = (0, 0);
     for seed in 0..400u64 {
         let generated = generate::generate(&GenerateConfig::default(), seed, 1).unwrap();

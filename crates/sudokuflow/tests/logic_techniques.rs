@@ -752,10 +752,7 @@ fn bug_type_1_with_two_extra_digits() {
 #[test]
 fn chain_ratings_agree_with_sudoku_explainer() {
     let text = std::fs::read_to_string(crate::util::data("se_rated_sample.txt")).unwrap();
-    let options = sudokuflow::logic::Options {
-        budget: None,
-        ceiling: None,
-    };
+    let options = sudokuflow::logic::Options::default().with_budget(None);
     let (mut total, mut exact, mut close) = (0, 0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (puzzle, se) = line.split_once(' ').unwrap();
@@ -808,10 +805,7 @@ fn hardest() -> Candidates {
 
 /// The step engine's next step, with no time limit.
 fn next_step(candidates: &Candidates) -> Step {
-    let options = sudokuflow::logic::Options {
-        budget: None,
-        ceiling: None,
-    };
+    let options = sudokuflow::logic::Options::default().with_budget(None);
     sudokuflow::logic::next_step(candidates, true, &options).unwrap()
 }
 

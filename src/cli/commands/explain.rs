@@ -3,11 +3,11 @@
 use std::io::Cursor;
 use std::path::Path;
 
-use sudokuflow::explain::{self, html};
 use sudokuflow::grid::Grid;
 use sudokuflow::input::{Column, Input};
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
+use sudokuflow::render::{self, html};
 
 use super::{open_inputs, run_inputs_framed, threads, with_column};
 use crate::cli::args::{ExplainArgs, ExplainFormat, ExplainOrder};
@@ -22,26 +22,24 @@ pub fn explain(args: &ExplainArgs) -> anyhow::Result<u8> {
         inputs = with_column(open_inputs(&["-"])?, args.column.as_ref());
     }
     let format = match args.format.or_else(|| format_of(args.output.as_deref()?)) {
-        None | Some(ExplainFormat::Text) => explain::Format::Text,
-        Some(ExplainFormat::Json) => explain::Format::Json,
-        Some(ExplainFormat::Html) => explain::Format::Html,
+        None | Some(ExplainFormat::Text) => render::Format::Text,
+        Some(ExplainFormat::Json) => render::Format::Json,
+        Some(ExplainFormat::Html) => render::Format::Html,
     };
     let mut options = Options::new(Mode::Explain {
-        options: logic::Options {
-            budget: args.budget.0,
-            ceiling: None,
-        },
+        options: logic::Options::default()
+            .with_budget(args.budget.0)
+            .with_order(match args.order {
+                ExplainOrder::Rating => logic::Order::Rating,
+                ExplainOrder::Simple => logic::Order::Simple,
+            }),
         format,
-        order: match args.order {
-            ExplainOrder::Rating => logic::Order::Rating,
-            ExplainOrder::Simple => logic::Order::Simple,
-        },
     });
     options.input_format = args.input_format.into();
     options.threads = threads(&args.run);
     // An HTML page is streamed between its head and foot.
     let (head, foot) = match format {
-        explain::Format::Html => (
+        render::Format::Html => (
             html::page_head("Sudoku, step by step").into_bytes(),
             html::PAGE_FOOT.as_bytes(),
         ),

@@ -16,12 +16,10 @@ use crate::cli::args::GenerateArgs;
 /// stdout; a file is not replaced; the message gives the seed).
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let config = GenerateConfig {
-        symmetry: args.symmetry,
-        clues: args.clues,
-        level: args.level,
-        ..GenerateConfig::default()
-    };
+    let config = GenerateConfig::default()
+        .with_symmetry(args.symmetry)
+        .with_clues(args.clues)
+        .with_level(args.level);
     // An unreachable target is a usage error, found before any output.
     config.validate()?;
     let seed = args.seed.unwrap_or_else(random_seed);

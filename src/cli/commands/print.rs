@@ -160,10 +160,7 @@ fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(S
         args.budget.0
     };
     let mut options = Options::new(Mode::Rate {
-        options: logic::Options {
-            budget,
-            ceiling: None,
-        },
+        options: logic::Options::default().with_budget(budget),
     });
     options.input_format = args.input.input_format.into();
     options.threads = threads(&args.run);

@@ -14,10 +14,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let inputs = open_input_args(&args.input)?;
     let mut options = Options::new(Mode::Rate {
-        options: logic::Options {
-            budget: args.budget.0,
-            ceiling: None,
-        },
+        options: logic::Options::default().with_budget(args.budget.0),
     });
     options.input_format = args.input.input_format.into();
     options.output_format = args.format.into();

@@ -64,10 +64,7 @@ fn main() -> ExitCode {
         (Symmetry::Rotate180, sudoku::Symmetry::HalfRotation),
         (Symmetry::None, sudoku::Symmetry::None),
     ] {
-        let config = GenerateConfig {
-            symmetry: ours_symmetry,
-            ..GenerateConfig::default()
-        };
+        let config = GenerateConfig::default().with_symmetry(ours_symmetry);
         let mut ours = Vec::new();
         let mut theirs = Vec::new();
         for round in 0..rounds {

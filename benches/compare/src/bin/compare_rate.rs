@@ -69,10 +69,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let text = std::fs::read_to_string(&file).expect("readable file");
-    let unlimited = Options {
-        budget: None,
-        ceiling: None,
-    };
+    let unlimited = Options::default().with_budget(None);
     let in_band = |er: Difficulty| er.value() >= min_er - 1e-9 && er.value() <= max_er + 1e-9;
     let puzzles: Vec<Grid> = text
         .lines()

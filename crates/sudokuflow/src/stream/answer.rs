@@ -10,11 +10,11 @@
 
 use std::io::{self, Write};
 
-use crate::explain;
 use crate::format::{self, OutputFormat, Problem};
 use crate::grid::Grid;
 use crate::logic;
 use crate::pipeline::{Mode, Options};
+use crate::render;
 use crate::stream::rating_format;
 use crate::stream::table;
 
@@ -163,12 +163,12 @@ impl Batch for Text {
             }
             // Explanations in JSON and HTML say why there is none in kind.
             (Outcome::Failed { problem, .. }, Mode::Explain { format, .. }) => match format {
-                explain::Format::Json => explain::json::write_error_json(line, *problem, out),
-                explain::Format::Html => {
+                render::Format::Json => render::json::write_error_json(line, *problem, out),
+                render::Format::Html => {
                     let id = html_id(answered.input, line);
-                    explain::html::write_error(&id, line, *problem, out);
+                    render::html::write_error(&id, line, *problem, out);
                 }
-                explain::Format::Text => options.answer_format().write_marker(*problem, out),
+                render::Format::Text => options.answer_format().write_marker(*problem, out),
             },
             (Outcome::Failed { problem, .. }, _) => {
                 options.answer_format().write_marker(*problem, out);
@@ -239,17 +239,17 @@ fn write_answer(
         Answer::Rating(rating) => rating_format::write_rating_line(puzzle, rating, out),
         Answer::Explanation(explanation) => match options.mode {
             Mode::Explain {
-                format: explain::Format::Json,
+                format: render::Format::Json,
                 ..
-            } => explain::json::write_explanation_json(explanation, out),
+            } => render::json::write_explanation_json(explanation, out),
             Mode::Explain {
-                format: explain::Format::Html,
+                format: render::Format::Html,
                 ..
             } => {
                 let id = html_id(answered.input, answered.line);
-                explain::html::write_puzzle(explanation, &id, answered.line, out);
+                render::html::write_puzzle(explanation, &id, answered.line, out);
             }
-            _ => explain::text::write_explanation_text(explanation, out),
+            _ => render::text::write_explanation_text(explanation, out),
         },
         Answer::Canonical { form, .. } => {
             let zeros = matches!(options.mode, Mode::Canon { zeros: true });
@@ -273,7 +273,7 @@ fn output_len_estimate(options: &Options, input_len: usize) -> usize {
         Mode::Count { .. } => 4,
         Mode::Rate { .. } => 128,
         Mode::Explain {
-            format: explain::Format::Html,
+            format: render::Format::Html,
             ..
         } => 64 * 1024,
         Mode::Explain { .. } => 4096,

@@ -25,12 +25,12 @@ use std::thread;
 use rayon::ThreadPool;
 
 use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, RowText, Text, TextOutput};
-use crate::explain;
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
 use crate::input::{CHUNK_LEN, Chunk, ChunkData, Column, Input};
 use crate::logic;
+use crate::render;
 use crate::solver;
 use crate::stream::table::{self, Layout, TablePiece, TableReader};
 
@@ -75,14 +75,12 @@ pub enum Mode {
         options: logic::Options,
     },
     /// The explanation, step by step: in words, as JSON Lines or as
-    /// sections of an HTML page (see [`explain::Format`]).
+    /// sections of an HTML page (see [`render::Format`]).
     Explain {
-        /// Budget and ceiling of the explanation.
+        /// Budget, ceiling and order of the steps.
         options: logic::Options,
         /// How it is written.
-        format: explain::Format,
-        /// The order of the steps.
-        order: logic::Order,
+        format: render::Format,
     },
     /// The minlex canonical form ([`Grid::canonical`]). Puzzles are not
     /// solved: only conflicting givens get a marker.
@@ -161,7 +159,7 @@ impl Options {
             // A page of boards per puzzle: jobs of a few puzzles, so that
             // the pages waiting to be written stay small.
             Mode::Explain {
-                format: explain::Format::Html,
+                format: render::Format::Html,
                 ..
             } => 64,
             Mode::Rate { .. } | Mode::Explain { .. } => 8,
@@ -1203,8 +1201,8 @@ impl<B: Batch> Done<B> {
                 self.count_rating(&rating);
                 Ok(Answer::Rating(rating))
             }
-            Mode::Explain { options, order, .. } => {
-                let explanation = logic::explain_in_order(grid, &options, order)?;
+            Mode::Explain { options, .. } => {
+                let explanation = logic::explain(grid, &options)?;
                 self.count_rating(&explanation.rating);
                 Ok(Answer::Explanation(Box::new(explanation)))
             }

@@ -1,5 +1,5 @@
 //! How ratings are written: the one-line `rate` answer. (Explanations are
-//! written by [`crate::explain`].)
+//! written by [`crate::render`].)
 
 use std::io::Write;
 

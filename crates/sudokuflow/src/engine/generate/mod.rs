@@ -55,8 +55,11 @@ pub use symmetry::{ParseSymmetryError, Symmetry};
 const STREAM_GENERATE: u64 = 1;
 const STREAM_SHUFFLE: u64 = 2;
 
-/// How [`generate`] makes puzzles. Further filters (e.g. difficulty) belong here.
+/// How [`generate`] makes puzzles: `GenerateConfig::default()`, changed
+/// with the `with_` methods or by setting fields (more may come, so other
+/// crates cannot write it as a struct literal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GenerateConfig {
     /// The symmetry of the clue pattern.
     pub symmetry: Symmetry,
@@ -76,6 +79,30 @@ impl GenerateConfig {
     /// and far fewer to 20. A grid that cannot reach the target is dropped as
     /// soon as that shows, so the whole budget runs out in about a second.
     pub const DEFAULT_MAX_ATTEMPTS: u32 = 10_000;
+
+    /// The same configuration with this symmetry.
+    pub fn with_symmetry(mut self, symmetry: Symmetry) -> GenerateConfig {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// The same configuration with this clue target (`None`: minimal).
+    pub fn with_clues(mut self, clues: Option<u8>) -> GenerateConfig {
+        self.clues = clues;
+        self
+    }
+
+    /// The same configuration keeping only puzzles of this level.
+    pub fn with_level(mut self, level: Option<Level>) -> GenerateConfig {
+        self.level = level;
+        self
+    }
+
+    /// The same configuration with this many grids to try per puzzle.
+    pub fn with_max_attempts(mut self, max_attempts: u32) -> GenerateConfig {
+        self.max_attempts = max_attempts;
+        self
+    }
 
     /// Checks the clue target before any work.
     ///
@@ -244,7 +271,7 @@ pub fn random_solution(rng: &mut Rng) -> Grid {
 /// use sudokuflow::count_solutions;
 /// use sudokuflow::generate::{GenerateConfig, Symmetry, generate};
 ///
-/// let config = GenerateConfig { symmetry: Symmetry::Rotate180, ..GenerateConfig::default() };
+/// let config = GenerateConfig::default().with_symmetry(Symmetry::Rotate180);
 /// let made = generate(&config, 7, 0).unwrap();
 /// assert_eq!(count_solutions(&made.puzzle, 2).unwrap().solutions, 1);
 /// assert_eq!(generate(&config, 7, 0).unwrap(), made);

@@ -39,6 +39,7 @@ impl std::error::Error for RateError {}
 
 /// The order in which steps are taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Order {
     /// Sudoku Explainer's, which ratings follow: the step with the lowest
     /// rating every time, so a direct hidden pair (2.0) comes before a
@@ -73,15 +74,9 @@ impl Stepper {
             searches: Searches::new(options.budget, Words::Described),
             uniqueness: unique,
             ceiling: options.ceiling,
-            order: Order::Rating,
+            order: options.order,
             stuck: None,
         }
-    }
-
-    /// The same, taking its steps in `order`.
-    pub fn with_order(mut self, order: Order) -> Stepper {
-        self.order = order;
-        self
     }
 
     /// The first single in the simple order (see [`Order::Simple`]) within
@@ -293,28 +288,15 @@ fn rate_candidates(
     Ok(tally.finish(stuck, options, searches.chainer.work()))
 }
 
-/// Explains `puzzle` step by step under `options`, the steps in rating
-/// order.
+/// Explains `puzzle` step by step under `options`, taking the steps in
+/// `options.order`. The rating is the puzzle's, from steps in rating
+/// order, whatever the order of the steps told.
 ///
 /// # Errors
 /// When the puzzle has conflicting givens, no solution or several.
 pub fn explain(puzzle: &Grid, options: &Options) -> Result<Explanation, RateError> {
-    explain_in_order(puzzle, options, Order::Rating)
-}
-
-/// Explains `puzzle` step by step under `options`, taking the steps in
-/// `order`. The rating is the puzzle's, from steps in rating order,
-/// whatever the order of the steps told.
-///
-/// # Errors
-/// When the puzzle has conflicting givens, no solution or several.
-pub fn explain_in_order(
-    puzzle: &Grid,
-    options: &Options,
-    order: Order,
-) -> Result<Explanation, RateError> {
     let mut steps = Vec::new();
-    let (rating, solution) = run(puzzle, options, order, |step| steps.push(step.clone()))?;
+    let (rating, solution) = run(puzzle, options, |step| steps.push(step.clone()))?;
     Ok(Explanation {
         puzzle: *puzzle,
         solution,
@@ -342,7 +324,6 @@ fn check_unique(puzzle: &Grid) -> Result<(), RateError> {
 fn run(
     puzzle: &Grid,
     options: &Options,
-    order: Order,
     mut each: impl FnMut(&Step),
 ) -> Result<(Rating, Grid), RateError> {
     check_unique(puzzle)?;
@@ -350,13 +331,13 @@ fn run(
         .map_err(|_| RateError::NoSolution)?
         .grid;
     let candidates = Candidates::from_grid(puzzle).map_err(|_| RateError::ConflictingGivens)?;
-    let mut stepper = Stepper::new(candidates.clone(), true, options).with_order(order);
+    let mut stepper = Stepper::new(candidates.clone(), true, options);
     let mut tally = Tally::default();
     for step in stepper.by_ref() {
         tally.add(step.rating, step.technique, !step.placements.is_empty());
         each(&step);
     }
-    let rating = match order {
+    let rating = match options.order {
         Order::Rating => tally.finish(stepper.stuck, options, stepper.searches.chainer.work()),
         // Steps in another order can rate the puzzle otherwise: the rating
         // is rate's.

@@ -431,10 +431,7 @@ mod tests {
 
     #[test]
     fn masks_find_the_first_intersection_of_each_kind() {
-        let options = Options {
-            budget: None,
-            ceiling: None,
-        };
+        let options = Options::default().with_budget(None);
         let puzzles = [
             "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",
             "...5...2.3...71..94............294.1..93..87...5.....363....1....7.....5.8.6.3...",

@@ -99,10 +99,7 @@ mod tests {
 
     #[test]
     fn searches_that_remember_find_what_fresh_searches_find() {
-        let options = Options {
-            budget: None,
-            ceiling: None,
-        };
+        let options = Options::default().with_budget(None);
         // Puzzles that need direct techniques, subsets, fish and wings.
         let puzzles = [
             "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",

@@ -53,9 +53,7 @@ mod wings;
 
 pub use candidates::{ALL_DIGITS, Candidates, CandidatesError};
 pub use enumerate::all_steps;
-pub use explain::{
-    Explanation, Order, RateError, Stepper, explain, explain_in_order, is_level, next_step, rate,
-};
+pub use explain::{Explanation, Order, RateError, Stepper, explain, is_level, next_step, rate};
 pub use rating::{Level, Options, ParseLevelError, Rating};
 use step::Words;
 pub use step::{
@@ -357,10 +355,7 @@ mod tests {
 
     #[test]
     fn bare_steps_do_what_described_steps_do() {
-        let options = Options {
-            budget: None,
-            ceiling: None,
-        };
+        let options = Options::default().with_budget(None);
         let mut compared = 0;
         for line in [
             "...2....82.96..13.....7..2.67...39....2....8..51......3.4.9........25.4..9......1",

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::explain::Order;
 use super::step::{Difficulty, Technique};
 
 /// How hard a puzzle is, from the steps that solve it.
@@ -131,8 +132,17 @@ impl FromStr for Level {
     }
 }
 
-/// How a rating or explanation runs.
+/// How a rating or explanation runs: `Options::default()`, changed with
+/// the `with_` methods or by setting fields (more options may come, so
+/// other crates cannot write it as a struct literal).
+///
+/// ```
+/// use sudokuflow::logic::{Options, Order};
+/// let options = Options::default().with_budget(Some(1_000_000)).with_order(Order::Simple);
+/// assert_eq!(options.budget, Some(1_000_000));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// Work allowed for one puzzle, counted in chain nodes followed (a
     /// candidate assumed true or false, or reached from such an assumption,
@@ -143,6 +153,10 @@ pub struct Options {
     /// Stop as soon as a step harder than this is needed (the rating is then
     /// a lower bound): for keeping only puzzles up to a level, fast.
     pub ceiling: Option<Difficulty>,
+    /// The order in which an explanation, a [`Stepper`](super::Stepper) or
+    /// a hint takes its steps. A rating is the same in either order: it
+    /// always comes from the steps in rating order.
+    pub order: Order,
 }
 
 impl Options {
@@ -156,13 +170,33 @@ impl Options {
     /// slowest positions (the forum's hardest) answer within a frame
     /// (16 ms), and a count, so a board always gets the same hint.
     pub const HINT_BUDGET: u64 = 40_000;
+
+    /// The same options with this work budget (`None`: no limit).
+    pub fn with_budget(mut self, budget: Option<u64>) -> Options {
+        self.budget = budget;
+        self
+    }
+
+    /// The same options with this ceiling (`None`: none).
+    pub fn with_ceiling(mut self, ceiling: Option<Difficulty>) -> Options {
+        self.ceiling = ceiling;
+        self
+    }
+
+    /// The same options taking steps in this order.
+    pub fn with_order(mut self, order: Order) -> Options {
+        self.order = order;
+        self
+    }
 }
 
 impl Default for Options {
+    /// The default budget, no ceiling, steps in rating order.
     fn default() -> Options {
         Options {
             budget: Some(Options::DEFAULT_BUDGET),
             ceiling: None,
+            order: Order::Rating,
         }
     }
 }

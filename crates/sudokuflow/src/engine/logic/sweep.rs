@@ -229,10 +229,7 @@ mod tests {
 
     #[test]
     fn sweeps_that_remember_reach_what_full_sweeps_reach() {
-        let options = Options {
-            budget: None,
-            ceiling: None,
-        };
+        let options = Options::default().with_budget(None);
         let mut placed = 0;
         for line in [
             "....1.9...5.3.6.4...457..3..3...2......8.7...5.9.....8..3..1..4.4.2..7...1.....9.",

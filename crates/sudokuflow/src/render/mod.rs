@@ -8,8 +8,9 @@ pub mod text;
 
 use crate::logic::Technique;
 
-/// How `explain` writes each puzzle.
+/// How an explanation is written (the `explain` command's `--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// In words, with candidate grids ([`text`]).
     #[default]
@@ -23,7 +24,7 @@ pub enum Format {
 
 /// True for the steps a person takes without looking at candidates: they
 /// need no candidate grid, and a run of them can share one board.
-pub fn is_single(technique: Technique) -> bool {
+pub(crate) fn is_single(technique: Technique) -> bool {
     matches!(
         technique,
         Technique::FullHouse
