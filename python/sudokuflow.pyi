@@ -1,35 +1,64 @@
 """sudokuflow: a fast Sudoku engine for puzzle datasets.
 
-solve, count, rate, explain, canon and shuffle take a list of puzzle strings
-(81 cells: 1-9, and '.' or '0' for empty), a NumPy uint8 array of shape
-(n, 81) (0 for empty), a pandas Series of strings, or one string, and answer
-in the same kind, in input order, on `threads` workers (default: one per
-core) with the GIL released. A bad puzzle gives None (a row of zeros in an
-array) unless strict=True, which raises ValueError naming its row.
+solve, count, rate, explain, canon and shuffle take puzzles as strings (81
+cells: 1-9, and '.' or '0' for empty; a line end after them is allowed): one
+string, a list or tuple, a pandas Series (object or string dtype), a polars
+Series, a pyarrow Array or ChunkedArray, or a NumPy array of strings; or as a
+NumPy integer array of shape (n, 81) or (n, 9, 9) (0 for empty). They answer
+in the same kind, in input order, on `threads` workers (1 to 1024; default:
+one per core) with the GIL released. A missing or bad puzzle gives a missing
+answer (None, the column's null, a puzzle of zeros in an integer array)
+unless strict=True, which raises ValueError naming its row. A DataFrame, or
+puzzles read as numbers, raise TypeError saying what to pass instead.
 """
 
-from typing import Any, Literal, Optional, Sequence, TypedDict, TypeVar, Union, overload
+from typing import Any, Literal, Optional, Sequence, TypedDict, Union, overload
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import NotRequired
 
 __version__: str
+__all__ = ["solve", "count", "rate", "explain", "canon", "shuffle", "generate", "__version__"]
 
-Puzzles = TypeVar("Puzzles", Sequence[Optional[str]], npt.NDArray[np.uint8], Any)
+Level = Literal["easy", "medium", "hard", "expert", "hell"]
+IntArray = npt.NDArray[np.integer[Any]]
+# A str is itself a Sequence[str]: its overload comes first, as typeshed
+# does for such pairs (hence the ignored overlaps).
+Strings = Sequence[Union[str, bytes, None]]
 
 class Rating(TypedDict):
     er: float
     ep: float
     ed: float
-    level: Literal["easy", "medium", "hard", "expert", "hell"]
+    level: Level
     hardest: str
     complete: bool
+
+# "from" is a keyword: the functional form.
+ChainNode = TypedDict(
+    "ChainNode",
+    {
+        "cell": list[int],
+        "digit": int,
+        "on": bool,
+        "reason": str,
+        # The nodes it follows from, by position in the same chain.
+        "from": list[int],
+        # The branches of a nested chain that proves the node.
+        "inner": NotRequired[list[list["ChainNode"]]],
+    },
+)
 
 class Step(TypedDict):
     technique: str
     rating: float
     placements: list[list[int]]
     eliminations: list[list[int]]
+    cells: list[list[int]]
+    houses: list[str]
+    chain: NotRequired[list[ChainNode]]
+    chains: NotRequired[list[list[ChainNode]]]
     text: str
 
 class Explanation(TypedDict):
@@ -39,70 +68,58 @@ class Explanation(TypedDict):
     steps: list[Step]
 
 @overload
-def solve(puzzles: str, *, threads: Optional[int] = None, strict: bool = False) -> Optional[str]: ...
+def solve(puzzles: str, *, threads: Optional[int] = None, strict: bool = False) -> Optional[str]: ...  # type: ignore[overload-overlap]
 @overload
-def solve(puzzles: npt.NDArray[np.uint8], *, threads: Optional[int] = None, strict: bool = False) -> npt.NDArray[np.uint8]: ...
+def solve(puzzles: IntArray, *, threads: Optional[int] = None, strict: bool = False) -> IntArray: ...
 @overload
-def solve(puzzles: Sequence[Optional[str]], *, threads: Optional[int] = None, strict: bool = False) -> list[Optional[str]]: ...
+def solve(puzzles: Strings, *, threads: Optional[int] = None, strict: bool = False) -> list[Optional[str]]: ...
 @overload
 def solve(puzzles: Any, *, threads: Optional[int] = None, strict: bool = False) -> Any: ...
-def solve(puzzles: Any, *, threads: Optional[int] = None, strict: bool = False) -> Any:
-    """Each puzzle's first solution, in the kind the puzzles came in."""
 
 @overload
-def count(puzzles: str, *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> Optional[int]: ...
+def count(puzzles: str, *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> Optional[int]: ...  # type: ignore[overload-overlap]
 @overload
-def count(puzzles: npt.NDArray[np.uint8], *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> npt.NDArray[np.int64]: ...
+def count(puzzles: IntArray, *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> npt.NDArray[np.int64]: ...
 @overload
-def count(puzzles: Sequence[Optional[str]], *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> list[Optional[int]]: ...
+def count(puzzles: Strings, *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> list[Optional[int]]: ...
 @overload
 def count(puzzles: Any, *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> Any: ...
-def count(puzzles: Any, *, limit: int = 2, threads: Optional[int] = None, strict: bool = False) -> Any:
-    """Each puzzle's number of solutions up to `limit` (0 for none); -1 in an array for a bad puzzle."""
 
 @overload
-def rate(puzzles: str, *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> Optional[Rating]: ...
+def rate(puzzles: str, *, budget: Optional[int] = 200000000, threads: Optional[int] = None, strict: bool = False) -> Optional[Rating]: ...  # type: ignore[overload-overlap]
 @overload
-def rate(puzzles: Union[Sequence[Optional[str]], npt.NDArray[np.uint8]], *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> list[Optional[Rating]]: ...
+def rate(puzzles: Union[Strings, IntArray], *, budget: Optional[int] = 200000000, threads: Optional[int] = None, strict: bool = False) -> list[Optional[Rating]]: ...
 @overload
-def rate(puzzles: Any, *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> Any: ...
-def rate(puzzles: Any, *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> Any:
-    """Each puzzle's Sudoku Explainer rating as a dict; None without exactly one solution."""
+def rate(puzzles: Any, *, budget: Optional[int] = 200000000, threads: Optional[int] = None, strict: bool = False) -> Any: ...
 
 @overload
-def explain(puzzles: str, *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> Optional[Explanation]: ...
+def explain(puzzles: str, *, budget: Optional[int] = 200000000, threads: Optional[int] = None, strict: bool = False) -> Optional[Explanation]: ...  # type: ignore[overload-overlap]
 @overload
-def explain(puzzles: Union[Sequence[Optional[str]], npt.NDArray[np.uint8]], *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> list[Optional[Explanation]]: ...
+def explain(puzzles: Union[Strings, IntArray], *, budget: Optional[int] = 200000000, threads: Optional[int] = None, strict: bool = False) -> list[Optional[Explanation]]: ...
 @overload
-def explain(puzzles: Any, *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> Any: ...
-def explain(puzzles: Any, *, budget: Optional[int] = 200_000_000, threads: Optional[int] = None, strict: bool = False) -> Any:
-    """Each puzzle solved step by step, as a dict like `sudokuflow explain --format json`."""
+def explain(puzzles: Any, *, budget: Optional[int] = 200000000, threads: Optional[int] = None, strict: bool = False) -> Any: ...
 
 @overload
-def canon(puzzles: str, *, threads: Optional[int] = None, strict: bool = False) -> Optional[str]: ...
+def canon(puzzles: str, *, threads: Optional[int] = None, strict: bool = False) -> Optional[str]: ...  # type: ignore[overload-overlap]
 @overload
-def canon(puzzles: npt.NDArray[np.uint8], *, threads: Optional[int] = None, strict: bool = False) -> npt.NDArray[np.uint8]: ...
+def canon(puzzles: IntArray, *, threads: Optional[int] = None, strict: bool = False) -> IntArray: ...
 @overload
-def canon(puzzles: Sequence[Optional[str]], *, threads: Optional[int] = None, strict: bool = False) -> list[Optional[str]]: ...
+def canon(puzzles: Strings, *, threads: Optional[int] = None, strict: bool = False) -> list[Optional[str]]: ...
 @overload
 def canon(puzzles: Any, *, threads: Optional[int] = None, strict: bool = False) -> Any: ...
-def canon(puzzles: Any, *, threads: Optional[int] = None, strict: bool = False) -> Any:
-    """Each puzzle's minlex canonical form (the same for equivalent puzzles)."""
 
 @overload
-def shuffle(puzzles: str, *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> Optional[str]: ...
+def shuffle(puzzles: str, *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> Optional[str]: ...  # type: ignore[overload-overlap]
 @overload
-def shuffle(puzzles: npt.NDArray[np.uint8], *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> npt.NDArray[np.uint8]: ...
+def shuffle(puzzles: IntArray, *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> IntArray: ...
 @overload
-def shuffle(puzzles: Sequence[Optional[str]], *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> list[Optional[str]]: ...
+def shuffle(puzzles: Strings, *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> list[Optional[str]]: ...
 @overload
 def shuffle(puzzles: Any, *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> Any: ...
-def shuffle(puzzles: Any, *, seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False) -> Any:
-    """An equivalent puzzle for each, drawn from `seed` and the puzzle's position."""
 
 @overload
-def generate(n: int, *, seed: Optional[int] = None, level: Optional[str] = None, symmetry: str = "none", clues: Optional[int] = None, array: Literal[False] = False, threads: Optional[int] = None) -> list[str]: ...
+def generate(n: int, *, seed: Optional[int] = None, level: Optional[Level] = None, symmetry: str = "none", clues: Optional[int] = None, solution: Literal[False] = False, rate: Literal[False] = False, blank: Literal[".", "0"] = ".", array: Literal[False] = False, threads: Optional[int] = None) -> list[str]: ...
 @overload
-def generate(n: int, *, seed: Optional[int] = None, level: Optional[str] = None, symmetry: str = "none", clues: Optional[int] = None, array: Literal[True], threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
-def generate(n: int, *, seed: Optional[int] = None, level: Optional[str] = None, symmetry: str = "none", clues: Optional[int] = None, array: bool = False, threads: Optional[int] = None) -> Any:
-    """`n` puzzles with exactly one solution, the same for the same seed as `sudokuflow generate --seed`."""
+def generate(n: int, *, seed: Optional[int] = None, level: Optional[Level] = None, symmetry: str = "none", clues: Optional[int] = None, solution: Literal[False] = False, rate: Literal[False] = False, blank: Literal[".", "0"] = ".", array: Literal[True], threads: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
+@overload
+def generate(n: int, *, seed: Optional[int] = None, level: Optional[Level] = None, symmetry: str = "none", clues: Optional[int] = None, solution: bool = False, rate: bool = False, blank: Literal[".", "0"] = ".", array: bool = False, threads: Optional[int] = None) -> Any: ...

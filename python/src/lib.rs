@@ -1,17 +1,22 @@
-//! The `sudokuflow` Python module. It only converts: puzzles in (a list of
-//! strings, a NumPy `(n, 81)` uint8 array, a pandas Series, or one string),
-//! answers out in the same kind; every answer comes from the library's
-//! [`sudokuflow::batch`] API, run with the GIL released.
+//! The `sudokuflow` Python module. It only converts: puzzles in (one
+//! string, a list or tuple of strings, a pandas or polars Series, a pyarrow
+//! Array or ChunkedArray, a NumPy array of strings, or a NumPy integer
+//! array of shape (n, 81) or (n, 9, 9)), answers out in the same kind;
+//! every answer comes from the library's [`sudokuflow::batch`] API, run
+//! with the GIL released.
 
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::num::NonZeroUsize;
 use std::time::SystemTime;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::PyTypeInfo;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use sudokuflow::Grid;
 use sudokuflow::batch;
 use sudokuflow::generate::{GenerateConfig, Symmetry};
@@ -24,10 +29,27 @@ enum Kind<'py> {
     One,
     /// A list (or another sequence) of strings.
     List,
-    /// A NumPy array of shape (n, 81).
-    Array,
-    /// A pandas Series: its index and name are kept.
-    Series(Bound<'py, PyAny>),
+    /// A NumPy integer array of puzzles: answers in its shape and dtype.
+    Array(Bound<'py, PyUntypedArray>),
+    /// A NumPy array of strings (or objects): an object array back.
+    StringArray,
+    /// A pandas Series: its index, name and dtype are kept.
+    Pandas(Bound<'py, PyAny>),
+    /// A polars Series: its name is kept.
+    Polars(Bound<'py, PyAny>),
+    /// A pyarrow Array, or a ChunkedArray (`chunked`).
+    Arrow { chunked: bool },
+}
+
+/// What an answer is, for the column type it goes back in.
+#[derive(Clone, Copy)]
+enum Values {
+    /// Grids as strings.
+    Grids,
+    /// Solution counts: a nullable integer column.
+    Counts,
+    /// Dicts (ratings, explanations).
+    Records,
 }
 
 /// Puzzles read from Python: the readable ones, in order, and the rows
@@ -39,7 +61,15 @@ struct Puzzles<'py> {
     bad: Vec<(usize, String)>,
 }
 
-impl Puzzles<'_> {
+impl<'py> Puzzles<'py> {
+    fn new(kind: Kind<'py>) -> Puzzles<'py> {
+        Puzzles {
+            kind,
+            grids: Vec::new(),
+            bad: Vec::new(),
+        }
+    }
+
     fn len(&self) -> usize {
         self.grids.len() + self.bad.len()
     }
@@ -95,53 +125,133 @@ fn bad_row(row: usize, reason: &str) -> PyErr {
     PyValueError::new_err(format!("row {row}: {reason}"))
 }
 
-/// Reads `puzzles`: a string, a sequence of strings (None or NaN for a
-/// missing one), a uint8 array of shape (n, 81), or a pandas Series.
-fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Puzzles<'py>> {
-    if let Ok(text) = puzzles.cast::<PyString>() {
-        let mut read = Puzzles::new(Kind::One);
-        read.push(Grid::parse_line(text.to_str()?.as_bytes()).map_err(|e| e.to_string()));
-        return Ok(read);
-    }
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        return read_array(array);
-    }
-    let class = puzzles.get_type();
-    if class.name()?.to_str()? == "Series" && class.module()?.to_str()?.starts_with("pandas") {
-        let list = puzzles.call_method0("tolist")?;
-        let mut read = Puzzles::new(Kind::Series(puzzles.clone()));
-        read_strings(&list, &mut read)?;
-        return Ok(read);
-    }
-    let mut read = Puzzles::new(Kind::List);
-    read_strings(puzzles, &mut read)?;
-    Ok(read)
+/// What was passed: integer rows for the batch functions that answer
+/// arrays in place, or puzzles read one by one.
+enum Input<'py> {
+    Rows(Rows<'py>),
+    Puzzles(Puzzles<'py>),
 }
 
-impl<'py> Puzzles<'py> {
-    fn new(kind: Kind<'py>) -> Puzzles<'py> {
-        Puzzles {
-            kind,
-            grids: Vec::new(),
-            bad: Vec::new(),
+/// Reads `puzzles`, refusing with a TypeError what is not a column of
+/// puzzles (a DataFrame, numbers) and saying what to pass instead.
+fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
+    if let Ok(text) = puzzles.cast::<PyString>() {
+        let mut read = Puzzles::new(Kind::One);
+        read.push(parse(text.to_str()?.as_bytes()));
+        return Ok(Input::Puzzles(read));
+    }
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        if array.ndim() == 1 && matches!(array.dtype().kind(), b'U' | b'S' | b'O') {
+            let mut read = Puzzles::new(Kind::StringArray);
+            read_strings(&puzzles.call_method0("tolist")?, &mut read)?;
+            return Ok(Input::Puzzles(read));
+        }
+        return read_rows(array).map(Input::Rows);
+    }
+    let class = puzzles.get_type();
+    let (name, module) = (class.name()?, class.module()?);
+    let (name, module) = (name.to_str()?, module.to_str()?);
+    let library = module.split('.').next().unwrap_or_default();
+    if matches!(name, "DataFrame" | "Table" | "RecordBatch" | "LazyFrame") {
+        return Err(not_a_column(puzzles, name));
+    }
+    let (kind, list) = match (library, name) {
+        ("pandas", "Series") => (Kind::Pandas(puzzles.clone()), "tolist"),
+        ("polars", "Series") => (Kind::Polars(puzzles.clone()), "to_list"),
+        ("pyarrow", "ChunkedArray") => (Kind::Arrow { chunked: true }, "to_pylist"),
+        ("pyarrow", _) if puzzles.hasattr("to_pylist")? && puzzles.hasattr("type")? => {
+            (Kind::Arrow { chunked: false }, "to_pylist")
+        }
+        _ => {
+            let mut read = Puzzles::new(Kind::List);
+            read_strings(puzzles, &mut read)?;
+            return Ok(Input::Puzzles(read));
+        }
+    };
+    let mut read = Puzzles::new(kind);
+    read_strings(&puzzles.call_method0(list)?, &mut read)?;
+    Ok(Input::Puzzles(read))
+}
+
+impl<'py> Input<'py> {
+    /// The puzzles one by one, an array's rows read as grids.
+    fn puzzles(self) -> PyResult<Puzzles<'py>> {
+        match self {
+            Input::Puzzles(puzzles) => Ok(puzzles),
+            Input::Rows(rows) => {
+                let mut read = Puzzles::new(Kind::Array(rows.original.clone()));
+                let readonly = rows.cells.readonly();
+                let cells = readonly.as_array();
+                read.grids.reserve(cells.nrows());
+                for (row, values) in cells.rows().into_iter().enumerate() {
+                    let mut grid = [0u8; CELLS];
+                    for (cell, &value) in grid.iter_mut().zip(values.iter()) {
+                        *cell = value;
+                    }
+                    read.push(Grid::from_cells(grid).ok_or_else(|| rows.bad_cell(row, &grid)));
+                }
+                Ok(read)
+            }
         }
     }
+}
+
+/// A DataFrame (or table) passed where one column is wanted.
+fn not_a_column(frame: &Bound<'_, PyAny>, name: &str) -> PyErr {
+    let columns = frame
+        .getattr("columns")
+        .or_else(|_| frame.getattr("column_names"))
+        .and_then(|c| pyo3::types::PyList::type_object(frame.py()).call1((c,)))
+        .and_then(|c| c.str())
+        .map_or_else(|_| "?".to_string(), |c| c.to_string());
+    PyTypeError::new_err(format!(
+        "puzzles must be one column, not a {name} (its columns are {columns}); pass the \
+         column of puzzles, e.g. df[\"quizzes\"]"
+    ))
+}
+
+/// One puzzle string, a line end allowed after it as the CLI allows it.
+fn parse(text: &[u8]) -> Result<Grid, String> {
+    let line = text.strip_suffix(b"\n").unwrap_or(text);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    Grid::parse_line(line).map_err(|e| e.to_string())
+}
+
+/// True for what pandas, polars, pyarrow and NumPy use for a missing
+/// value: None, NaN, pandas' NA (and NaT).
+fn is_missing(item: &Bound<'_, PyAny>) -> bool {
+    item.is_none()
+        || item.extract::<f64>().is_ok_and(f64::is_nan)
+        || item
+            .get_type()
+            .name()
+            .is_ok_and(|n| matches!(n.to_str(), Ok("NAType" | "NaTType")))
 }
 
 fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult<()> {
     let items = sequence.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
-            "puzzles must be a list of strings, a uint8 NumPy array of shape (n, 81) or a \
-             pandas Series; got {}",
+            "puzzles must be a string, a list of strings, a pandas or polars Series, a \
+             pyarrow array, or a NumPy array of shape (n, 81) or (n, 9, 9); got {}",
             type_name(sequence)
         ))
     })?;
     for (i, item) in items.enumerate() {
         let item = item?;
         let row = if let Ok(text) = item.cast::<PyString>() {
-            Grid::parse_line(text.to_str()?.as_bytes()).map_err(|e| e.to_string())
-        } else if item.is_none() || item.extract::<f64>().is_ok_and(f64::is_nan) {
+            parse(text.to_str()?.as_bytes())
+        } else if let Ok(bytes) = item.cast::<PyBytes>() {
+            parse(bytes.as_bytes())
+        } else if is_missing(&item) {
             Err("no puzzle (a missing value)".to_string())
+        } else if item.extract::<i64>().is_ok() || item.extract::<f64>().is_ok() {
+            return Err(PyTypeError::new_err(format!(
+                "row {i}: a puzzle must be a string of 81 cells; got the number {}: puzzles \
+                 read as numbers lose their leading zeros, so read them as text (for \
+                 example pandas.read_csv(..., dtype=str))",
+                item.str()
+                    .map_or_else(|_| "?".to_string(), |s| s.to_string())
+            )));
         } else {
             return Err(PyTypeError::new_err(format!(
                 "row {i}: a puzzle must be a string of 81 cells (1-9, and '.' or '0' for \
@@ -154,76 +264,141 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
     Ok(())
 }
 
-/// `array` as a uint8 array of shape (n, 81), or the TypeError or
-/// ValueError saying what it is instead.
-fn puzzle_array<'a, 'py>(
-    array: &'a Bound<'py, PyUntypedArray>,
-) -> PyResult<&'a Bound<'py, PyArray2<u8>>> {
+/// An integer array of puzzles as the (n, 81) uint8 rows the batch
+/// functions answer in place: a copy of the caller's array, to be
+/// overwritten with the answers.
+struct Rows<'py> {
+    cells: Bound<'py, PyArray2<u8>>,
+    /// Rows holding a value that is no cell (kept as 255 in `cells`), with
+    /// the first such value: wider dtypes hold what uint8 cannot.
+    bad: Vec<(usize, i64)>,
+    /// The caller's array: answers go back in its shape and dtype.
+    original: Bound<'py, PyUntypedArray>,
+}
+
+impl Rows<'_> {
+    /// Why `row` (holding `cells`) is no puzzle.
+    fn bad_cell(&self, row: usize, cells: &[u8]) -> String {
+        match self.bad.iter().find(|(at, _)| *at == row) {
+            Some((_, value)) => format!("a cell holds {value}; cells are 0 (empty) to 9"),
+            None => batch::RowError::<String>::BadCell(
+                cells
+                    .iter()
+                    .copied()
+                    .find(|&v| v > 9)
+                    .expect("a cell over 9"),
+            )
+            .to_string(),
+        }
+    }
+}
+
+/// `array` as rows of 81 cells, or the TypeError or ValueError saying what
+/// it is instead.
+fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
+    let py = array.py();
     let shape = array.shape().to_vec();
-    let Ok(cells) = array.cast::<PyArray2<u8>>() else {
-        if array.ndim() == 2 {
+    let dtype = array.dtype();
+    let puzzle_shape = matches!(shape[..], [_, CELLS] | [_, 9, 9]);
+    if !matches!(dtype.kind(), b'i' | b'u') {
+        if puzzle_shape {
             return Err(PyTypeError::new_err(format!(
-                "a puzzle array must have dtype uint8 (0 for empty cells, 1-9 for givens); got \
-                 {}; convert it with .astype(numpy.uint8)",
-                array.dtype()
+                "a puzzle array must have an integer dtype (0 for empty cells, 1-9 for \
+                 givens); got {dtype}; convert it with .astype(numpy.uint8)"
             )));
         }
         return Err(PyValueError::new_err(format!(
-            "a puzzle array must have shape (n, 81); got {shape:?}"
+            "a puzzle array must hold strings in one dimension, or integers of shape (n, 81) \
+             or (n, 9, 9); got {dtype} of shape {shape:?}"
         )));
-    };
-    if shape[1] != CELLS {
+    }
+    if !puzzle_shape {
         return Err(PyValueError::new_err(format!(
-            "a puzzle array must have shape (n, 81), one row of 81 cells per puzzle; got \
+            "a puzzle array must have shape (n, 81) or (n, 9, 9), one puzzle per row; got \
              {shape:?}"
         )));
     }
-    Ok(cells)
-}
-
-fn read_array<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Puzzles<'py>> {
-    let readonly = puzzle_array(array)?.readonly();
-    let mut read = Puzzles::new(Kind::Array);
-    let cells = readonly.as_array();
-    read.grids.reserve(cells.nrows());
-    for row in cells.rows() {
-        let mut cells = [0u8; CELLS];
-        for (cell, &value) in cells.iter_mut().zip(row.iter()) {
-            *cell = value;
-        }
-        read.push(Grid::from_cells(cells).ok_or_else(|| {
-            batch::RowError::<String>::BadCell(
-                cells.into_iter().find(|&v| v > 9).expect("a cell over 9"),
-            )
-            .to_string()
-        }));
+    let n = shape[0];
+    let numpy = py.import("numpy")?;
+    let flat = array.call_method1("reshape", ((n, CELLS),))?;
+    if dtype.kind() == b'u' && dtype.itemsize() == 1 {
+        // A copy in row order, whatever the caller's order: the answers
+        // are written over it.
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("order", "C")?;
+        let copy = numpy.getattr("array")?.call((flat,), Some(&kwargs))?;
+        return Ok(Rows {
+            cells: copy.cast_into::<PyArray2<u8>>()?,
+            bad: Vec::new(),
+            original: array.clone(),
+        });
     }
-    Ok(read)
+    let wide = flat.call_method1("astype", ("int64",))?;
+    let wide = wide.cast::<PyArray2<i64>>()?.readonly();
+    let cells = PyArray2::<u8>::zeros(py, [n, CELLS], false);
+    let mut bad = Vec::new();
+    {
+        let mut narrow = cells.readwrite();
+        let narrow = narrow.as_slice_mut().expect("a new array is contiguous");
+        for (row, values) in wide.as_array().rows().into_iter().enumerate() {
+            let mut first_bad = None;
+            for (cell, &value) in narrow[row * CELLS..][..CELLS].iter_mut().zip(values) {
+                *cell = match u8::try_from(value) {
+                    Ok(v) if v <= 9 => v,
+                    _ => {
+                        first_bad.get_or_insert(value);
+                        u8::MAX
+                    }
+                };
+            }
+            bad.extend(first_bad.map(|value| (row, value)));
+        }
+    }
+    Ok(Rows {
+        cells,
+        bad,
+        original: array.clone(),
+    })
 }
 
-/// Answers an array of puzzles row for row: a copy of it, made with the GIL
-/// held, is handed to `answer` (a [`batch`] function on rows) with the GIL
-/// released, which writes each answer over its row, zeros for none. With
+/// Answers rows of puzzles in place: `answer` (a [`batch`] function on
+/// rows) runs with the GIL released and writes each answer over its row,
+/// zeros for none; they go back in the caller's shape and dtype. With
 /// `strict`, the first row without an answer is a ValueError naming it.
 fn answer_rows<'py, E: std::fmt::Display + Send>(
-    array: &Bound<'py, PyUntypedArray>,
+    rows: Rows<'py>,
     strict: bool,
     answer: impl FnOnce(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = array.py();
-    let puzzles = puzzle_array(array)?.readonly();
-    let puzzles = puzzles.as_array();
-    let answers = PyArray2::<u8>::zeros(py, puzzles.dim(), false);
+    let py = rows.cells.py();
     let failed = {
-        let mut rows = answers.readwrite();
-        rows.as_array_mut().assign(&puzzles);
-        let rows = rows.as_slice_mut().expect("a new array is contiguous");
-        py.detach(|| answer(rows))
+        let mut cells = rows.cells.readwrite();
+        let cells = cells.as_slice_mut().expect("a new array is contiguous");
+        py.detach(|| answer(cells))
     };
-    match failed.first() {
-        Some((row, e)) if strict => Err(bad_row(*row, &e.to_string())),
-        _ => Ok(answers.into_any()),
+    if let (Some((row, e)), true) = (failed.first(), strict) {
+        let reason = match rows.bad.iter().find(|(at, _)| at == row) {
+            Some((_, value)) => format!("a cell holds {value}; cells are 0 (empty) to 9"),
+            None => e.to_string(),
+        };
+        return Err(bad_row(*row, &reason));
     }
+    in_callers_layout(rows.cells.into_any(), &rows.original)
+}
+
+/// Answers held as (n, 81) uint8 rows, in the shape and dtype of the
+/// caller's `original` array.
+fn in_callers_layout<'py>(
+    answers: Bound<'py, PyAny>,
+    original: &Bound<'py, PyUntypedArray>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let dtype = original.dtype();
+    let answers = if dtype.kind() == b'u' && dtype.itemsize() == 1 {
+        answers
+    } else {
+        answers.call_method1("astype", (dtype,))?
+    };
+    answers.call_method1("reshape", (original.shape().to_vec(),))
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {
@@ -234,47 +409,90 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// The answers (one per readable puzzle) as the kind the puzzles came in:
-/// strings, or an (n, 81) uint8 array with a row of zeros for a bad puzzle.
+/// strings, or an array in the caller's layout with a row of zeros for a
+/// bad puzzle.
 fn grids_out<'py, E: std::fmt::Display>(
     py: Python<'py>,
     puzzles: &Puzzles<'py>,
     answers: Vec<Result<Grid, E>>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Kind::Array = puzzles.kind {
-        let array = PyArray2::<u8>::zeros(py, [puzzles.len(), 81], false);
+    if let Kind::Array(original) = &puzzles.kind {
+        let array = PyArray2::<u8>::zeros(py, [puzzles.len(), CELLS], false);
         {
             let mut cells = array.readwrite();
             let slice = cells.as_slice_mut().expect("a new array is contiguous");
             puzzles.rows(answers, strict, |row, grid| {
                 if let Some(grid) = grid {
-                    slice[row * 81..][..81].copy_from_slice(grid.cells());
+                    slice[row * CELLS..][..CELLS].copy_from_slice(grid.cells());
                 }
             })?;
         }
-        return Ok(array.into_any());
+        return in_callers_layout(array.into_any(), original);
     }
     let strings = puzzles.answers(answers, strict)?;
     let strings = strings.into_iter().map(|grid| grid.map(|g| g.to_string()));
-    values_out(py, &puzzles.kind, strings)
+    values_out(py, &puzzles.kind, Values::Grids, strings)
 }
 
-/// Values as a list (a Series for a Series, the value alone for one puzzle).
+/// Values in the kind the puzzles came in: a list, one value for one
+/// puzzle, or a column of the caller's library with missing values as its
+/// nulls (an array's answers that are not grids come back as a list).
 fn values_out<'py, T: IntoPyObject<'py>>(
     py: Python<'py>,
     kind: &Kind<'py>,
-    values: impl IntoIterator<Item = T>,
+    values: Values,
+    items: impl IntoIterator<Item = T>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let list = PyList::new(py, values)?;
+    let list = PyList::new(py, items)?;
     match kind {
         Kind::One => list.get_item(0),
-        Kind::List | Kind::Array => Ok(list.into_any()),
-        Kind::Series(series) => {
+        Kind::List | Kind::Array(_) => Ok(list.into_any()),
+        Kind::StringArray => {
+            let numpy = py.import("numpy")?;
+            let array = numpy.call_method1("empty", (list.len(), "object"))?;
+            array.set_item(pyo3::types::PySlice::full(py), list)?;
+            Ok(array)
+        }
+        Kind::Pandas(series) => {
             let kwargs = PyDict::new(py);
             kwargs.set_item("index", series.getattr("index")?)?;
             kwargs.set_item("name", series.getattr("name")?)?;
+            match values {
+                // Strings in, strings out: the caller's string dtype kept.
+                Values::Grids => kwargs.set_item("dtype", series.getattr("dtype")?)?,
+                Values::Counts => kwargs.set_item("dtype", "Int64")?,
+                Values::Records => kwargs.set_item("dtype", "object")?,
+            }
             let pandas = py.import("pandas")?;
             pandas.getattr("Series")?.call((list,), Some(&kwargs))
+        }
+        Kind::Polars(series) => {
+            let polars = py.import("polars")?;
+            let kwargs = PyDict::new(py);
+            match values {
+                Values::Grids => kwargs.set_item("dtype", polars.getattr("String")?)?,
+                Values::Counts => kwargs.set_item("dtype", polars.getattr("Int64")?)?,
+                Values::Records => {}
+            }
+            let name = series.getattr("name")?;
+            polars.getattr("Series")?.call((name, list), Some(&kwargs))
+        }
+        Kind::Arrow { chunked } => {
+            let pyarrow = py.import("pyarrow")?;
+            let kwargs = PyDict::new(py);
+            match values {
+                Values::Grids => kwargs.set_item("type", pyarrow.call_method0("string")?)?,
+                Values::Counts => kwargs.set_item("type", pyarrow.call_method0("int64")?)?,
+                Values::Records => {}
+            }
+            let array = pyarrow.getattr("array")?.call((list,), Some(&kwargs))?;
+            if *chunked {
+                let chunks = PyList::new(py, [&array])?;
+                pyarrow.call_method1("chunked_array", (chunks, array.getattr("type")?))
+            } else {
+                Ok(array)
+            }
         }
     }
 }
@@ -282,16 +500,30 @@ fn values_out<'py, T: IntoPyObject<'py>>(
 /// Cells in a row of an array of puzzles: one grid.
 const CELLS: usize = 81;
 
-/// Worker threads: `threads`, or one per core, on a pool of their own (the
+/// The most worker threads a call takes: more only costs the time to
+/// start them.
+const MAX_THREADS: i64 = 1024;
+
+/// Worker threads: `threads` (1 to [`MAX_THREADS`]), or one per core, but
+/// never more than there are puzzles; on a pool of their own (the
 /// library's `None` would run on rayon's global pool instead).
-fn workers(threads: Option<usize>) -> PyResult<Option<usize>> {
-    match threads {
-        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
-        Some(n) => Ok(Some(n)),
-        None => Ok(Some(
-            std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        )),
-    }
+fn workers(threads: Option<i64>, puzzles: usize) -> PyResult<Option<usize>> {
+    let threads = match threads {
+        Some(n) if !(1..=MAX_THREADS).contains(&n) => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be from 1 to {MAX_THREADS} (None: one per core); got {n}"
+            )));
+        }
+        Some(n) => usize::try_from(n).expect("checked above"),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    Ok(Some(threads.min(puzzles.max(1))))
+}
+
+/// Checks `threads` before any work, when the number of puzzles is not
+/// known yet.
+fn check_threads(threads: Option<i64>) -> PyResult<()> {
+    workers(threads, 1).map(|_| ())
 }
 
 fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -303,62 +535,88 @@ fn seed_or_random(seed: Option<u64>) -> u64 {
     })
 }
 
-fn logic_options(budget: Option<u64>) -> PyResult<logic::Options> {
-    if budget == Some(0) {
-        return Err(PyValueError::new_err(
-            "budget must be a count of chain nodes of 1 or more (None: no limit); got 0",
-        ));
-    }
+fn logic_options(budget: Option<i64>) -> PyResult<logic::Options> {
+    let budget = match budget {
+        Some(n) if n < 1 => {
+            return Err(PyValueError::new_err(format!(
+                "budget must be a count of chain nodes of 1 or more (None: no limit); got {n}"
+            )));
+        }
+        n => n.map(|n| n.unsigned_abs()),
+    };
     Ok(logic::Options::default().with_budget(budget))
+}
+
+/// The rows of an answer that are no grid (counts, dicts): a list for an
+/// array's rows, else the kind the puzzles came in.
+fn records_kind<'py>(kind: Kind<'py>) -> Kind<'py> {
+    match kind {
+        Kind::Array(_) => Kind::List,
+        kind => kind,
+    }
 }
 
 /// Solves puzzles: each one's first solution.
 ///
-/// puzzles: a list of strings of 81 cells (1-9, and '.' or '0' for empty),
-/// a NumPy uint8 array of shape (n, 81) (0 for empty), a pandas Series of
-/// strings, or one string. The answers come back in the same kind: strings
-/// (None for a puzzle that is unreadable or has no solution), or an (n, 81)
-/// array (a row of zeros for one).
+/// puzzles: one string of 81 cells (1-9, and '.' or '0' for empty; a line
+/// end after it is allowed), a list or tuple of them, a pandas Series
+/// (object or string dtype), a polars Series, a pyarrow Array or
+/// ChunkedArray, a NumPy array of strings, or a NumPy integer array of
+/// shape (n, 81) or (n, 9, 9) (0 for empty). The answers come back in the
+/// same kind: strings (missing for a puzzle that is missing, unreadable or
+/// has no solution), or an array of the same shape and dtype (a puzzle of
+/// zeros for one).
 ///
-/// threads: worker threads (default: one per core). The GIL is released
-/// while they work.
+/// threads: worker threads, 1 to 1024 (default: one per core). The GIL is
+/// released while they work.
 /// strict: raise ValueError naming the first bad row instead.
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, threads=None, strict=false))]
 fn solve<'py>(
     puzzles: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<i64>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = workers(threads)?;
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        return answer_rows(array, strict, |rows| batch::solve_rows(rows, threads));
+    check_threads(threads)?;
+    match read(puzzles)? {
+        Input::Rows(rows) => {
+            let threads = workers(threads, rows.cells.shape()[0])?;
+            answer_rows(rows, strict, |rows| batch::solve_rows(rows, threads))
+        }
+        Input::Puzzles(puzzles) => {
+            let threads = workers(threads, puzzles.len())?;
+            let answers = py.detach(|| batch::solve(&puzzles.grids, threads));
+            grids_out(py, &puzzles, answers, strict)
+        }
     }
-    let puzzles = read(puzzles)?;
-    let answers = py.detach(|| batch::solve(&puzzles.grids, threads));
-    grids_out(py, &puzzles, answers, strict)
 }
 
 /// Counts each puzzle's solutions, stopping at `limit` (so that with the
 /// default 2, 2 means "two or more"); 0 for a puzzle without solution.
 ///
-/// Inputs as for solve. Answers: ints (None for an unreadable puzzle or
-/// conflicting givens), or for an array an int64 array with -1 for those.
+/// Inputs as for solve. Answers: ints, missing for a missing or unreadable
+/// puzzle or conflicting givens (a nullable Int64 Series for a pandas
+/// Series, Int64 for polars and pyarrow), or for an array an int64 array
+/// with -1 for those.
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, limit=2, threads=None, strict=false))]
 fn count<'py>(
     puzzles: &Bound<'py, PyAny>,
-    limit: u32,
-    threads: Option<usize>,
+    limit: i64,
+    threads: Option<i64>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = workers(threads)?;
-    if limit == 0 {
-        return Err(PyValueError::new_err("limit must be at least 1"));
-    }
-    let puzzles = read(puzzles)?;
+    check_threads(threads)?;
+    let limit = u32::try_from(limit)
+        .ok()
+        .filter(|&l| l >= 1)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("limit must be from 1 to {}; got {limit}", u32::MAX))
+        })?;
+    let puzzles = read(puzzles)?.puzzles()?;
+    let threads = workers(threads, puzzles.len())?;
     let answers = py.detach(|| batch::count(&puzzles.grids, limit, threads));
     // The command line prints 0 for no solution, a count like any other.
     let answers = answers
@@ -369,82 +627,220 @@ fn count<'py>(
         })
         .collect();
     let counts = puzzles.answers(answers, strict)?;
-    if let Kind::Array = puzzles.kind {
+    if let Kind::Array(_) = puzzles.kind {
         let counts: Vec<i64> = counts
             .into_iter()
             .map(|c| c.map_or(-1, i64::from))
             .collect();
         return Ok(PyArray1::from_vec(py, counts).into_any());
     }
-    values_out(py, &puzzles.kind, counts)
+    values_out(py, &puzzles.kind, Values::Counts, counts)
+}
+
+/// The columns of a table of ratings, and their types in pandas, polars
+/// and pyarrow.
+const RATING_COLUMNS: [(&str, Column); 6] = [
+    ("er", Column::Float),
+    ("ep", Column::Float),
+    ("ed", Column::Float),
+    ("level", Column::Text),
+    ("hardest", Column::Text),
+    ("complete", Column::Bool),
+];
+
+/// The type of a column of a table handed back, nulls allowed.
+#[derive(Clone, Copy)]
+enum Column {
+    Float,
+    Text,
+    Bool,
+}
+
+/// One rating's cell in `column`: None for a missing rating.
+fn rating_cell<'py>(
+    py: Python<'py>,
+    rating: Option<&Rating>,
+    column: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Some(rating) = rating else {
+        return Ok(py.None().into_bound(py));
+    };
+    let tenths = |d: logic::Difficulty| f64::from(d.0) / 10.0;
+    Ok(match column {
+        "er" => tenths(rating.er).into_pyobject(py)?.into_any(),
+        "ep" => tenths(rating.ep).into_pyobject(py)?.into_any(),
+        "ed" => tenths(rating.ed).into_pyobject(py)?.into_any(),
+        "level" => rating.level.name().into_pyobject(py)?.into_any(),
+        "hardest" => rating.hardest.name().into_pyobject(py)?.into_any(),
+        _ => rating.complete.into_pyobject(py)?.to_owned().into_any(),
+    })
 }
 
 /// A rating as a dict, as explain's JSON writes it.
 fn rating_dict<'py>(py: Python<'py>, rating: &Rating) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item("er", f64::from(rating.er.0) / 10.0)?;
-    dict.set_item("ep", f64::from(rating.ep.0) / 10.0)?;
-    dict.set_item("ed", f64::from(rating.ed.0) / 10.0)?;
-    dict.set_item("level", rating.level.name())?;
-    dict.set_item("hardest", rating.hardest.name())?;
-    dict.set_item("complete", rating.complete)?;
+    for (column, _) in RATING_COLUMNS {
+        dict.set_item(column, rating_cell(py, Some(rating), column)?)?;
+    }
     Ok(dict)
 }
 
-/// Rates puzzles on the Sudoku Explainer scale: a dict per puzzle,
-/// {"er", "ep", "ed", "level", "hardest", "complete"} as in explain's JSON
-/// (complete is False when er is a lower bound), None for a puzzle without
+/// `columns` (name, type, cells) as a table of the caller's library: a
+/// pandas DataFrame (with the Series' index), a polars DataFrame or a
+/// pyarrow Table, missing cells as its nulls.
+fn table<'py>(
+    py: Python<'py>,
+    kind: &Kind<'py>,
+    columns: Vec<(&str, Column, Bound<'py, PyList>)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let data = PyDict::new(py);
+    match kind {
+        Kind::Polars(_) => {
+            let polars = py.import("polars")?;
+            for (name, column, cells) in columns {
+                let dtype = polars.getattr(match column {
+                    Column::Float => "Float64",
+                    Column::Text => "String",
+                    Column::Bool => "Boolean",
+                })?;
+                let kwargs = PyDict::new(py);
+                kwargs.set_item("dtype", dtype)?;
+                let series = polars
+                    .getattr("Series")?
+                    .call((name, cells), Some(&kwargs))?;
+                data.set_item(name, series)?;
+            }
+            polars.getattr("DataFrame")?.call1((data,))
+        }
+        Kind::Arrow { .. } => {
+            let pyarrow = py.import("pyarrow")?;
+            for (name, column, cells) in columns {
+                let kwargs = PyDict::new(py);
+                kwargs.set_item(
+                    "type",
+                    pyarrow.call_method0(match column {
+                        Column::Float => "float64",
+                        Column::Text => "string",
+                        Column::Bool => "bool_",
+                    })?,
+                )?;
+                data.set_item(
+                    name,
+                    pyarrow.getattr("array")?.call((cells,), Some(&kwargs))?,
+                )?;
+            }
+            pyarrow.call_method1("table", (data,))
+        }
+        _ => {
+            let pandas = py.import("pandas")?;
+            for (name, column, cells) in columns {
+                let kwargs = PyDict::new(py);
+                kwargs.set_item(
+                    "dtype",
+                    match column {
+                        Column::Float => "float64",
+                        Column::Text => "string",
+                        Column::Bool => "boolean",
+                    },
+                )?;
+                data.set_item(
+                    name,
+                    pandas.getattr("array")?.call((cells,), Some(&kwargs))?,
+                )?;
+            }
+            let kwargs = PyDict::new(py);
+            if let Kind::Pandas(series) = kind {
+                kwargs.set_item("index", series.getattr("index")?)?;
+            }
+            pandas.getattr("DataFrame")?.call((data,), Some(&kwargs))
+        }
+    }
+}
+
+/// Ratings as the columns of [`RATING_COLUMNS`].
+fn rating_columns<'py>(
+    py: Python<'py>,
+    ratings: &[Option<Rating>],
+) -> PyResult<Vec<(&'static str, Column, Bound<'py, PyList>)>> {
+    RATING_COLUMNS
+        .iter()
+        .map(|&(name, column)| {
+            let cells = ratings
+                .iter()
+                .map(|rating| rating_cell(py, rating.as_ref(), name))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok((name, column, PyList::new(py, cells)?))
+        })
+        .collect()
+}
+
+/// Rates puzzles on the Sudoku Explainer scale: er, ep, ed (floats), level,
+/// hardest (the hardest technique's name) and complete (False when er is a
+/// lower bound), as explain's JSON gives them; missing for a puzzle without
 /// exactly one solution.
 ///
-/// Inputs as for solve; the answers are a list of dicts (a Series for a
-/// Series). budget: chain nodes per puzzle, a count of work, so that a rating
-/// is the same on every machine (None: no limit).
+/// Inputs as for solve. For a pandas Series the answer is a DataFrame with
+/// the Series' index (a polars DataFrame for a polars Series, a pyarrow
+/// Table for a pyarrow array), missing ratings as nulls; otherwise a list
+/// of dicts (None for a missing rating), or one dict. budget: chain nodes
+/// per puzzle, a count of work, so that a rating is the same on every
+/// machine (None: no limit).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget=Some(logic::Options::DEFAULT_BUDGET), threads=None, strict=false))]
+#[pyo3(
+    signature = (puzzles, *, budget=Some(DEFAULT_BUDGET), threads=None, strict=false),
+    text_signature = "(puzzles, *, budget=200000000, threads=None, strict=False)"
+)]
 fn rate<'py>(
     puzzles: &Bound<'py, PyAny>,
-    budget: Option<u64>,
-    threads: Option<usize>,
+    budget: Option<i64>,
+    threads: Option<i64>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = workers(threads)?;
+    check_threads(threads)?;
     let options = logic_options(budget)?;
-    let puzzles = read(puzzles)?;
+    let puzzles = read(puzzles)?.puzzles()?;
+    let threads = workers(threads, puzzles.len())?;
     let answers = py.detach(|| batch::rate(&puzzles.grids, &options, threads));
     let ratings = puzzles.answers(answers, strict)?;
+    if let Kind::Pandas(_) | Kind::Polars(_) | Kind::Arrow { .. } = puzzles.kind {
+        return table(py, &puzzles.kind, rating_columns(py, &ratings)?);
+    }
     let dicts = ratings
         .iter()
         .map(|rating| rating.as_ref().map(|r| rating_dict(py, r)).transpose())
         .collect::<PyResult<Vec<_>>>()?;
-    let kind = match puzzles.kind {
-        Kind::Array => Kind::List,
-        kind => kind,
-    };
-    values_out(py, &kind, dicts)
+    values_out(py, &records_kind(puzzles.kind), Values::Records, dicts)
 }
+
+/// The default work budget of `rate` and `explain`, as a Python int.
+const DEFAULT_BUDGET: i64 = logic::Options::DEFAULT_BUDGET as i64;
 
 /// Explains how a person solves each puzzle: a dict per puzzle, as
 /// `sudokuflow explain --format json` writes it ({"puzzle", "solution",
 /// "rating", "steps": [{"technique", "rating", "placements",
-/// "eliminations", "text"}, ...]}), None for a puzzle without exactly one
-/// solution.
+/// "eliminations", "text"}, ...]}), missing for a puzzle without exactly
+/// one solution.
 ///
-/// Inputs as for solve; the answers are a list of dicts (a Series for a
-/// Series). budget: chain nodes per puzzle, a count of work, so that a rating
-/// is the same on every machine (None: no limit).
+/// Inputs as for solve; the answers are a list of dicts (a column for a
+/// Series or pyarrow array). budget: chain nodes per puzzle, a count of
+/// work, so that a rating is the same on every machine (None: no limit).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, budget=Some(logic::Options::DEFAULT_BUDGET), threads=None, strict=false))]
+#[pyo3(
+    signature = (puzzles, *, budget=Some(DEFAULT_BUDGET), threads=None, strict=false),
+    text_signature = "(puzzles, *, budget=200000000, threads=None, strict=False)"
+)]
 fn explain<'py>(
     puzzles: &Bound<'py, PyAny>,
-    budget: Option<u64>,
-    threads: Option<usize>,
+    budget: Option<i64>,
+    threads: Option<i64>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = workers(threads)?;
+    check_threads(threads)?;
     let options = logic_options(budget)?;
-    let puzzles = read(puzzles)?;
+    let puzzles = read(puzzles)?.puzzles()?;
+    let threads = workers(threads, puzzles.len())?;
     let answers = py.detach(|| batch::explain(&puzzles.grids, &options, threads));
     let explanations = puzzles.answers(answers, strict)?;
     let loads = py.import("json")?.getattr("loads")?;
@@ -459,31 +855,33 @@ fn explain<'py>(
             None => None,
         });
     }
-    let kind = match puzzles.kind {
-        Kind::Array => Kind::List,
-        kind => kind,
-    };
-    values_out(py, &kind, dicts)
+    values_out(py, &records_kind(puzzles.kind), Values::Records, dicts)
 }
 
 /// Each puzzle's minlex canonical form: the same for equivalent puzzles
-/// (see `sudokuflow canon --help`). Inputs and answers as for solve (None,
-/// or a zero row, for an unreadable puzzle or conflicting givens).
+/// (see `sudokuflow canon --help`). Inputs and answers as for solve
+/// (missing, or a puzzle of zeros, for an unreadable puzzle or conflicting
+/// givens).
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, threads=None, strict=false))]
 fn canon<'py>(
     puzzles: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<i64>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = workers(threads)?;
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        return answer_rows(array, strict, |rows| batch::canonical_rows(rows, threads));
+    check_threads(threads)?;
+    match read(puzzles)? {
+        Input::Rows(rows) => {
+            let threads = workers(threads, rows.cells.shape()[0])?;
+            answer_rows(rows, strict, |rows| batch::canonical_rows(rows, threads))
+        }
+        Input::Puzzles(puzzles) => {
+            let threads = workers(threads, puzzles.len())?;
+            let answers = py.detach(|| batch::canonical(&puzzles.grids, threads));
+            grids_out(py, &puzzles, answers, strict)
+        }
     }
-    let puzzles = read(puzzles)?;
-    let answers = py.detach(|| batch::canonical(&puzzles.grids, threads));
-    grids_out(py, &puzzles, answers, strict)
 }
 
 /// An equivalent of each puzzle (relabelled digits, permuted rows, columns,
@@ -494,18 +892,22 @@ fn canon<'py>(
 fn shuffle<'py>(
     puzzles: &Bound<'py, PyAny>,
     seed: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<i64>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = workers(threads)?;
+    check_threads(threads)?;
     let seed = seed_or_random(seed);
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        return answer_rows(array, strict, |rows| {
-            batch::shuffle_rows(rows, seed, threads)
-        });
-    }
-    let puzzles = read(puzzles)?;
+    let puzzles = match read(puzzles)? {
+        Input::Rows(rows) => {
+            let threads = workers(threads, rows.cells.shape()[0])?;
+            return answer_rows(rows, strict, |rows| {
+                batch::shuffle_rows(rows, seed, threads)
+            });
+        }
+        Input::Puzzles(puzzles) => puzzles,
+    };
+    let threads = workers(threads, puzzles.len())?;
     // Numbered by row, bad rows counted, as the CLI numbers lines.
     let mut bad = puzzles.bad.iter().map(|&(row, _)| row).peekable();
     let mut grids = puzzles.grids.iter().copied();
@@ -526,10 +928,14 @@ fn shuffle<'py>(
 /// level: only puzzles of this level (easy, medium, hard, expert, hell).
 /// symmetry: of the clue pattern (none, rotate180, rotate90, mirror, flip,
 /// diagonal, random). clues: exactly this many clues instead of a minimal
-/// puzzle. Returns a list of strings ('.' for empty cells), or with
-/// array=True a uint8 array of shape (n, 81).
+/// puzzle. blank: the empty cell, '.' or '0'.
+///
+/// Returns a list of strings, or with array=True a uint8 array of shape
+/// (n, 81). With solution=True or rate=True, a pandas DataFrame instead
+/// (the Kaggle layout): puzzle, and solution, and the rating's columns as
+/// rate gives them.
 #[pyfunction]
-#[pyo3(signature = (n, *, seed=None, level=None, symmetry="none", clues=None, array=false, threads=None))]
+#[pyo3(signature = (n, *, seed=None, level=None, symmetry="none", clues=None, solution=false, rate=false, blank=".", array=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
@@ -538,10 +944,13 @@ fn generate<'py>(
     level: Option<&str>,
     symmetry: &str,
     clues: Option<u8>,
+    solution: bool,
+    rate: bool,
+    blank: &str,
     array: bool,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = workers(threads)?;
+    let threads = workers(threads, usize::try_from(n).unwrap_or(usize::MAX))?;
     let level = level
         .map(|name| {
             name.parse::<Level>().map_err(|_| {
@@ -559,6 +968,20 @@ fn generate<'py>(
             Symmetry::NAMES.join(", ")
         ))
     })?;
+    let zeros = match blank {
+        "." => false,
+        "0" => true,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "blank must be '.' or '0'; got '{blank}'"
+            )));
+        }
+    };
+    if array && (solution || rate) {
+        return Err(PyValueError::new_err(
+            "array=True gives puzzles alone; solution=True and rate=True give a DataFrame",
+        ));
+    }
     let config = GenerateConfig::default()
         .with_symmetry(symmetry)
         .with_clues(clues)
@@ -567,17 +990,45 @@ fn generate<'py>(
     let made = py
         .detach(|| batch::generate(&config, seed, n, threads))
         .map_err(|(index, e)| PyValueError::new_err(format!("puzzle {index}: {e}")))?;
-    let kind = if array { Kind::Array } else { Kind::List };
-    let mut puzzles = Puzzles::new(kind);
-    let answers = made.iter().map(|g| Ok::<_, String>(g.puzzle)).collect();
-    puzzles.grids = made.iter().map(|g| g.puzzle).collect();
-    grids_out(py, &puzzles, answers, false)
+    let puzzles: Vec<Grid> = made.iter().map(|g| g.puzzle).collect();
+    if array {
+        let array = PyArray2::<u8>::zeros(py, [puzzles.len(), CELLS], false);
+        {
+            let mut cells = array.readwrite();
+            let slice = cells.as_slice_mut().expect("a new array is contiguous");
+            for (row, grid) in slice.chunks_exact_mut(CELLS).zip(&puzzles) {
+                row.copy_from_slice(grid.cells());
+            }
+        }
+        return Ok(array.into_any());
+    }
+    let text = |grid: &Grid| {
+        let line = grid.to_string();
+        if zeros { line.replace('.', "0") } else { line }
+    };
+    let strings = PyList::new(py, puzzles.iter().map(text))?;
+    if !(solution || rate) {
+        return Ok(strings.into_any());
+    }
+    let mut columns = vec![("puzzle", Column::Text, strings)];
+    if solution {
+        let solutions = made.iter().map(|g| g.solution.to_string());
+        columns.push(("solution", Column::Text, PyList::new(py, solutions)?));
+    }
+    if rate {
+        let options = logic::Options::default();
+        let ratings = py.detach(|| batch::rate(&puzzles, &options, threads));
+        let ratings: Vec<Option<Rating>> = ratings.into_iter().map(Result::ok).collect();
+        columns.extend(rating_columns(py, &ratings)?);
+    }
+    table(py, &Kind::List, columns)
 }
 
 /// sudokuflow: a fast Sudoku engine. solve, count, rate, explain, canon and
-/// shuffle take a list of puzzle strings, a NumPy (n, 81) uint8 array or a
-/// pandas Series, and answer in the same kind, in parallel with the GIL
-/// released; generate makes puzzles.
+/// shuffle take puzzles as strings (one, a list, a pandas or polars Series,
+/// a pyarrow array, a NumPy array of strings) or as a NumPy integer array,
+/// and answer in the same kind, in parallel with the GIL released;
+/// generate makes puzzles.
 #[pymodule]
 #[pyo3(name = "sudokuflow")]
 fn sudokuflow_py(module: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,5 +1,6 @@
 """Shared fixtures: the `sudokuflow` command the answers are checked against."""
 
+import importlib
 import os
 import shutil
 import subprocess
@@ -65,3 +66,14 @@ def cli():
 def puzzles(cli):
     """200 generated puzzles, as `generate --seed 11` writes them."""
     return cli("generate", "-n", "200", "--seed", "11")
+
+
+def need(module):
+    """`module` imported, or the test skipped; where every test must run, failed."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        reason = f"{module} is not installed"
+        if required():
+            pytest.fail(reason)
+        pytest.skip(reason)

@@ -1,6 +1,7 @@
 """The Python package against the CLI's answers: every function, every kind
 of input, bad puzzles, wrong arrays, threads and the GIL."""
 
+import inspect
 import json
 import threading
 
@@ -67,26 +68,36 @@ def test_bad_puzzles_give_none_or_a_zero_row_and_strict_names_the_row(cli, puzzl
 
 def test_wrong_arrays_and_types_raise_and_never_crash(puzzles):
     good = to_array(puzzles[:3])
-    with pytest.raises(TypeError, match="uint8"):
-        sf.solve(good.astype(np.int64))
-    with pytest.raises(TypeError, match="uint8"):
+    with pytest.raises(TypeError, match="integer dtype.*float32"):
         sf.solve(good.astype(np.float32))
     with pytest.raises(ValueError, match=r"shape \(n, 81\).*\[3, 80\]"):
         sf.solve(good[:, :80])
     with pytest.raises(ValueError, match="shape"):
         sf.solve(good.reshape(-1))
     with pytest.raises(ValueError, match="shape"):
-        sf.solve(good.reshape(3, 9, 9))
+        sf.solve(good.reshape(3, 3, 27))
     with pytest.raises(TypeError, match="row 1"):
-        sf.solve([puzzles[0], 42])
+        sf.solve([puzzles[0], object()])
     with pytest.raises(TypeError, match="list of strings"):
         sf.solve(42)
-    with pytest.raises(ValueError, match="threads"):
-        sf.solve(puzzles, threads=0)
     # Not contiguous, and empty: still answered.
     assert from_array(sf.solve(good[::2])) == sf.solve(puzzles[:3:2])
     assert sf.solve(np.zeros((0, 81), dtype=np.uint8)).shape == (0, 81)
     assert sf.solve([]) == []
+
+
+def test_threads_and_budgets_out_of_range_are_value_errors(puzzles):
+    for threads in (0, -1, 1025, 2**70):
+        with pytest.raises((ValueError, OverflowError), match="threads|int too big"):
+            sf.solve(puzzles[:3], threads=threads)
+    with pytest.raises(ValueError, match=r"threads must be from 1 to 1024.*got -1"):
+        sf.rate(puzzles[:3], threads=-1)
+    with pytest.raises(ValueError, match="budget .* got -5"):
+        sf.rate(puzzles[:3], budget=-5)
+    with pytest.raises(ValueError, match="limit"):
+        sf.count(puzzles[:3], limit=-1)
+    # Threads beyond the puzzles cost nothing: 1,024 for three puzzles.
+    assert sf.solve(puzzles[:3], threads=1024) == sf.solve(puzzles[:3], threads=1)
 
 
 def test_count_agrees_with_the_cli(cli, puzzles):
@@ -197,3 +208,7 @@ def test_stubs_and_docstrings_are_there():
         function = getattr(sf, name)
         assert function.__doc__ and len(function.__doc__) > 40, name
     assert "threads" in sf.solve.__text_signature__
+    # The real defaults, not Ellipsis.
+    for name in ("rate", "explain"):
+        signature = inspect.signature(getattr(sf, name))
+        assert signature.parameters["budget"].default == 200_000_000, name
