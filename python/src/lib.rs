@@ -5,18 +5,23 @@
 //! every answer comes from the library's [`sudokuflow::batch`] API, run
 //! with the GIL released.
 
+use std::cell::Cell;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::num::NonZeroUsize;
-use std::time::SystemTime;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, SystemTime};
 
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::PyTypeInfo;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use rayon::prelude::*;
 use sudokuflow::Grid;
 use sudokuflow::batch;
 use sudokuflow::generate::{GenerateConfig, Symmetry};
@@ -277,6 +282,10 @@ struct Rows<'py> {
 }
 
 impl Rows<'_> {
+    fn len(&self) -> usize {
+        self.cells.shape()[0]
+    }
+
     /// Why `row` (holding `cells`) is no puzzle.
     fn bad_cell(&self, row: usize, cells: &[u8]) -> String {
         match self.bad.iter().find(|(at, _)| *at == row) {
@@ -361,21 +370,35 @@ fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
     })
 }
 
-/// Answers rows of puzzles in place: `answer` (a [`batch`] function on
-/// rows) runs with the GIL released and writes each answer over its row,
-/// zeros for none; they go back in the caller's shape and dtype. With
-/// `strict`, the first row without an answer is a ValueError naming it.
-fn answer_rows<'py, E: std::fmt::Display + Send>(
+/// Answers rows of puzzles: `answer` (a [`batch`] function on rows, given
+/// one row at a time) runs on the call's workers and writes each answer
+/// over its row, zeros for none; they go back in the caller's shape and dtype. With `strict`, the
+/// first row without an answer is a ValueError naming it.
+fn answer_rows<'py, E: std::fmt::Display + Send + 'static>(
     rows: Rows<'py>,
+    run: &Run<'py>,
     strict: bool,
-    answer: impl FnOnce(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send,
+    answer: impl Fn(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send + Sync + 'static,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = rows.cells.py();
-    let failed = {
-        let mut cells = rows.cells.readwrite();
-        let cells = cells.as_slice_mut().expect("a new array is contiguous");
-        py.detach(|| answer(cells))
+    let owned: Vec<[u8; CELLS]> = {
+        let cells = rows.cells.readonly();
+        let cells = cells.as_slice().expect("a new array is contiguous");
+        cells
+            .chunks_exact(CELLS)
+            .map(|row| row.try_into().expect("rows of 81 cells"))
+            .collect()
     };
+    let (answered, failed) = run.each(owned, move |row| answer(row).pop().map(|(_, e)| e))?;
+    let failed: Vec<(usize, batch::RowError<E>)> = failed
+        .into_iter()
+        .enumerate()
+        .filter_map(|(row, e)| Some((row, e?)))
+        .collect();
+    rows.cells
+        .readwrite()
+        .as_slice_mut()
+        .expect("a new array is contiguous")
+        .copy_from_slice(answered.as_flattened());
     if let (Some((row, e)), true) = (failed.first(), strict) {
         let reason = match rows.bad.iter().find(|(at, _)| at == row) {
             Some((_, value)) => format!("a cell holds {value}; cells are 0 (empty) to 9"),
@@ -504,26 +527,205 @@ const CELLS: usize = 81;
 /// start them.
 const MAX_THREADS: i64 = 1024;
 
-/// Worker threads: `threads` (1 to [`MAX_THREADS`]), or one per core, but
-/// never more than there are puzzles; on a pool of their own (the
-/// library's `None` would run on rayon's global pool instead).
-fn workers(threads: Option<i64>, puzzles: usize) -> PyResult<Option<usize>> {
-    let threads = match threads {
-        Some(n) if !(1..=MAX_THREADS).contains(&n) => {
-            return Err(PyValueError::new_err(format!(
-                "threads must be from 1 to {MAX_THREADS} (None: one per core); got {n}"
-            )));
-        }
-        Some(n) => usize::try_from(n).expect("checked above"),
-        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    };
-    Ok(Some(threads.min(puzzles.max(1))))
+/// Worker threads: `threads` (1 to [`MAX_THREADS`]), or one per core.
+fn thread_count(threads: Option<i64>) -> PyResult<usize> {
+    match threads {
+        Some(n) if !(1..=MAX_THREADS).contains(&n) => Err(PyValueError::new_err(format!(
+            "threads must be from 1 to {MAX_THREADS} (None: one per core); got {n}"
+        ))),
+        Some(n) => Ok(usize::try_from(n).expect("checked above")),
+        None => Ok(std::thread::available_parallelism().map_or(1, NonZeroUsize::get)),
+    }
 }
 
-/// Checks `threads` before any work, when the number of puzzles is not
-/// known yet.
-fn check_threads(threads: Option<i64>) -> PyResult<()> {
-    workers(threads, 1).map(|_| ())
+/// How a call reports how far it got: a tqdm bar, or a callable given
+/// (done, total).
+enum Progress<'py> {
+    Silent,
+    Bar {
+        bar: Bound<'py, PyAny>,
+        shown: Cell<usize>,
+    },
+    Callback(Bound<'py, PyAny>),
+}
+
+impl<'py> Progress<'py> {
+    /// `progress` as the caller gave it: None or False for none, True for
+    /// a tqdm bar, or a callable.
+    fn new(progress: Option<&Bound<'py, PyAny>>, total: usize) -> PyResult<Progress<'py>> {
+        let Some(progress) = progress.filter(|p| !p.is_none()) else {
+            return Ok(Progress::Silent);
+        };
+        if let Ok(on) = progress.cast::<pyo3::types::PyBool>() {
+            if !on.is_true() {
+                return Ok(Progress::Silent);
+            }
+            let tqdm = progress.py().import("tqdm.auto").map_err(|_| {
+                PyImportError::new_err(
+                    "progress=True shows a tqdm bar: install tqdm (pip install tqdm), or pass a \
+                     callable taking (done, total)",
+                )
+            })?;
+            let kwargs = PyDict::new(progress.py());
+            kwargs.set_item("total", total)?;
+            kwargs.set_item("unit", "puzzle")?;
+            let bar = tqdm.getattr("tqdm")?.call((), Some(&kwargs))?;
+            return Ok(Progress::Bar {
+                bar,
+                shown: Cell::new(0),
+            });
+        }
+        if progress.is_callable() {
+            return Ok(Progress::Callback(progress.clone()));
+        }
+        Err(PyTypeError::new_err(format!(
+            "progress must be True (a tqdm bar), a callable taking (done, total), or None; got {}",
+            type_name(progress)
+        )))
+    }
+
+    fn show(&self, done: usize, total: usize) -> PyResult<()> {
+        match self {
+            Progress::Silent => Ok(()),
+            Progress::Bar { bar, shown } => {
+                if done > shown.get() {
+                    bar.call_method1("update", (done - shown.get(),))?;
+                    shown.set(done);
+                }
+                Ok(())
+            }
+            Progress::Callback(callback) => callback.call1((done, total)).map(|_| ()),
+        }
+    }
+
+    fn close(&self) -> PyResult<()> {
+        match self {
+            Progress::Bar { bar, .. } => bar.call_method0("close").map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// How often a call looks for Ctrl-C and shows its progress.
+const LOOK_EVERY: Duration = Duration::from_millis(100);
+
+/// A call's work: run on a pool of its own, from a thread of its own,
+/// while the caller's thread (the GIL released between looks) watches for
+/// Ctrl-C and shows progress.
+struct Run<'py> {
+    py: Python<'py>,
+    pool: Arc<rayon::ThreadPool>,
+    progress: Progress<'py>,
+}
+
+impl<'py> Run<'py> {
+    /// Checks `threads` and `progress` before any work is done. Threads
+    /// beyond the number of puzzles are not started.
+    fn new(
+        py: Python<'py>,
+        threads: Option<i64>,
+        progress: Option<&Bound<'py, PyAny>>,
+        total: usize,
+    ) -> PyResult<Run<'py>> {
+        let threads = thread_count(threads)?.min(total.max(1));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("sudokuflow-{i}"))
+            .build()
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
+        Ok(Run {
+            py,
+            pool: Arc::new(pool),
+            progress: Progress::new(progress, total)?,
+        })
+    }
+
+    /// `answer` of each item (given it to change, as rows of cells are
+    /// answered in place), on the pool, with the items as `answer` left
+    /// them. Ctrl-C raises KeyboardInterrupt within [`LOOK_EVERY`]: the
+    /// answers are dropped, and each worker stops after the puzzle it is
+    /// on.
+    fn each<T, R>(
+        &self,
+        mut items: Vec<T>,
+        answer: impl Fn(&mut T) -> R + Send + Sync + 'static,
+    ) -> PyResult<(Vec<T>, Vec<R>)>
+    where
+        T: Send + 'static,
+        R: Send + 'static,
+    {
+        let total = items.len();
+        let done = Arc::new(AtomicUsize::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = mpsc::channel();
+        let (pool, worker_done, worker_stop) = (self.pool.clone(), done.clone(), stop.clone());
+        std::thread::Builder::new()
+            .name("sudokuflow-call".to_string())
+            .spawn(move || {
+                let answers = pool.install(|| {
+                    items
+                        .par_iter_mut()
+                        .map(|item| {
+                            if worker_stop.load(Ordering::Relaxed) {
+                                return None;
+                            }
+                            let answer = answer(item);
+                            worker_done.fetch_add(1, Ordering::Relaxed);
+                            Some(answer)
+                        })
+                        .collect::<Option<Vec<R>>>()
+                });
+                // Stopped, or the caller has gone (Ctrl-C): nothing to tell.
+                if let Some(answers) = answers {
+                    let _ = sender.send((items, answers));
+                }
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        let mut receiver = receiver;
+        loop {
+            // The receiver goes along while the GIL is released (it cannot
+            // be shared), and comes back.
+            let received;
+            (receiver, received) = self.py.detach(move || {
+                let received = receiver.recv_timeout(LOOK_EVERY);
+                (receiver, received)
+            });
+            match received {
+                Ok(finished) => {
+                    self.progress.show(total, total)?;
+                    self.progress.close()?;
+                    return Ok(finished);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("sudokuflow's workers failed"));
+                }
+            }
+            let looked = self
+                .py
+                .check_signals()
+                .and_then(|()| self.progress.show(done.load(Ordering::Relaxed), total));
+            if let Err(e) = looked {
+                stop.store(true, Ordering::Relaxed);
+                let _ = self.progress.close();
+                return Err(e);
+            }
+        }
+    }
+
+    /// A [`batch`] function of puzzles, over `grids`, each puzzle on its own
+    /// (so that a call stops soon after Ctrl-C, and shows its progress).
+    fn grids<R: Send + 'static>(
+        &self,
+        grids: Vec<Grid>,
+        answer: impl Fn(&[Grid]) -> Vec<R> + Send + Sync + 'static,
+    ) -> PyResult<Vec<R>> {
+        let one = move |grid: &mut Grid| {
+            let mut answers = answer(std::slice::from_ref(grid));
+            answers.pop().expect("one answer per puzzle")
+        };
+        self.each(grids, one).map(|(_, answers)| answers)
+    }
 }
 
 fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -568,25 +770,28 @@ fn records_kind<'py>(kind: Kind<'py>) -> Kind<'py> {
 /// zeros for one).
 ///
 /// threads: worker threads, 1 to 1024 (default: one per core). The GIL is
-/// released while they work.
+/// released while they work, and Ctrl-C stops them within a second
+/// (KeyboardInterrupt).
 /// strict: raise ValueError naming the first bad row instead.
+/// progress: True for a tqdm bar, or a callable given (done, total).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, strict=false))]
+#[pyo3(signature = (puzzles, *, threads=None, strict=false, progress=None))]
 fn solve<'py>(
     puzzles: &Bound<'py, PyAny>,
     threads: Option<i64>,
     strict: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    check_threads(threads)?;
+    thread_count(threads)?;
     match read(puzzles)? {
         Input::Rows(rows) => {
-            let threads = workers(threads, rows.cells.shape()[0])?;
-            answer_rows(rows, strict, |rows| batch::solve_rows(rows, threads))
+            let run = Run::new(py, threads, progress, rows.len())?;
+            answer_rows(rows, &run, strict, |row| batch::solve_rows(row, None))
         }
         Input::Puzzles(puzzles) => {
-            let threads = workers(threads, puzzles.len())?;
-            let answers = py.detach(|| batch::solve(&puzzles.grids, threads));
+            let run = Run::new(py, threads, progress, puzzles.len())?;
+            let answers = run.grids(puzzles.grids.clone(), |grids| batch::solve(grids, None))?;
             grids_out(py, &puzzles, answers, strict)
         }
     }
@@ -600,15 +805,16 @@ fn solve<'py>(
 /// Series, Int64 for polars and pyarrow), or for an array an int64 array
 /// with -1 for those.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=2, threads=None, strict=false))]
+#[pyo3(signature = (puzzles, *, limit=2, threads=None, strict=false, progress=None))]
 fn count<'py>(
     puzzles: &Bound<'py, PyAny>,
     limit: i64,
     threads: Option<i64>,
     strict: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    check_threads(threads)?;
+    thread_count(threads)?;
     let limit = u32::try_from(limit)
         .ok()
         .filter(|&l| l >= 1)
@@ -616,8 +822,10 @@ fn count<'py>(
             PyValueError::new_err(format!("limit must be from 1 to {}; got {limit}", u32::MAX))
         })?;
     let puzzles = read(puzzles)?.puzzles()?;
-    let threads = workers(threads, puzzles.len())?;
-    let answers = py.detach(|| batch::count(&puzzles.grids, limit, threads));
+    let run = Run::new(py, threads, progress, puzzles.len())?;
+    let answers = run.grids(puzzles.grids.clone(), move |grids| {
+        batch::count(grids, limit, None)
+    })?;
     // The command line prints 0 for no solution, a count like any other.
     let answers = answers
         .into_iter()
@@ -787,21 +995,24 @@ fn rating_columns<'py>(
 /// machine (None: no limit).
 #[pyfunction]
 #[pyo3(
-    signature = (puzzles, *, budget=Some(DEFAULT_BUDGET), threads=None, strict=false),
-    text_signature = "(puzzles, *, budget=200000000, threads=None, strict=False)"
+    signature = (puzzles, *, budget=Some(DEFAULT_BUDGET), threads=None, strict=false, progress=None),
+    text_signature = "(puzzles, *, budget=200000000, threads=None, strict=False, progress=None)"
 )]
 fn rate<'py>(
     puzzles: &Bound<'py, PyAny>,
     budget: Option<i64>,
     threads: Option<i64>,
     strict: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    check_threads(threads)?;
+    thread_count(threads)?;
     let options = logic_options(budget)?;
     let puzzles = read(puzzles)?.puzzles()?;
-    let threads = workers(threads, puzzles.len())?;
-    let answers = py.detach(|| batch::rate(&puzzles.grids, &options, threads));
+    let run = Run::new(py, threads, progress, puzzles.len())?;
+    let answers = run.grids(puzzles.grids.clone(), move |grids| {
+        batch::rate(grids, &options, None)
+    })?;
     let ratings = puzzles.answers(answers, strict)?;
     if let Kind::Pandas(_) | Kind::Polars(_) | Kind::Arrow { .. } = puzzles.kind {
         return table(py, &puzzles.kind, rating_columns(py, &ratings)?);
@@ -827,21 +1038,24 @@ const DEFAULT_BUDGET: i64 = logic::Options::DEFAULT_BUDGET as i64;
 /// work, so that a rating is the same on every machine (None: no limit).
 #[pyfunction]
 #[pyo3(
-    signature = (puzzles, *, budget=Some(DEFAULT_BUDGET), threads=None, strict=false),
-    text_signature = "(puzzles, *, budget=200000000, threads=None, strict=False)"
+    signature = (puzzles, *, budget=Some(DEFAULT_BUDGET), threads=None, strict=false, progress=None),
+    text_signature = "(puzzles, *, budget=200000000, threads=None, strict=False, progress=None)"
 )]
 fn explain<'py>(
     puzzles: &Bound<'py, PyAny>,
     budget: Option<i64>,
     threads: Option<i64>,
     strict: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    check_threads(threads)?;
+    thread_count(threads)?;
     let options = logic_options(budget)?;
     let puzzles = read(puzzles)?.puzzles()?;
-    let threads = workers(threads, puzzles.len())?;
-    let answers = py.detach(|| batch::explain(&puzzles.grids, &options, threads));
+    let run = Run::new(py, threads, progress, puzzles.len())?;
+    let answers = run.grids(puzzles.grids.clone(), move |grids| {
+        batch::explain(grids, &options, None)
+    })?;
     let explanations = puzzles.answers(answers, strict)?;
     let loads = py.import("json")?.getattr("loads")?;
     let mut dicts = Vec::with_capacity(explanations.len());
@@ -863,22 +1077,24 @@ fn explain<'py>(
 /// (missing, or a puzzle of zeros, for an unreadable puzzle or conflicting
 /// givens).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, strict=false))]
+#[pyo3(signature = (puzzles, *, threads=None, strict=false, progress=None))]
 fn canon<'py>(
     puzzles: &Bound<'py, PyAny>,
     threads: Option<i64>,
     strict: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    check_threads(threads)?;
+    thread_count(threads)?;
     match read(puzzles)? {
         Input::Rows(rows) => {
-            let threads = workers(threads, rows.cells.shape()[0])?;
-            answer_rows(rows, strict, |rows| batch::canonical_rows(rows, threads))
+            let run = Run::new(py, threads, progress, rows.len())?;
+            answer_rows(rows, &run, strict, |row| batch::canonical_rows(row, None))
         }
         Input::Puzzles(puzzles) => {
-            let threads = workers(threads, puzzles.len())?;
-            let answers = py.detach(|| batch::canonical(&puzzles.grids, threads));
+            let run = Run::new(py, threads, progress, puzzles.len())?;
+            let answers =
+                run.grids(puzzles.grids.clone(), |grids| batch::canonical(grids, None))?;
             grids_out(py, &puzzles, answers, strict)
         }
     }
@@ -888,26 +1104,21 @@ fn canon<'py>(
 /// bands and stacks, maybe transposed), drawn from `seed` (random when
 /// None) and the puzzle's position. Inputs and answers as for solve.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, seed=None, threads=None, strict=false))]
+#[pyo3(signature = (puzzles, *, seed=None, threads=None, strict=false, progress=None))]
 fn shuffle<'py>(
     puzzles: &Bound<'py, PyAny>,
     seed: Option<u64>,
     threads: Option<i64>,
     strict: bool,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    check_threads(threads)?;
+    thread_count(threads)?;
     let seed = seed_or_random(seed);
-    let puzzles = match read(puzzles)? {
-        Input::Rows(rows) => {
-            let threads = workers(threads, rows.cells.shape()[0])?;
-            return answer_rows(rows, strict, |rows| {
-                batch::shuffle_rows(rows, seed, threads)
-            });
-        }
-        Input::Puzzles(puzzles) => puzzles,
-    };
-    let threads = workers(threads, puzzles.len())?;
+    // An array's rows too are numbered here, as the chunks of rows the
+    // workers take would number them from each chunk's start.
+    let puzzles = read(puzzles)?.puzzles()?;
+    let run = Run::new(py, threads, progress, puzzles.len())?;
     // Numbered by row, bad rows counted, as the CLI numbers lines.
     let mut bad = puzzles.bad.iter().map(|&(row, _)| row).peekable();
     let mut grids = puzzles.grids.iter().copied();
@@ -917,7 +1128,12 @@ fn shuffle<'py>(
             numbered.extend(grids.next().map(|grid| (row as u64 + 1, grid)));
         }
     }
-    let answers = py.detach(|| batch::shuffle_numbered(&numbered, seed, threads));
+    let answers = run
+        .each(numbered, move |numbered| {
+            let mut answers = batch::shuffle_numbered(std::slice::from_ref(numbered), seed, None);
+            answers.pop().expect("one answer per puzzle")
+        })?
+        .1;
     let answers = answers.into_iter().map(Ok::<_, String>).collect();
     grids_out(py, &puzzles, answers, strict)
 }
@@ -935,7 +1151,7 @@ fn shuffle<'py>(
 /// (the Kaggle layout): puzzle, and solution, and the rating's columns as
 /// rate gives them.
 #[pyfunction]
-#[pyo3(signature = (n, *, seed=None, level=None, symmetry="none", clues=None, solution=false, rate=false, blank=".", array=false, threads=None))]
+#[pyo3(signature = (n, *, seed=None, level=None, symmetry="none", clues=None, solution=false, rate=false, blank=".", array=false, threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
@@ -949,8 +1165,10 @@ fn generate<'py>(
     blank: &str,
     array: bool,
     threads: Option<i64>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = workers(threads, usize::try_from(n).unwrap_or(usize::MAX))?;
+    let total = usize::try_from(n).map_err(|_| PyValueError::new_err("n is too large"))?;
+    thread_count(threads)?;
     let level = level
         .map(|name| {
             name.parse::<Level>().map_err(|_| {
@@ -986,9 +1204,18 @@ fn generate<'py>(
         .with_symmetry(symmetry)
         .with_clues(clues)
         .with_level(level);
+    config
+        .validate()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let seed = seed_or_random(seed);
-    let made = py
-        .detach(|| batch::generate(&config, seed, n, threads))
+    let run = Run::new(py, threads, progress, total)?;
+    let made = run
+        .each((0..n).collect(), move |&mut i| {
+            sudokuflow::generate::generate(&config, seed, i).map_err(|e| (i, e))
+        })?
+        .1
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
         .map_err(|(index, e)| PyValueError::new_err(format!("puzzle {index}: {e}")))?;
     let puzzles: Vec<Grid> = made.iter().map(|g| g.puzzle).collect();
     if array {
@@ -1017,7 +1244,9 @@ fn generate<'py>(
     }
     if rate {
         let options = logic::Options::default();
-        let ratings = py.detach(|| batch::rate(&puzzles, &options, threads));
+        let ratings = run.grids(puzzles.clone(), move |grids| {
+            batch::rate(grids, &options, None)
+        })?;
         let ratings: Vec<Option<Rating>> = ratings.into_iter().map(Result::ok).collect();
         columns.extend(rating_columns(py, &ratings)?);
     }
