@@ -1,9 +1,9 @@
-//! The `sudokuflow` Python module. It only converts: puzzles in (one
-//! string, a list or tuple of strings, a pandas or polars Series, a pyarrow
-//! Array or ChunkedArray, a NumPy array of strings, or a NumPy integer
-//! array of shape (n, 81) or (n, 9, 9)), answers out in the same kind;
-//! every answer comes from the library's [`sudokuflow::batch`] API, run
-//! with the GIL released.
+//! The `sudokuflow` Python module. It converts, puzzles in (one string, a
+//! list or tuple of strings, a pandas or polars Series, a pyarrow Array or
+//! ChunkedArray, a NumPy array of strings, or a NumPy integer array of
+//! shape (n, 81) or (n, 9, 9)) and answers out in the same kind, and runs
+//! each call where Ctrl-C can stop it ([`Run`]); every answer comes from
+//! the library's [`sudokuflow::batch`] API, with the GIL released.
 
 use std::cell::Cell;
 use std::collections::hash_map::RandomState;
