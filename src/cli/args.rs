@@ -395,8 +395,10 @@ answers in grey; each puzzle page says on which page its answers are.
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
 is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
 sheet.svg alone for a single page), all renamed into place once every page is
-written, and removes the pages of an earlier, longer run (sheet-NN.svg and
-sheet.svg only). Other outputs are written only once complete.
+written, then removes the pages an earlier, longer run of the same -o wrote:
+each page says in a comment which page it is, and a file that is not such a
+page is never removed, whatever its name. Other outputs are written only once
+complete.
 
 Memory stays the same however many puzzles there are, with answer pages or
 without: the rated puzzles wait for their pages in an unnamed temporary file in

@@ -23,7 +23,7 @@ use crate::print::layout::{Contents, Entry, Layout, Sheet};
 use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
 use crate::print::spill::{self, SpillWriter};
-use crate::print::{html, pdf, svg};
+use crate::print::{html, pdf};
 
 /// `sudokuflow print`: 0 when every puzzle was printed, 1 when some were left out.
 pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
@@ -73,12 +73,7 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
         })?,
         PrintFormat::Svg => {
             let target = args.output.as_deref().expect("checked above");
-            let svg_pages = pages.map(|page| {
-                let mut svg = String::new();
-                svg::write_document(&page?, sheet.paper, &mut svg);
-                Ok(svg)
-            });
-            svg_pages::write(target, layout.page_count(), svg_pages)?;
+            svg_pages::write(target, layout.page_count(), sheet.paper, pages)?;
         }
     }
     Ok(u8::from(failed))
