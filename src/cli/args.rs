@@ -398,7 +398,8 @@ sheet.svg alone for a single page), all renamed into place once every page is
 written, then removes the pages an earlier, longer run of the same -o wrote:
 each page says in a comment which page it is, and a file that is not such a
 page is never removed, whatever its name. Other outputs are written only once
-complete.
+complete. -o names a file, never a folder: -o out/ is an error (status 2) at
+once; give -o out/sheet.svg for pages in out.
 
 Memory stays the same however many puzzles there are, with answer pages or
 without: the rated puzzles wait for their pages in an unnamed temporary file in

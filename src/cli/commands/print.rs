@@ -14,7 +14,7 @@ use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
 
 use super::{open_input_args, threads};
-use crate::app::output::Output;
+use crate::app::output::{self, Output};
 use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
 use crate::cli::args::{PrintArgs, PrintFormat};
@@ -27,6 +27,10 @@ use crate::print::{html, pdf};
 
 /// `sudokuflow print`: 0 when every puzzle was printed, 1 when some were left out.
 pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
+    if let Some(path) = args.output.as_deref().filter(|path| !is_stdout(Some(path))) {
+        // Before the long part: SVG pages would go beside a folder.
+        output::refuse_folder(path)?;
+    }
     let format = format_of(args)?;
     if format == PrintFormat::Pdf && args.output.is_none() && std::io::stdout().is_terminal() {
         anyhow::bail!(
