@@ -429,6 +429,64 @@ fn completions_and_man_report_write_errors_and_take_output_files() {
     );
 }
 
+/// Item 32 of issue 34: help and version are output like any other: a
+/// full disk or a closed standard output is an error (status 2), a closed
+/// pipe is not.
+#[test]
+fn help_and_version_report_write_errors() {
+    if !Path::new("/dev/full").exists() {
+        crate::util::skip("no /dev/full: the full-disk test did not run");
+        return;
+    }
+    let full = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["help"],
+        &["help", "solve"],
+        &["solve", "--help"],
+        &["print", "-h"],
+        &["completions", "--help"],
+    ] {
+        let run = sudokuflow().args(args).stdout(full()).output();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("sudokuflow: error writing to stdout: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        let closed = program("sh")
+            .arg("-c")
+            .arg(format!("exec '{}' {} >&-", bin(), args.join(" ")))
+            .output();
+        let stderr = String::from_utf8_lossy(&closed.stderr);
+        assert_eq!(closed.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard output is closed"),
+            "{args:?}: {stderr}"
+        );
+        let shown = sudokuflow().args(args).output();
+        assert_eq!(shown.status.code(), Some(0), "{args:?}");
+        assert!(
+            !shown.stdout.is_empty() && shown.stderr.is_empty(),
+            "{args:?}"
+        );
+    }
+    // A reader that stops early: quiet, status 0.
+    let mut child = sudokuflow().arg("--help").spawn();
+    drop(child.stdout.take());
+    let ended = child.wait_with_output();
+    assert_eq!(ended.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&ended.stderr), "");
+}
+
 /// `-o` syncs the new file to disk before renaming it over the old one,
 /// and the folder after, so that a crash leaves the old file or the whole
 /// new one (seen with strace).
