@@ -242,6 +242,23 @@ fn a_missing_column_names_the_header_and_its_columns() {
     assert_eq!(out, "quizzes,solution\n");
 }
 
+/// Item 31 of issue 34: the header's names are shown with their control
+/// characters escaped, so that a table cannot drive the terminal.
+#[test]
+fn header_names_in_messages_cannot_drive_the_terminal() {
+    let table = b"id,a\x1b]0;PWNED\x07b,c\xe7\x9b2J\n1,2,3\n";
+    let (status, out, err) = run(&["solve", "--column", "quizzes"], table);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(!err.trim_end().contains(char::is_control), "{err:?}");
+    assert!(
+        err.contains("1 'id', 2 'a\\x1b]0;PWNED\\x07b', 3 'c\\xe7\\x9b2J'"),
+        "{err}"
+    );
+    let (status, _, err) = run(&["solve", "--column", "\u{1b}[2J"], b"a\n1\n");
+    assert_eq!(status, 2);
+    assert!(err.contains("no column named '\\x1b[2J'"), "{err}");
+}
+
 #[test]
 fn bad_rows_get_a_marker_in_place_and_a_message_with_line_and_column() {
     let pairs = generated(3, 2);

@@ -14,7 +14,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::format::{MAX_LINE_LEN, Problem};
+use crate::format::{MAX_LINE_LEN, Problem, printable};
 use crate::grid::Grid;
 use crate::input::Chunk;
 
@@ -39,17 +39,14 @@ impl Column {
 
     /// The column as messages name it: `column 'puzzle'`, `column 2`.
     pub(crate) fn label(&self) -> String {
-        match self {
-            Column::Name(name) => format!("column '{name}'"),
-            Column::Number(number) => format!("column {number}"),
-        }
+        format!("column {self}")
     }
 }
 
 impl fmt::Display for Column {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Column::Name(name) => write!(f, "'{name}'"),
+            Column::Name(name) => write!(f, "'{}'", printable(name.as_bytes())),
             Column::Number(number) => write!(f, "{number}"),
         }
     }
@@ -376,24 +373,27 @@ fn read_header(
             "line {line}: the header row is longer than {MAX_LINE_LEN} bytes"
         ));
     }
-    let names: Vec<String> = record
-        .iter()
-        .map(|name| String::from_utf8_lossy(name.trim_ascii()).into_owned())
-        .collect();
     // A byte order mark before the first name is no part of it.
-    let names: Vec<String> = names
+    let names: Vec<&[u8]> = record
         .iter()
         .enumerate()
-        .map(|(i, name)| match (i, name.strip_prefix('\u{feff}')) {
-            (0, Some(rest)) => rest.trim().to_string(),
-            _ => name.clone(),
+        .map(|(i, name)| match (i, name.strip_prefix(b"\xef\xbb\xbf")) {
+            (0, Some(rest)) => rest.trim_ascii(),
+            _ => name.trim_ascii(),
         })
         .collect();
+    let listed = |columns: &[usize]| {
+        columns
+            .iter()
+            .map(|&i| format!("{} '{}'", i + 1, printable(names[i])))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let index = match column {
         Column::Number(number) => (*number <= names.len()).then(|| number - 1),
         Column::Name(name) => {
-            let name = name.trim();
-            names.iter().position(|n| n == name).or_else(|| {
+            let name = name.trim().as_bytes();
+            names.iter().position(|&n| n == name).or_else(|| {
                 let mut matching = names
                     .iter()
                     .enumerate()
@@ -406,14 +406,8 @@ fn read_header(
         }
     };
     let Some(index) = index else {
-        let listed = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{} '{n}'", i + 1))
-            .collect::<Vec<_>>()
-            .join(", ");
         let what = match column {
-            Column::Name(name) => format!("no column named '{name}'"),
+            Column::Name(_) => format!("no column named {column}"),
             Column::Number(number) => format!("no column {number}"),
         };
         let delimiter = match delimiter {
@@ -421,8 +415,9 @@ fn read_header(
             other => format!("'{}'", other as char),
         };
         return Err(format!(
-            "line {line}: {what} in the header; its columns (split at {delimiter}) are {listed}; \
-             give --column a name or number from these"
+            "line {line}: {what} in the header; its columns (split at {delimiter}) are {}; \
+             give --column a name or number from these",
+            listed(&(0..names.len()).collect::<Vec<_>>())
         ));
     };
     let layout = Layout {
