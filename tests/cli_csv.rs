@@ -259,6 +259,50 @@ fn header_names_in_messages_cannot_drive_the_terminal() {
     assert!(err.contains("no column named '\\x1b[2J'"), "{err}");
 }
 
+/// Item 28 of issue 34: a header that is a puzzle (a file of plain
+/// puzzles read with --column), a name two columns have, and column 0 are
+/// refused, each saying why.
+#[test]
+fn a_puzzle_as_header_a_repeated_name_and_column_0_are_refused() {
+    let pairs = generated(3, 5);
+    let plain: String = pairs.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let with_solutions: String = pairs.iter().map(|(p, s)| format!("{p},{s}\n")).collect();
+    for (input, column) in [
+        (&plain, "1"),
+        (&with_solutions, "1"),
+        (&with_solutions, "2"),
+    ] {
+        let (status, out, err) = run(&["solve", "--column", column], input.as_bytes());
+        assert_eq!((status, out.as_str()), (2, ""), "{err}");
+        assert!(
+            err.contains(&format!(
+                "line 1: column {column} of the header row is a puzzle"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("leave out --column"), "{err}");
+    }
+    let table = format!("puzzle,puzzle\n{},{}\n", pairs[0].0, pairs[1].0);
+    for column in ["puzzle", "PUZZLE"] {
+        let (status, out, err) = run(&["solve", "--column", column], table.as_bytes());
+        assert_eq!((status, out.as_str()), (2, ""), "{err}");
+        assert!(
+            err.contains(&format!(
+                "line 1: --column '{column}' names more than one column: 1 'puzzle', 2 'puzzle'"
+            )),
+            "{err}"
+        );
+    }
+    // By number, either is read.
+    let (status, out, _) = run(&["solve", "--column", "2"], table.as_bytes());
+    assert_eq!((status, out.trim_end()), (0, pairs[1].1.as_str()));
+    for zero in ["0", "00"] {
+        let (status, out, err) = run(&["solve", "--column", zero], table.as_bytes());
+        assert_eq!((status, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains("columns count from 1"), "{err}");
+    }
+}
+
 #[test]
 fn bad_rows_get_a_marker_in_place_and_a_message_with_line_and_column() {
     let pairs = generated(3, 2);

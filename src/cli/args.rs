@@ -653,9 +653,13 @@ pub struct ShuffleArgs {
 const COLUMN_HELP: &str =
     "Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)";
 
-/// Parses `--column`: a number from 1 is a position, anything else a name.
+/// Parses `--column`: a number from 1 is a position, anything else a name;
+/// 0 is neither (a count from 0 is the likely mistake).
 fn column_parser() -> impl TypedValueParser<Value = Column> {
-    clap::builder::StringValueParser::new().map(|text| Column::parse(&text))
+    clap::builder::StringValueParser::new().try_map(|text| match text.trim().parse::<u64>() {
+        Ok(0) => Err("columns count from 1: the first is --column 1"),
+        _ => Ok(Column::parse(&text)),
+    })
 }
 
 /// Parses a level name, listing them in help and errors.

@@ -344,7 +344,8 @@ fn reader(delimiter: u8) -> csv::ReaderBuilder {
 
 /// Reads the header, the first row of `chunk` (whole records), and finds
 /// `column` in it: the layout and the length of the header's bytes, `None`
-/// if the chunk has no row, or the message for a header without the column.
+/// if the chunk has no row, or the message for a header without the column,
+/// with two columns of its name, or with a puzzle in its place.
 fn read_header(
     chunk: &Chunk,
     delimiter: u8,
@@ -390,19 +391,27 @@ fn read_header(
             .join(", ")
     };
     let index = match column {
+        Column::Number(0) => return Err("there is no column 0: columns count from 1".to_string()),
         Column::Number(number) => (*number <= names.len()).then(|| number - 1),
         Column::Name(name) => {
             let name = name.trim().as_bytes();
-            names.iter().position(|&n| n == name).or_else(|| {
-                let mut matching = names
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, n)| n.eq_ignore_ascii_case(name));
-                match (matching.next(), matching.next()) {
-                    (Some((i, _)), None) => Some(i),
-                    _ => None,
+            let mut found: Vec<usize> = (0..names.len()).filter(|&i| names[i] == name).collect();
+            if found.is_empty() {
+                found = (0..names.len())
+                    .filter(|&i| names[i].eq_ignore_ascii_case(name))
+                    .collect();
+            }
+            match found[..] {
+                [] => None,
+                [index] => Some(index),
+                _ => {
+                    return Err(format!(
+                        "line {line}: --column {column} names more than one column: {}; \
+                         give --column the number of the one to read",
+                        listed(&found)
+                    ));
                 }
-            })
+            }
         }
     };
     let Some(index) = index else {
@@ -420,6 +429,15 @@ fn read_header(
             listed(&(0..names.len()).collect::<Vec<_>>())
         ));
     };
+    // A puzzle where a name should be: plain puzzles read with --column,
+    // whose first would be taken for the header and never answered.
+    if Grid::parse_line(names[index]).is_ok() {
+        return Err(format!(
+            "line {line}: column {} of the header row is a puzzle, not a name: --column reads \
+             tables with a header row; add one, or leave out --column to read a puzzle a line",
+            index + 1
+        ));
+    }
     let layout = Layout {
         delimiter,
         column: index,
