@@ -242,8 +242,9 @@ fn a_missing_column_names_the_header_and_its_columns() {
     assert_eq!(out, "quizzes,solution\n");
 }
 
-/// Item 31 of issue 34: the header's names are shown with their control
-/// characters escaped, so that a table cannot drive the terminal.
+/// Item 31 of issue 34: the header's names, a column's and a file's are
+/// shown with their control characters escaped, so that a table cannot
+/// drive the terminal.
 #[test]
 fn header_names_in_messages_cannot_drive_the_terminal() {
     let table = b"id,a\x1b]0;PWNED\x07b,c\xe7\x9b2J\n1,2,3\n";
@@ -257,6 +258,14 @@ fn header_names_in_messages_cannot_drive_the_terminal() {
     let (status, _, err) = run(&["solve", "--column", "\u{1b}[2J"], b"a\n1\n");
     assert_eq!(status, 2);
     assert!(err.contains("no column named '\\x1b[2J'"), "{err}");
+    // A file's name, in the message about its bad line.
+    let dir = temp_dir();
+    let named = dir.path().join("a\u{1b}]0;PWNED\u{7}.txt");
+    std::fs::write(&named, "bad\n").unwrap();
+    let (status, _, err) = run(&["solve", named.to_str().unwrap()], b"");
+    assert_eq!(status, 1);
+    assert!(!err.trim_end().contains(char::is_control), "{err:?}");
+    assert!(err.contains("a\\x1b]0;PWNED\\x07.txt:1: "), "{err}");
 }
 
 /// Item 28 of issue 34: a header that is a puzzle (a file of plain
