@@ -112,8 +112,8 @@ fn stale_pages(target: &Path, keep: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
 }
 
 /// Which page of how many the SVG file at `path` says it is, if its second
-/// line is the comment [`write`] gives a page (and nothing when it cannot
-/// be read: a file not known to be a page is kept).
+/// line is the comment [`page_comment`] gives a page (nothing when it
+/// cannot be read: a file not known to be a page is kept).
 fn written_as(path: &Path) -> Option<(usize, usize)> {
     let mut head = Vec::new();
     File::open(path)
