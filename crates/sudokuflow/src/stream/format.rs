@@ -183,14 +183,14 @@ impl fmt::Display for Problem {
 /// control character written `\xNN` (`\u{NN}` for the C1 controls) and
 /// each byte that is not UTF-8 `\xNN`, so that nothing read can move the
 /// cursor, retitle the window or clear the screen of the terminal the
-/// message reaches. Every message that echoes input goes through this.
+/// message reaches. Messages that echo input show it through this.
 pub fn printable(text: &[u8]) -> Cow<'_, str> {
+    use fmt::Write;
     if let Ok(text) = std::str::from_utf8(text)
         && !text.contains(char::is_control)
     {
         return Cow::Borrowed(text);
     }
-    use fmt::Write;
     let mut shown = String::with_capacity(text.len() + 8);
     for chunk in text.utf8_chunks() {
         for c in chunk.valid().chars() {
