@@ -14,6 +14,8 @@ mod print;
 /// The game's saves and clock, which the save fuzz target reads saves with.
 pub use play::{clock, save};
 
+use std::io::{self, Write};
+
 use clap::Parser;
 
 use crate::app::report;
@@ -27,12 +29,14 @@ pub fn run() -> u8 {
     app::signals::handle_bus_error();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with status 0, usage errors to
-            // stderr with status 2; a closed stdout is no reason to complain.
+        // Usage errors, on stderr with status 2.
+        Err(e) if e.use_stderr() => {
             let _ = e.print();
             return u8::try_from(e.exit_code()).unwrap_or(2);
         }
+        // Help and version: output like any command's.
+        Err(_) if closed.stdout => return stdout_closed(""),
+        Err(e) => return show_on_stdout(&e),
     };
     if closed.stdout && cli.command.writes_stdout() {
         let or_file = if cli.command.has_output_option() {
@@ -40,10 +44,7 @@ pub fn run() -> u8 {
         } else {
             ""
         };
-        report::message(format_args!(
-            "standard output is closed; give an open one{or_file}"
-        ));
-        return 2;
+        return stdout_closed(or_file);
     }
     // The game saves itself on these signals (see `play::guard`).
     if !matches!(cli.command, Command::Play(_))
@@ -81,6 +82,30 @@ pub fn run() -> u8 {
         Err(e) if commands::is_broken_pipe(&e) => 0,
         Err(e) => {
             report::message(format_args!("{e:#}"));
+            2
+        }
+    }
+}
+
+/// Says that standard output was closed at start (`>&-`), `or_file` the
+/// way around it if there is one; the status for it.
+fn stdout_closed(or_file: &str) -> u8 {
+    report::message(format_args!(
+        "standard output is closed; give an open one{or_file}"
+    ));
+    2
+}
+
+/// Writes help or version, which clap hands over as an "error", to
+/// standard output: status 0, or 2 with a message when it cannot be
+/// written (a full disk), as for any command's output; a closed pipe
+/// (`sudokuflow --help | head`) ends quietly.
+fn show_on_stdout(shown: &clap::Error) -> u8 {
+    match shown.print().and_then(|()| io::stdout().flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            report::message(format_args!("error writing to stdout: {e}"));
             2
         }
     }

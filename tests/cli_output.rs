@@ -63,6 +63,91 @@ fn output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
     );
 }
 
+/// Item 30 of issue 34: a link whose target does not exist yet (or a chain
+/// of them) gets its target created, relative to the link's folder; the
+/// link stays. A loop of links is an error that leaves it as it was.
+#[test]
+fn output_through_a_dangling_symlink_creates_its_target() {
+    let dir = temp_dir();
+    let input = puzzle_file(dir.path(), 1);
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink("target.txt", &link).unwrap();
+    let chain = dir.path().join("chain.txt");
+    std::os::unix::fs::symlink("link.txt", &chain).unwrap();
+    for through in [&link, &chain] {
+        let _ = fs::remove_file(dir.path().join("target.txt"));
+        let run = sudokuflow()
+            .args(["solve", "-o"])
+            .arg(through)
+            .arg(&input)
+            .output();
+        assert!(run.status.success(), "{run:?}");
+        for link in [&link, &chain] {
+            assert!(fs::symlink_metadata(link).unwrap().file_type().is_symlink());
+        }
+        assert_eq!(
+            fs::read_to_string(dir.path().join("target.txt")).unwrap(),
+            format!("{SOLUTION}\n")
+        );
+    }
+    let looped = dir.path().join("loop.txt");
+    std::os::unix::fs::symlink("loop.txt", &looped).unwrap();
+    let run = sudokuflow()
+        .args(["solve", "-o"])
+        .arg(&looped)
+        .arg(&input)
+        .output();
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("symbolic links"), "{stderr}");
+    assert!(
+        fs::symlink_metadata(&looped)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        leftovers(
+            dir.path(),
+            &["in.txt", "target.txt", "link.txt", "chain.txt", "loop.txt"]
+        ),
+        Vec::<String>::new()
+    );
+}
+
+/// Item 27 of issue 34: `-o` naming a folder (one that exists, or any
+/// name ending in `/`) is refused at once, by every command, `print` as
+/// `solve`: nothing written beside it.
+#[test]
+fn output_naming_a_folder_is_refused_before_any_work() {
+    let dir = temp_dir();
+    let input = puzzle_file(dir.path(), 2);
+    fs::create_dir(dir.path().join("adir")).unwrap();
+    let input = input.to_str().unwrap();
+    for (args, folder) in [
+        (&["solve", "-o", "adir", input][..], "adir"),
+        (&["rate", "-o", "adir/", input], "adir/"),
+        (&["print", "-o", "adir/", "-f", "svg", input], "adir/"),
+        (&["print", "-o", "adir", "-f", "pdf", input], "adir"),
+        (&["print", "-o", "new/", "-f", "html", input], "new/"),
+        (&["generate", "-n", "1", "-o", "new/"], "new/"),
+    ] {
+        let run = sudokuflow().args(args).current_dir(dir.path()).output();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("sudokuflow: -o {folder} is a folder; ")),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(
+            leftovers(dir.path(), &["in.txt", "adir"]),
+            Vec::<String>::new(),
+            "{args:?}"
+        );
+        assert_eq!(fs::read_dir(dir.path().join("adir")).unwrap().count(), 0);
+    }
+}
+
 #[test]
 fn output_over_a_file_keeps_its_mode() {
     let dir = temp_dir();
@@ -342,6 +427,64 @@ fn completions_and_man_report_write_errors_and_take_output_files() {
         stderr.contains("standard output is closed") && !stderr.contains("-o"),
         "{stderr}"
     );
+}
+
+/// Item 32 of issue 34: help and version are output like any other: a
+/// full disk or a closed standard output is an error (status 2), a closed
+/// pipe is not.
+#[test]
+fn help_and_version_report_write_errors() {
+    if !Path::new("/dev/full").exists() {
+        crate::util::skip("no /dev/full: the full-disk test did not run");
+        return;
+    }
+    let full = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["help"],
+        &["help", "solve"],
+        &["solve", "--help"],
+        &["print", "-h"],
+        &["completions", "--help"],
+    ] {
+        let run = sudokuflow().args(args).stdout(full()).output();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("sudokuflow: error writing to stdout: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        let closed = program("sh")
+            .arg("-c")
+            .arg(format!("exec '{}' {} >&-", bin(), args.join(" ")))
+            .output();
+        let stderr = String::from_utf8_lossy(&closed.stderr);
+        assert_eq!(closed.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard output is closed"),
+            "{args:?}: {stderr}"
+        );
+        let shown = sudokuflow().args(args).output();
+        assert_eq!(shown.status.code(), Some(0), "{args:?}");
+        assert!(
+            !shown.stdout.is_empty() && shown.stderr.is_empty(),
+            "{args:?}"
+        );
+    }
+    // A reader that stops early: quiet, status 0.
+    let mut child = sudokuflow().arg("--help").spawn();
+    drop(child.stdout.take());
+    let ended = child.wait_with_output();
+    assert_eq!(ended.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&ended.stderr), "");
 }
 
 /// `-o` syncs the new file to disk before renaming it over the old one,

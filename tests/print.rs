@@ -431,7 +431,6 @@ fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
     for other in others {
         std::fs::write(temp_path(&dir, other), "keep").unwrap();
     }
-    std::fs::write(temp_path(&dir, "big-7.svg"), "an older run's page").unwrap();
 
     // Named relative to the current directory this time.
     let output = sudokuflow()
@@ -479,6 +478,78 @@ fn svg_runs_replace_their_pages_and_remove_stale_ones_only() {
     expected.extend(["big.svg".to_string(), "one.txt".to_string()]);
     expected.sort();
     assert_eq!(listing(), expected);
+}
+
+#[test]
+fn svg_runs_never_remove_a_file_they_did_not_write() {
+    let dir = temp_dir();
+    let in_dir = |args: &[&str]| {
+        let output = sudokuflow()
+            .args(["print", SAMPLE, "--per-page", "6", "--no-rating"])
+            .args(args)
+            .current_dir(dir.path())
+            .output();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    // A page of another sheet, renamed by its owner: a sudokuflow page, but
+    // not under the name a run for big.svg gives page 2 of 4.
+    in_dir(&["-o", "other.svg"]);
+    std::fs::rename(
+        temp_path(&dir, "other-02.svg"),
+        temp_path(&dir, "big-002.svg"),
+    )
+    .unwrap();
+    for number in [1, 3, 4] {
+        std::fs::remove_file(temp_path(&dir, &format!("other-{number:02}.svg"))).unwrap();
+    }
+    let renamed = std::fs::read(temp_path(&dir, "big-002.svg")).unwrap();
+    // The user's files, named as pages of runs of every length (and as the
+    // target itself, which a run of one page writes): not written by these
+    // runs, so kept, whatever their names.
+    let users = [
+        "big.svg",
+        "big-7.svg",
+        "big-05.svg",
+        "big-99.svg",
+        "big-007.svg",
+        "big-1000.svg",
+        "notes",
+        "notes-07",
+        "notes-100",
+    ];
+    for name in users {
+        std::fs::write(temp_path(&dir, name), format!("IMPORTANT: {name}")).unwrap();
+    }
+    in_dir(&["-o", "big.svg"]);
+    in_dir(&["-o", "notes", "-f", "svg"]);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = users.iter().map(|name| name.to_string()).collect();
+    expected.push("big-002.svg".to_string());
+    for number in 1..=4 {
+        expected.push(format!("big-{number:02}.svg"));
+        expected.push(format!("notes-{number:02}"));
+    }
+    expected.sort();
+    assert_eq!(names, expected);
+    for name in users {
+        assert_eq!(
+            std::fs::read_to_string(temp_path(&dir, name)).unwrap(),
+            format!("IMPORTANT: {name}")
+        );
+    }
+    assert_eq!(
+        std::fs::read(temp_path(&dir, "big-002.svg")).unwrap(),
+        renamed
+    );
 }
 
 #[test]

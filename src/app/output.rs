@@ -48,13 +48,14 @@ struct Pending(Option<TempPath>);
 
 impl AtomicFile {
     /// Starts writing a file that will replace `target` (or the file a
-    /// symlink there points to).
+    /// symlink there points to, created if it does not exist yet).
     ///
     /// # Errors
-    /// When the temporary file cannot be created in the target's folder.
+    /// When the temporary file cannot be created in the target's folder,
+    /// or symlinks at `target` loop.
     pub fn create(target: &Path) -> anyhow::Result<AtomicFile> {
         // Through symlinks: replace the file they point to, not the link.
-        let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+        let target = through_links(target)?;
         let replaced = fs::metadata(&target).ok().map(|m| Ownership::of(&m));
         let dir = folder_of(&target);
         let mut builder = tempfile::Builder::new();
@@ -202,6 +203,53 @@ impl Drop for Pending {
     }
 }
 
+/// Links followed before giving up, as Linux's own limit.
+const MAX_LINKS: usize = 40;
+
+/// The file `path` names, through any symlinks: the file a link points to,
+/// even one that does not exist yet (a dangling link's target is created,
+/// not the link replaced).
+///
+/// # Errors
+/// When the links go round in a loop, or further than [`MAX_LINKS`].
+fn through_links(path: &Path) -> anyhow::Result<PathBuf> {
+    if let Ok(existing) = fs::canonicalize(path) {
+        return Ok(existing);
+    }
+    let mut file = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::read_link(&file) {
+            // Relative to the link's folder; an absolute one replaces it.
+            Ok(points_to) => file = folder_of(&file).join(points_to),
+            // Not a link: the file to create.
+            Err(_) => return Ok(file),
+        }
+    }
+    anyhow::bail!("{}: too many levels of symbolic links", path.display())
+}
+
+/// Refuses an output path that names a folder (an existing one, or any
+/// path ending in `/`): a file cannot replace it, and the commands say so
+/// before any work rather than when the run ends.
+///
+/// # Errors
+/// When `path` names a folder.
+pub fn refuse_folder(path: &Path) -> anyhow::Result<()> {
+    let ends_in_separator = path
+        .as_os_str()
+        .as_encoded_bytes()
+        .last()
+        .is_some_and(|&byte| std::path::is_separator(char::from(byte)));
+    if ends_in_separator || path.is_dir() {
+        anyhow::bail!(
+            "-o {} is a folder; give the file to write, such as {}",
+            path.display(),
+            path.join("NAME").display()
+        );
+    }
+    Ok(())
+}
+
 /// The folder `target` is in, `.` for a bare file name.
 fn folder_of(target: &Path) -> PathBuf {
     match target.parent() {
@@ -242,7 +290,8 @@ impl Output {
     /// `path`, or an [`AtomicFile`] that becomes `path` on [`Output::finish`].
     ///
     /// # Errors
-    /// When the device cannot be opened or the temporary file created.
+    /// When `path` names a folder, or the device cannot be opened or the
+    /// temporary file created.
     pub fn create(path: Option<&Path>) -> anyhow::Result<Output> {
         let target = match path {
             Some(path) if path != Path::new("-") => path,
@@ -253,7 +302,8 @@ impl Output {
                 });
             }
         };
-        let special = fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        refuse_folder(target)?;
+        let special = fs::metadata(target).is_ok_and(|m| !m.is_file());
         if special {
             let file = fs::OpenOptions::new()
                 .write(true)

@@ -395,8 +395,11 @@ answers in grey; each puzzle page says on which page its answers are.
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
 is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
 sheet.svg alone for a single page), all renamed into place once every page is
-written, and removes the pages of an earlier, longer run (sheet-NN.svg and
-sheet.svg only). Other outputs are written only once complete.
+written, then removes the pages an earlier, longer run of the same -o wrote:
+each page says in a comment which page it is, and a file that is not such a
+page is never removed, whatever its name. Other outputs are written only once
+complete. -o names a file, never a folder: -o out/ is an error (status 2) at
+once; give -o out/sheet.svg for pages in out.
 
 Memory stays the same however many puzzles there are, with answer pages or
 without: the rated puzzles wait for their pages in an unnamed temporary file in
@@ -650,9 +653,13 @@ pub struct ShuffleArgs {
 const COLUMN_HELP: &str =
     "Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)";
 
-/// Parses `--column`: a number from 1 is a position, anything else a name.
+/// Parses `--column`: a number from 1 is a position, anything else a name;
+/// 0 is neither (a count from 0 is the likely mistake).
 fn column_parser() -> impl TypedValueParser<Value = Column> {
-    clap::builder::StringValueParser::new().map(|text| Column::parse(&text))
+    clap::builder::StringValueParser::new().try_map(|text| match text.trim().parse::<u64>() {
+        Ok(0) => Err("columns count from 1: the first is --column 1"),
+        _ => Ok(Column::parse(&text)),
+    })
 }
 
 /// Parses a level name, listing them in help and errors.

@@ -7,6 +7,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use sudokuflow::format::printable;
 use sudokuflow::logic::Level;
 
 use super::app::{App, Front};
@@ -205,7 +206,7 @@ pub fn command(app: &mut App, line: &str) -> Request {
         }
         (Some(Command::History), [n]) => match n.parse::<usize>() {
             Ok(i) if i < app.history.len() => app.go_to(i),
-            _ => app.message = format!("history: no state {n}"),
+            _ => app.message = format!("history: no state {}", printable(n.as_bytes())),
         },
         (Some(Command::Hint), []) => {
             app.hint();
@@ -233,8 +234,10 @@ pub fn command(app: &mut App, line: &str) -> Request {
         (Some(Command::NewGame), [level]) => match level.parse::<Level>() {
             Ok(level) => return Request::Leave(Leave::NewGame(level)),
             Err(_) => {
-                app.message =
-                    format!("new: {level} is not a level (easy, medium, hard, expert, hell)");
+                app.message = format!(
+                    "new: {} is not a level (easy, medium, hard, expert, hell)",
+                    printable(level.as_bytes())
+                );
             }
         },
         (Some(Command::Menu), []) => return Request::Leave(Leave::Menu),
@@ -253,7 +256,7 @@ pub fn command(app: &mut App, line: &str) -> Request {
                         Err(e) => format!("{} {value} for this game only: {e:#}", setting.word()),
                     };
                 }
-                _ => app.message = format!("not understood: {line} (try: set mistakes off)"),
+                _ => app.message = not_understood(line, "try: set mistakes off"),
             }
         }
         (Some(Command::Save), []) => return Request::Save { over: false },
@@ -263,18 +266,27 @@ pub fn command(app: &mut App, line: &str) -> Request {
                 app.cursor = cell;
                 app.toggle_note(cell, d);
             }
-            _ => app.message = format!("not understood: {line} (try: note r3c5 7)"),
+            _ => app.message = not_understood(line, "try: note r3c5 7"),
         },
         (_, [digit]) => match (parse_cell(first), parse_digit(digit)) {
             (Some(cell), Some(d)) => {
                 app.cursor = cell;
                 app.place(cell, d);
             }
-            _ => app.message = format!("not understood: {line} (try: r3c5 7, or help)"),
+            _ => app.message = not_understood(line, "try: r3c5 7, or help"),
         },
-        _ => app.message = format!("not understood: {line} (type help)"),
+        _ => app.message = not_understood(line, "type help"),
     }
     Request::Continue
+}
+
+/// The message for a command `line` that is not understood, echoed with
+/// its control characters escaped, and what to try.
+fn not_understood(line: &str, try_this: &str) -> String {
+    format!(
+        "not understood: {} ({try_this})",
+        printable(line.as_bytes())
+    )
 }
 
 /// How a plain game ended.
@@ -500,6 +512,34 @@ mod tests {
             command(&mut app, "new hard"),
             Request::Leave(Leave::NewGame(Level::Hard))
         );
+    }
+
+    /// Item 31 of issue 34: what the player typed is echoed with its
+    /// control characters escaped, so it cannot retitle or clear the terminal.
+    #[test]
+    fn echoed_commands_cannot_drive_the_terminal() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.front = Front::Plain;
+        for line in [
+            "foo\u{1b}]0;PWNED\u{7}",
+            "r1c3 \u{1b}[2J",
+            "note r1c3 \u{9b}2J",
+            "set mistakes \u{1b}c",
+            "history \u{1b}c",
+            "new \u{1b}c",
+        ] {
+            command(&mut app, line);
+            assert!(
+                !app.message.contains(char::is_control),
+                "{line:?}: {:?}",
+                app.message
+            );
+            assert!(
+                app.message.contains("\\x1b") || app.message.contains("\\u{9b}"),
+                "{line:?}: {:?}",
+                app.message
+            );
+        }
     }
 
     /// Item 14 of issue 28: pencil marks are printed, and messages name

@@ -9,9 +9,11 @@ use super::font::CSS_FONT_STACK;
 use super::layout::{Anchor, Page, Text};
 use super::paper::Paper;
 
-/// Appends page `page` as a standalone SVG file's contents.
-pub fn write_document(page: &Page, paper: Paper, out: &mut String) {
+/// Appends page `page` as a standalone SVG file's contents, with `comment`
+/// (what wrote it) after the XML declaration.
+pub fn write_document(page: &Page, paper: Paper, comment: &str, out: &mut String) {
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(out, "<!-- {comment} -->");
     write_element(page, paper, Placing::Spans, &mut Grids::default(), out);
 }
 

@@ -14,7 +14,7 @@ use sudokuflow::logic;
 use sudokuflow::pipeline::{self, Mode, Options};
 
 use super::{open_input_args, threads};
-use crate::app::output::Output;
+use crate::app::output::{self, Output};
 use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
 use crate::cli::args::{PrintArgs, PrintFormat};
@@ -23,10 +23,14 @@ use crate::print::layout::{Contents, Entry, Layout, Sheet};
 use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
 use crate::print::spill::{self, SpillWriter};
-use crate::print::{html, pdf, svg};
+use crate::print::{html, pdf};
 
 /// `sudokuflow print`: 0 when every puzzle was printed, 1 when some were left out.
 pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
+    if let Some(path) = args.output.as_deref().filter(|path| !is_stdout(Some(path))) {
+        // Before the long part: SVG pages would go beside a folder.
+        output::refuse_folder(path)?;
+    }
     let format = format_of(args)?;
     if format == PrintFormat::Pdf && args.output.is_none() && std::io::stdout().is_terminal() {
         anyhow::bail!(
@@ -73,12 +77,7 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
         })?,
         PrintFormat::Svg => {
             let target = args.output.as_deref().expect("checked above");
-            let svg_pages = pages.map(|page| {
-                let mut svg = String::new();
-                svg::write_document(&page?, sheet.paper, &mut svg);
-                Ok(svg)
-            });
-            svg_pages::write(target, layout.page_count(), svg_pages)?;
+            svg_pages::write(target, layout.page_count(), sheet.paper, pages)?;
         }
     }
     Ok(u8::from(failed))

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::format::printable;
+
 /// A 9x9 Sudoku grid, row-major, 0 for an empty cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -30,18 +32,12 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ParseError::WrongLength(n) => write!(f, "expected 81 cells, found {n}"),
-            ParseError::BadCharacter { column, byte } => {
-                let shown = if byte.is_ascii_graphic() {
-                    format!("'{}'", byte as char)
-                } else {
-                    format!("byte 0x{byte:02x}")
-                };
-                write!(
-                    f,
-                    "bad character {shown} at column {}; use 1-9, '.' or '0'",
-                    column + 1
-                )
-            }
+            ParseError::BadCharacter { column, byte } => write!(
+                f,
+                "bad character '{}' at column {}; use 1-9, '.' or '0'",
+                printable(&[byte]),
+                column + 1
+            ),
         }
     }
 }

@@ -113,11 +113,20 @@ impl<R: BufRead> Read for ZstdFrames<R> {
                 while self.frame.can_collect() == 0 && !self.frame.is_finished() {
                     self.frame
                         .decode_blocks(&mut self.source, BlockDecodingStrategy::UptoBlocks(1))
-                        .map_err(corrupt)?;
+                        .map_err(zstd_error)?;
                 }
                 let n = self.frame.read(buf)?;
                 if n > 0 {
                     return Ok(n);
+                }
+                // The whole frame read: damage that still decodes shows in
+                // its checksum, where it has one (as gzip's CRC).
+                if let (Some(stored), Some(computed)) = (
+                    self.frame.get_checksum_from_data(),
+                    self.frame.get_calculated_checksum(),
+                ) && stored != computed
+                {
+                    return Err(corrupt("its checksum does not match the data"));
                 }
                 self.in_frame = false;
             }
@@ -135,19 +144,57 @@ impl<R: BufRead> Read for ZstdFrames<R> {
                         &mut io::sink(),
                     )?;
                     if skipped < u64::from(length) {
-                        return Err(corrupt("a skippable frame is cut short"));
+                        return Err(truncated("it ends inside a skippable frame"));
                     }
                 }
-                Err(e) => return Err(corrupt(e)),
+                Err(e) => return Err(zstd_error(e)),
             }
         }
     }
 }
 
-fn corrupt(e: impl std::fmt::Display) -> io::Error {
+/// Why a zstd stream cannot be read, in words (ruzstd's own messages are
+/// its types' debug text): truncated when the decoder ran out of input,
+/// else corrupt, saying which part is damaged.
+fn zstd_error(e: FrameDecoderError) -> io::Error {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+    while let Some(error) = cause {
+        if error
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::UnexpectedEof)
+        {
+            return truncated("it ends inside a frame");
+        }
+        cause = error.source();
+    }
+    corrupt(match e {
+        FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::BadMagicNumber(_)) => {
+            "what follows a frame is not a zstd frame"
+        }
+        FrameDecoderError::ReadFrameHeaderError(_)
+        | FrameDecoderError::FrameHeaderError(_)
+        | FrameDecoderError::FailedToInitialize(_) => "a frame header is damaged",
+        FrameDecoderError::WindowSizeTooBig { .. } => {
+            "a frame asks for more memory than a zstd stream may"
+        }
+        FrameDecoderError::DictNotProvided { .. } | FrameDecoderError::DictionaryDecodeError(_) => {
+            "it was compressed with a dictionary, which cannot be given here"
+        }
+        _ => "a block is damaged",
+    })
+}
+
+fn corrupt(what: &str) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
-        format!("corrupt zstd stream: {e}"),
+        format!("corrupt zstd stream: {what}"),
+    )
+}
+
+fn truncated(what: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::UnexpectedEof,
+        format!("truncated zstd stream: {what}"),
     )
 }
 
@@ -196,6 +243,52 @@ mod tests {
         let skippable = [&[0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0][..], b"xyz"].concat();
         let stream = [zstd(a), skippable, zstd(b)].concat();
         assert_eq!(read_all(stream).unwrap(), b"first\nsecond\n");
+    }
+
+    /// Item 29 of issue 34: a damaged zstd stream is described in words, as
+    /// a gzip one is, and a cut one is called truncated.
+    #[test]
+    fn zstd_errors_are_plain_words() {
+        let text: Vec<u8> = (0..3000)
+            .flat_map(|i| format!("{:081}\n", i * 7919).into_bytes())
+            .collect();
+        let stream = zstd(&text);
+        let plain = |message: &str| {
+            message.starts_with("corrupt zstd stream: ")
+                || message.starts_with("truncated zstd stream: ")
+        };
+        for cut in [5, 9, stream.len() / 3, stream.len() / 2, stream.len() - 1] {
+            let message = read_all(stream[..cut].to_vec()).unwrap_err().to_string();
+            assert!(
+                message.starts_with("truncated zstd stream: "),
+                "cut at {cut}: {message}"
+            );
+        }
+        let skippable = [&[0x50, 0x2a, 0x4d, 0x18, 9, 0, 0, 0][..], b"xyz"].concat();
+        let message = read_all([zstd(b"1\n"), skippable].concat())
+            .unwrap_err()
+            .to_string();
+        assert!(message.starts_with("truncated zstd stream: "), "{message}");
+        // A damaged byte is an error, never other text read as if whole
+        // (the frame's checksum catches what decodes).
+        for at in (4..stream.len()).step_by(7) {
+            let mut bad = stream.clone();
+            bad[at] ^= 0x5a;
+            match read_all(bad) {
+                Ok(read) => assert!(read == text, "damaged at {at}: read as other text"),
+                Err(e) => {
+                    let message = e.to_string();
+                    assert!(
+                        plain(&message) && !message.contains(['{', '(', '_']),
+                        "damaged at {at}: {message}"
+                    );
+                }
+            }
+        }
+        let message = read_all([zstd(b"1\n"), b"not zstd".to_vec()].concat())
+            .unwrap_err()
+            .to_string();
+        assert!(plain(&message), "{message}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! Writers append to a caller's byte buffer, so a whole chunk of output is
 //! built without per-puzzle allocation and written with one call.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::grid::{Grid, ParseError};
@@ -176,6 +177,34 @@ impl fmt::Display for Problem {
             ),
         }
     }
+}
+
+/// Text read from an input as a message shows it: as it is, but with each
+/// control character written `\xNN` (`\u{NN}` for the C1 controls) and
+/// each byte that is not UTF-8 `\xNN`, so that nothing read can move the
+/// cursor, retitle the window or clear the screen of the terminal the
+/// message reaches. Messages that echo input show it through this.
+pub fn printable(text: &[u8]) -> Cow<'_, str> {
+    use fmt::Write;
+    if let Ok(text) = std::str::from_utf8(text)
+        && !text.contains(char::is_control)
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            let _ = match u32::from(c) {
+                code @ (..0x20 | 0x7f) => write!(shown, "\\x{code:02x}"),
+                code if c.is_control() => write!(shown, "\\u{{{code:x}}}"),
+                _ => shown.write_char(c),
+            };
+        }
+        for byte in chunk.invalid() {
+            let _ = write!(shown, "\\x{byte:02x}");
+        }
+    }
+    Cow::Owned(shown)
 }
 
 /// Parses a puzzle line of the line format, optionally followed by a comma
@@ -538,6 +567,20 @@ mod tests {
         }
         records.extend(assembler.finish());
         records
+    }
+
+    #[test]
+    fn printable_escapes_control_characters_and_bytes_that_are_not_utf8() {
+        assert!(matches!(
+            printable("puzzle ñ 数独".as_bytes()),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            printable(b"a\x1b]0;PWNED\x07b\tc\x7f"),
+            "a\\x1b]0;PWNED\\x07b\\x09c\\x7f"
+        );
+        assert_eq!(printable("\u{9b}2J".as_bytes()), "\\u{9b}2J");
+        assert_eq!(printable(b"c\xe7\x9b2J\xff"), "c\\xe7\\x9b2J\\xff");
     }
 
     #[test]

@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use memmap2::Mmap;
 
-use crate::format::MAX_LINE_LEN;
+use crate::format::{MAX_LINE_LEN, printable};
 use crate::stream::compressed::{Compression, Sniffed};
 
 /// Bytes per chunk of a mapped input: enough puzzles (about 1,600 lines) to
@@ -59,10 +59,7 @@ impl Input {
         if file.metadata()?.is_dir() {
             return Err(io::ErrorKind::IsADirectory.into());
         }
-        Ok(Input::from_reader(
-            path.display().to_string(),
-            Box::new(file),
-        ))
+        Ok(Input::from_reader(name_of(path), Box::new(file)))
     }
 
     /// Maps the file at `path` into memory and reads it from there, named as
@@ -83,7 +80,7 @@ impl Input {
     pub unsafe fn map_file(path: &Path) -> io::Result<Input> {
         let file = File::open(path)?;
         // SAFETY: the caller's promise.
-        unsafe { Input::map(path.display().to_string(), file) }
+        unsafe { Input::map(name_of(path), file) }
     }
 
     /// Standard input as a stream, named `<stdin>` in messages.
@@ -179,7 +176,8 @@ impl Input {
         self.column.as_ref()
     }
 
-    /// The name to use in messages: the path as given, or `<stdin>`.
+    /// The name to use in messages: the path as given (its control
+    /// characters escaped), or `<stdin>`.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -210,6 +208,13 @@ impl Input {
             next_line: 1,
         }
     }
+}
+
+/// The name of the file at `path` in messages: the path as given, its
+/// control characters escaped (a file name can hold them, and reach the
+/// terminal in every message about its lines).
+fn name_of(path: &Path) -> String {
+    printable(path.as_os_str().as_encoded_bytes()).into_owned()
 }
 
 /// A run of whole lines of one input. A clone (for the variants of one

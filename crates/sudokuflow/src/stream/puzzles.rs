@@ -276,6 +276,16 @@ mod tests {
             err.to_string(),
             "no header row to find column 'puzzle' in: the input is empty"
         );
+        // Column::parse never makes column 0; a caller who does is told
+        // columns count from 1.
+        let zero = input(b"a\n1\n").with_column(Column::Number(0));
+        let err = puzzles(zero, InputFormat::Auto)
+            .collect::<io::Result<Vec<_>>>()
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "there is no column 0: columns count from 1"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::format::{MAX_LINE_LEN, Problem};
+use crate::format::{MAX_LINE_LEN, Problem, printable};
 use crate::grid::Grid;
 use crate::input::Chunk;
 
@@ -39,17 +39,14 @@ impl Column {
 
     /// The column as messages name it: `column 'puzzle'`, `column 2`.
     pub(crate) fn label(&self) -> String {
-        match self {
-            Column::Name(name) => format!("column '{name}'"),
-            Column::Number(number) => format!("column {number}"),
-        }
+        format!("column {self}")
     }
 }
 
 impl fmt::Display for Column {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Column::Name(name) => write!(f, "'{name}'"),
+            Column::Name(name) => write!(f, "'{}'", printable(name.as_bytes())),
             Column::Number(number) => write!(f, "{number}"),
         }
     }
@@ -347,7 +344,8 @@ fn reader(delimiter: u8) -> csv::ReaderBuilder {
 
 /// Reads the header, the first row of `chunk` (whole records), and finds
 /// `column` in it: the layout and the length of the header's bytes, `None`
-/// if the chunk has no row, or the message for a header without the column.
+/// if the chunk has no row, or the message for a header without the column,
+/// with two columns of its name, or with a puzzle in its place.
 fn read_header(
     chunk: &Chunk,
     delimiter: u8,
@@ -376,44 +374,49 @@ fn read_header(
             "line {line}: the header row is longer than {MAX_LINE_LEN} bytes"
         ));
     }
-    let names: Vec<String> = record
-        .iter()
-        .map(|name| String::from_utf8_lossy(name.trim_ascii()).into_owned())
-        .collect();
     // A byte order mark before the first name is no part of it.
-    let names: Vec<String> = names
+    let names: Vec<&[u8]> = record
         .iter()
         .enumerate()
-        .map(|(i, name)| match (i, name.strip_prefix('\u{feff}')) {
-            (0, Some(rest)) => rest.trim().to_string(),
-            _ => name.clone(),
+        .map(|(i, name)| match (i, name.strip_prefix(b"\xef\xbb\xbf")) {
+            (0, Some(rest)) => rest.trim_ascii(),
+            _ => name.trim_ascii(),
         })
         .collect();
+    let listed = |columns: &[usize]| {
+        columns
+            .iter()
+            .map(|&i| format!("{} '{}'", i + 1, printable(names[i])))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let index = match column {
+        Column::Number(0) => return Err("there is no column 0: columns count from 1".to_string()),
         Column::Number(number) => (*number <= names.len()).then(|| number - 1),
         Column::Name(name) => {
-            let name = name.trim();
-            names.iter().position(|n| n == name).or_else(|| {
-                let mut matching = names
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, n)| n.eq_ignore_ascii_case(name));
-                match (matching.next(), matching.next()) {
-                    (Some((i, _)), None) => Some(i),
-                    _ => None,
+            let name = name.trim().as_bytes();
+            let mut found: Vec<usize> = (0..names.len()).filter(|&i| names[i] == name).collect();
+            if found.is_empty() {
+                found = (0..names.len())
+                    .filter(|&i| names[i].eq_ignore_ascii_case(name))
+                    .collect();
+            }
+            match found[..] {
+                [] => None,
+                [index] => Some(index),
+                _ => {
+                    return Err(format!(
+                        "line {line}: --column {column} names more than one column: {}; \
+                         give --column the number of the one to read",
+                        listed(&found)
+                    ));
                 }
-            })
+            }
         }
     };
     let Some(index) = index else {
-        let listed = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{} '{n}'", i + 1))
-            .collect::<Vec<_>>()
-            .join(", ");
         let what = match column {
-            Column::Name(name) => format!("no column named '{name}'"),
+            Column::Name(_) => format!("no column named {column}"),
             Column::Number(number) => format!("no column {number}"),
         };
         let delimiter = match delimiter {
@@ -421,10 +424,20 @@ fn read_header(
             other => format!("'{}'", other as char),
         };
         return Err(format!(
-            "line {line}: {what} in the header; its columns (split at {delimiter}) are {listed}; \
-             give --column a name or number from these"
+            "line {line}: {what} in the header; its columns (split at {delimiter}) are {}; \
+             give --column a name or number from these",
+            listed(&(0..names.len()).collect::<Vec<_>>())
         ));
     };
+    // A puzzle where a name should be: plain puzzles read with --column,
+    // whose first would be taken for the header and never answered.
+    if Grid::parse_line(names[index]).is_ok() {
+        return Err(format!(
+            "line {line}: column {} of the header row is a puzzle, not a name: --column reads \
+             tables with a header row; add one, or leave out --column to read a puzzle a line",
+            index + 1
+        ));
+    }
     let layout = Layout {
         delimiter,
         column: index,

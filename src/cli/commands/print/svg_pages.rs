@@ -2,18 +2,24 @@
 //! all of them written and on disk before the first is renamed into place
 //! (an error or an interrupt before that leaves the earlier files as they
 //! were and nothing else). Pages are numbered with at least two digits, so
-//! they sort in order (`sheet-01.svg`); the pages of an earlier run of the
-//! same name that this run does not replace are then removed, and only
-//! those.
+//! they sort in order (`sheet-01.svg`), and each says in a comment which
+//! page of how many it is. The pages of an earlier run of the same name that
+//! this run does not replace are then removed, and only those: a file is
+//! taken for one only when its name is exactly the one that run gave that
+//! page and its comment says it is that page, so a file of the user's is
+//! never removed, however it is named (`sheet-7.svg`, `sheet-007.svg`).
 
 use std::ffi::{OsStr, OsString};
-use std::fs;
-use std::io::Write;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
 use crate::app::output::{AtomicFile, Prepared};
+use crate::print::layout::Page;
+use crate::print::paper::Paper;
+use crate::print::svg;
 
 /// The file of page `number` (from 1) of `count` written for `-o target`:
 /// `target` itself for a single page, else `stem-NN.ext`.
@@ -31,20 +37,28 @@ pub fn page_path(target: &Path, number: usize, count: usize) -> PathBuf {
     target.with_file_name(name)
 }
 
+/// The comment that says what wrote page `number` of `count`.
+fn page_comment(number: usize, count: usize) -> String {
+    format!("Generator: sudokuflow print, page {number} of {count}")
+}
+
 /// Writes the `count` pages `pages` gives for `-o target`, and removes the
 /// stale pages of an earlier run.
 pub fn write(
     target: &Path,
     count: usize,
-    pages: impl Iterator<Item = anyhow::Result<String>>,
+    paper: Paper,
+    pages: impl Iterator<Item = io::Result<Page>>,
 ) -> anyhow::Result<()> {
     let paths: Vec<PathBuf> = (1..=count)
         .map(|number| page_path(target, number, count))
         .collect();
     let mut prepared = Vec::with_capacity(count);
-    for (path, page) in paths.iter().zip(pages) {
+    for ((number, path), page) in (1..).zip(&paths).zip(pages) {
+        let mut document = String::new();
+        svg::write_document(&page?, paper, &page_comment(number, count), &mut document);
         let mut file = AtomicFile::create(path)?;
-        file.write_all(page?.as_bytes())
+        file.write_all(document.as_bytes())
             .with_context(|| format!("error writing to {}", path.display()))?;
         prepared.push(file.prepare()?);
     }
@@ -61,9 +75,10 @@ pub fn write(
     Ok(())
 }
 
-/// Files beside `target` named as pages of a run for `target` (`target`
-/// itself, or `stem-N.ext` with any number of digits) that are not `keep`.
-fn stale_pages(target: &Path, keep: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+/// The pages of earlier runs for `target` beside it that are not `keep`:
+/// files (not links) named as a page of some run would be (`target` itself,
+/// or `stem-N.ext`) whose comment says they are that page of that run.
+fn stale_pages(target: &Path, keep: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -74,18 +89,48 @@ fn stale_pages(target: &Path, keep: &[PathBuf]) -> std::io::Result<Vec<PathBuf>>
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name();
-        let is_page = name == target.file_name().unwrap_or_default()
+        // Names first: only files named as pages are opened.
+        let named_as_page = name == target.file_name().unwrap_or_default()
             || is_numbered_page(&name, stem, extension);
         // All in one directory: names tell them apart.
         let kept = keep
             .iter()
             .any(|kept| kept.file_name() == Some(name.as_os_str()));
-        if is_page && !kept && entry.file_type()?.is_file() {
-            stale.push(dir.join(&name));
+        if !named_as_page || kept || !entry.file_type()?.is_file() {
+            continue;
+        }
+        let path = dir.join(&name);
+        let own_page = written_as(&path).is_some_and(|(number, count)| {
+            page_path(target, number, count).file_name() == Some(name.as_os_str())
+        });
+        if own_page {
+            stale.push(path);
         }
     }
     stale.sort();
     Ok(stale)
+}
+
+/// Which page of how many the SVG file at `path` says it is, if its second
+/// line is the comment [`page_comment`] gives a page (nothing when it
+/// cannot be read: a file not known to be a page is kept).
+fn written_as(path: &Path) -> Option<(usize, usize)> {
+    let mut head = Vec::new();
+    File::open(path)
+        .and_then(|file| file.take(256).read_to_end(&mut head))
+        .ok()?;
+    let line = head.split(|&byte| byte == b'\n').nth(1)?;
+    let comment = std::str::from_utf8(line)
+        .ok()?
+        .strip_prefix("<!-- ")?
+        .strip_suffix(" -->")?;
+    let (number, count) = comment
+        .strip_prefix("Generator: sudokuflow print, page ")?
+        .split_once(" of ")?;
+    let (number, count) = (number.parse().ok()?, count.parse().ok()?);
+    // Written just so: no leading zeros, no page past the last.
+    (comment == page_comment(number, count) && (1..=count).contains(&number))
+        .then_some((number, count))
 }
 
 /// Whether `name` is `stem-N.extension` (or `stem-N` without extension).
@@ -116,6 +161,31 @@ mod tests {
         assert_eq!(page_path(target, 1, 8), Path::new("out/big-01.svg"));
         assert_eq!(page_path(target, 24, 24), Path::new("out/big-24.svg"));
         assert_eq!(page_path(target, 7, 120), Path::new("out/big-007.svg"));
+    }
+
+    #[test]
+    fn a_page_is_known_by_its_comment() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big-03.svg");
+        let document = |comment: &str| {
+            format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- {comment} -->\n<svg/>\n")
+        };
+        for (comment, page) in [
+            (page_comment(3, 12), Some((3, 12))),
+            (page_comment(12, 12), Some((12, 12))),
+            (page_comment(13, 12), None),
+            (page_comment(0, 12), None),
+            (
+                "Generator: sudokuflow print, page 03 of 12".to_string(),
+                None,
+            ),
+            ("Generator: Inkscape".to_string(), None),
+        ] {
+            fs::write(&path, document(&comment)).unwrap();
+            assert_eq!(written_as(&path), page, "{comment}");
+        }
+        fs::write(&path, "IMPORTANT").unwrap();
+        assert_eq!(written_as(&path), None);
     }
 
     #[test]
