@@ -6,6 +6,8 @@
 # Usage: scripts/bench.sh [PUZZLE_FILE...]
 #   default files: $SUDOKUFLOW_DATA/{17_clue,forum_hardest_11plus}.txt
 #   ROUNDS=N sets the number of rounds per command (median reported; default 5).
+#   SUDOKUFLOW and PEER_SOLVE, when both are set, name the two programs to
+#   time instead of release builds made here (the tests run debug builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,11 +20,14 @@ for f in "$@"; do
   [ -r "$f" ] || { echo "bench.sh: cannot read $f (set SUDOKUFLOW_DATA or pass files)" >&2; exit 2; }
 done
 
-cargo build --release --quiet --bin sudokuflow
-cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
-target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-ours="$target_dir/release/sudokuflow"
-peer="$target_dir/release/peer_solve"
+if [ -z "${SUDOKUFLOW:-}" ] || [ -z "${PEER_SOLVE:-}" ]; then
+  cargo build --release --quiet --bin sudokuflow
+  cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
+  target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+  SUDOKUFLOW="$target_dir/release/sudokuflow" PEER_SOLVE="$target_dir/release/peer_solve"
+fi
+ours="$SUDOKUFLOW"
+peer="$PEER_SOLVE"
 
 # Median wall time in seconds of running "$@" with stdout discarded.
 median_seconds() {

@@ -11,6 +11,9 @@
 #     puzzle per line (file argument), writes one line per puzzle, honours
 #     env LIMIT=1|2 and prints "avg guesses X" to stderr.
 #   ROUNDS=N interleaved rounds per set and mode (default 7).
+#   SUDOKUFLOW and PEER_SOLVE, when both are set, name our program and the
+#   `sudoku` crate's instead of release builds made here (the tests run
+#   debug builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,11 +23,14 @@ tdoku="${TDOKU:?set TDOKU to a tdoku driver binary}"
 if [ $# -eq 0 ]; then
   set -- "$data/17_clue.txt" "$data/forum_hardest_11plus.txt"
 fi
-cargo build --release --quiet --bin sudokuflow
-cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
-target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-ours="$target_dir/release/sudokuflow"
-crate="$target_dir/release/peer_solve"
+if [ -z "${SUDOKUFLOW:-}" ] || [ -z "${PEER_SOLVE:-}" ]; then
+  cargo build --release --quiet --bin sudokuflow
+  cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
+  target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+  SUDOKUFLOW="$target_dir/release/sudokuflow" PEER_SOLVE="$target_dir/release/peer_solve"
+fi
+ours="$SUDOKUFLOW"
+crate="$PEER_SOLVE"
 
 seconds() { # wall seconds of "$@", stdout and stderr discarded
   local start end

@@ -34,7 +34,7 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     // Building, installing and testing.
     (
         "cargo install --path .",
-        "not run: it installs into ~/.cargo/bin; `cargo test --workspace` (.ci/run) builds the same binary",
+        ".ci/run installs it with --debug (the dev profile, not the release profile's) into a scratch root and runs `sudokuflow --version`",
     ),
     (
         "cargo run --release -- solve data/sample.txt",
@@ -51,15 +51,15 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         "cargo run -p sudokuflow --example solve",
-        "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
+        "crates/sudokuflow/tests/examples.rs runs the build `cargo test --workspace` makes (.ci/run)",
     ),
     (
         "cargo run -p sudokuflow --example generate",
-        "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
+        "crates/sudokuflow/tests/examples.rs runs the build `cargo test --workspace` makes (.ci/run)",
     ),
     (
         "cargo run -p sudokuflow --example pipeline",
-        "built, not run, by `cargo test --workspace` and clippy --all-targets (.ci/run)",
+        "crates/sudokuflow/tests/examples.rs runs the build `cargo test --workspace` makes (.ci/run)",
     ),
     // Pipes, and files outside the scratch folder: most of these lines are
     // also `--help` examples, which tests/cli_help.rs runs through bash.
@@ -97,7 +97,7 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         "parallel --pipepart -a puzzles.txt -k --block 10M -S host1,host2 sudokuflow solve > solutions.txt",
-        "not run: it needs two hosts; tests/cli.rs runs the one-host recipe",
+        "not run: it needs two hosts; two_host_recipe_is_the_one_host_recipe_with_hosts (this file) keeps it the one-host recipe tests/cli.rs runs",
     ),
     (
         "sudokuflow print week12.txt -o sheets.pdf --per-page 6 --solutions --paper a4 --title \"Week 12 · Неделя 12 · 第12周\" --rules",
@@ -123,14 +123,15 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         "python python/examples/dask_solve.py kaggle.csv solved.csv --scheduler tcp://scheduler:8786",
-        "not run: it needs a Dask scheduler; python/tests/test_dask_example.py runs the script on a local cluster",
+        "python/tests/test_dask_example.py runs it with the address of a one-worker cluster's scheduler it starts on loopback (.ci/run)",
     ),
-    // Fuzzing: nightly only; crates/fuzz-checks/tests/regressions.rs replays the targets'
-    // seeds and regressions through their checks on stable.
+    // Fuzzing: nightly only, and CI has stable alone; crates/fuzz-checks/tests/regressions.rs
+    // replays the targets' seeds and regressions through their checks on stable, and
+    // fuzzing_commands_name_targets_and_seeds_that_exist (this file) checks what they name.
     ("cd fuzz", "not run in CI (cargo-fuzz needs nightly)"),
     (
         "cargo +nightly fuzz list",
-        "not run in CI (cargo-fuzz needs nightly)",
+        "not run in CI (cargo-fuzz needs nightly); its comment is checked against fuzz/Cargo.toml",
     ),
     (
         "cargo +nightly fuzz run -O line corpus/line seeds/line -- -max_total_time=600",
@@ -142,50 +143,54 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         "cargo +nightly fuzz tmin -O pipeline artifacts/pipeline/crash-...",
-        "not run: it minimizes a failure found by fuzzing",
+        "not run: it minimizes a failure found by fuzzing (nightly)",
     ),
-    // Measurements: run by hand, on data kept outside the repository; the
-    // programs are built by clippy --workspace --all-targets (.ci/run).
+    // Measurements: the figures are taken by hand, with release builds on the
+    // reference sets; the tests run each command on a few puzzles, one round,
+    // with debug builds, so that it keeps working.
     (
         "awk 'NR%487==1' ../shared/data/forum_hardest_11plus.txt | sudokuflow rate --stats",
-        "measurement, by hand (minutes of CPU)",
+        "tests/measuring.rs runs it on every 16255th line (3 puzzles: the page's 100 take minutes of CPU)",
     ),
     (
         "scripts/se_top_rate.sh SAMPLE rated.txt",
-        "measurement, by hand (needs SE's ratings, kept outside the repository)",
+        "tests/measuring.rs runs it on data/se_rated_sample.txt (Sukaku Explainer's ERs; SE's own ratings of the top are kept outside the repository)",
     ),
     (
         "scripts/se_agreement.py SAMPLE rated.txt --bands top",
-        "measurement, by hand (needs SE's ratings, kept outside the repository)",
+        "tests/measuring.rs runs it on data/se_rated_sample.txt, none of whose puzzles is in the top bands, and with the default bands, which hold them all",
     ),
     (
         "SUDOKUFLOW_DATA=../shared/data cargo test -p sudokuflow-cli --lib key_latency -- --ignored --nocapture",
-        "measurement, by hand (an #[ignore]d test)",
+        "not run in CI (minutes of CPU): src/play/app.rs key_latency_measures_one_game_a_level runs its measurement on one new game of each level",
     ),
     (
         "cargo run --release -p sudokuflow-compare -- --rounds 5 FILE...",
-        "measurement, by hand",
+        "benches/compare/tests/measurements.rs runs it with --rounds 1 on data/sample.txt",
     ),
     (
         "TDOKU=/path/to/driver scripts/vs_tdoku.sh FILE...",
-        "measurement, by hand (needs tdoku, built outside the repository)",
+        "not run with tdoku (built outside the repository): benches/compare/tests/measurements.rs runs the script with ROUNDS=1 on data/sample.txt, the `sudoku` crate's peer_solve standing in for tdoku's driver",
     ),
-    ("scripts/bench.sh FILE...", "measurement, by hand"),
+    (
+        "scripts/bench.sh FILE...",
+        "benches/compare/tests/measurements.rs runs it with ROUNDS=1 on data/sample.txt, SUDOKUFLOW and PEER_SOLVE naming the debug builds",
+    ),
     (
         "cargo run --release -p sudokuflow-compare --bin compare_generate",
-        "measurement, by hand",
+        "benches/compare/tests/measurements.rs runs it with --puzzles 20 --rounds 1",
     ),
     (
         "cargo run --release -p sudokuflow-compare --bin compare_rate -- --max-er 4.4 puzzles.txt",
-        "measurement, by hand",
+        "benches/compare/tests/measurements.rs runs it with --rounds 1 on data/sample.txt",
     ),
     (
         "cargo run --release -p sudokuflow-compare --bin compare_canon -- --rounds 5 17_clue.txt",
-        "measurement, by hand",
+        "benches/compare/tests/measurements.rs runs it with --rounds 1 on the first 36 puzzles of 17_clue.txt (SUDOKUFLOW_DATA)",
     ),
     (
         "python python/benchmarks/speed.py PUZZLES.txt BINARY --rounds 5 --threads 2",
-        "measurement, by hand",
+        "python/tests/test_speed_benchmark.py runs it with --rounds 1 on 50 puzzles (.ci/run)",
     ),
 ];
 
@@ -414,6 +419,80 @@ fn every_shown_command_is_run_somewhere() {
         stale.is_empty(),
         "RUN_ELSEWHERE lists commands no page shows now:\n{}",
         stale.join("\n")
+    );
+}
+
+/// The fuzz targets: the `[[bin]]`s of `fuzz/Cargo.toml`, sorted.
+fn fuzz_targets() -> Vec<String> {
+    let manifest = fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
+    let mut targets = Vec::new();
+    let mut in_bin = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_bin = line == "[[bin]]";
+        } else if in_bin && let Some(name) = line.strip_prefix("name = ") {
+            targets.push(name.trim_matches('"').to_string());
+        }
+    }
+    targets.sort();
+    targets
+}
+
+/// CI cannot run the fuzzing commands (cargo-fuzz needs nightly), so what
+/// they name is checked: `fuzz list`'s comment shows every target, `run`
+/// and `tmin` name targets, and the seed folders named are there
+/// (cargo-fuzz makes `corpus/` and `artifacts/` itself).
+#[test]
+fn fuzzing_commands_name_targets_and_seeds_that_exist() {
+    let targets = fuzz_targets();
+    let page = fs::read_to_string(root().join("docs/development.md")).unwrap();
+    let mut listed: Vec<&str> = page
+        .lines()
+        .find_map(|line| line.strip_prefix("cargo +nightly fuzz list"))
+        .and_then(|rest| rest.split_once('#'))
+        .expect("docs/development.md shows `cargo +nightly fuzz list # TARGET...`")
+        .1
+        .split_whitespace()
+        .collect();
+    listed.sort();
+    assert_eq!(listed, targets, "`fuzz list`'s comment and fuzz/Cargo.toml");
+    let shown = all_shown_commands();
+    let fuzzing: Vec<Vec<&str>> = shown
+        .iter()
+        .filter_map(|s| s.command.strip_prefix("cargo +nightly fuzz "))
+        .map(|command| command.split_whitespace().collect())
+        .collect();
+    assert!(fuzzing.len() >= 4, "{fuzzing:?}");
+    for words in fuzzing {
+        if matches!(words[0], "run" | "tmin") {
+            let target = words[1..].iter().find(|w| !w.starts_with('-')).unwrap();
+            assert!(
+                targets.iter().any(|t| t == target),
+                "{words:?}: no target {target}"
+            );
+        }
+        for seeds in words.iter().filter(|w| w.starts_with("seeds/")) {
+            let folder = root().join("fuzz").join(seeds);
+            assert!(folder.is_dir(), "{words:?}: no folder {}", folder.display());
+        }
+    }
+}
+
+/// The two-host recipe cannot run here: it stays the one-host recipe,
+/// which tests/cli.rs runs, with the hosts added.
+#[test]
+fn two_host_recipe_is_the_one_host_recipe_with_hosts() {
+    let shown = all_shown_commands();
+    let two_hosts = shown
+        .iter()
+        .find(|s| s.command.contains(" -S host1,host2 "))
+        .expect("a page shows the two-host recipe");
+    let one_host = two_hosts.command.replace(" -S host1,host2", "");
+    assert!(
+        shown.iter().any(|s| s.command == one_host),
+        "{}:{}: no page shows it without -S: {one_host}",
+        two_hosts.page.display(),
+        two_hosts.line
     );
 }
 

@@ -14,4 +14,5 @@ mod cli_play;
 mod cli_rate;
 mod cli_signals;
 mod docs;
+mod measuring;
 mod print;

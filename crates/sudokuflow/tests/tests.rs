@@ -4,6 +4,7 @@
 mod util;
 
 mod dependencies;
+mod examples;
 mod generate;
 mod logic;
 mod logic_on_real_positions;

@@ -1,0 +1,104 @@
+//! The measuring commands of docs/rating.md, run on a few puzzles with the
+//! debug build: `rate --stats` on a pipe of the forum's hardest, and the
+//! scripts that rate a sample one puzzle a process and set the ratings
+//! beside Sudoku Explainer's. What is checked is that each runs and prints
+//! what the page reads; the figures are not.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::util::{Run, data, data_file, have, program, temp_dir};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `bash -c line` in the root, `sudokuflow` on the path.
+fn shell(line: &str) -> Run {
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .parent()
+        .unwrap();
+    let path = std::env::join_paths(std::iter::once(PathBuf::from(bin_dir)).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let mut run = program("bash");
+    run.args(["-c", &format!("set -o pipefail; {line}")])
+        .current_dir(root())
+        .env("PATH", path);
+    run
+}
+
+/// The standard output of `run`, which must succeed, and its standard
+/// error.
+fn output_of(run: &mut Run) -> (String, String) {
+    let output = run.output();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stderr}");
+    (String::from_utf8(output.stdout).unwrap(), stderr)
+}
+
+#[test]
+fn rate_stats_on_every_nth_of_the_forums_hardest() {
+    // The page's `awk 'NR%487==1' ../shared/data/forum_hardest_11plus.txt
+    // | sudokuflow rate --stats` rates 100 puzzles, minutes of CPU: every
+    // 16255th line here, 3 puzzles.
+    let Some(hardest) = data_file("forum_hardest_11plus.txt") else {
+        return;
+    };
+    let (stdout, stderr) =
+        output_of(shell("awk 'NR%16255==1' \"$0\" | sudokuflow rate --stats").arg(&hardest));
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    // What the page shows it for: the count of lower bounds and the most
+    // work on one puzzle.
+    let stat = |name: &str| stderr.lines().find_map(|line| line.strip_prefix(name));
+    assert!(stat("lower bounds: ").is_some(), "{stderr}");
+    assert!(
+        stat("work: ").is_some_and(|work| work.contains(", at most ")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn se_scripts_rate_a_sample_a_process_each_and_compare_by_band() {
+    if !have("/usr/bin/time") || !have("python3") {
+        return;
+    }
+    let dir = temp_dir();
+    let sample = data("se_rated_sample.txt");
+    let rated = dir.path().join("rated.txt");
+    // scripts/se_top_rate.sh SAMPLE rated.txt
+    output_of(
+        program(root().join("scripts/se_top_rate.sh"))
+            .arg(&sample)
+            .arg(&rated)
+            .env("SUDOKUFLOW", env!("CARGO_BIN_EXE_sudokuflow")),
+    );
+    let lines = fs::read_to_string(&rated).unwrap();
+    assert_eq!(lines.lines().count(), 24, "{lines}");
+    assert!(lines.lines().all(|l| l.contains(" cpu=")), "{lines}");
+    // scripts/se_agreement.py SAMPLE rated.txt --bands top: the sample's
+    // ERs, 7.1 to 8.9, are below the top bands.
+    let agreement = |bands: &[&str]| {
+        output_of(
+            program(root().join("scripts/se_agreement.py"))
+                .arg(&sample)
+                .arg(&rated)
+                .args(bands),
+        )
+        .0
+    };
+    let top = agreement(&["--bands", "top"]);
+    assert!(
+        top.starts_with("24 reference puzzles, 0 in these bands rated by sudokuflow"),
+        "{top}"
+    );
+    let table = agreement(&[]);
+    let all = table
+        .lines()
+        .find(|line| line.starts_with("| all | 24 |"))
+        .unwrap_or_else(|| panic!("{table}"));
+    // The last column, the median CPU time, read from se_top_rate.sh's lines.
+    let median_cpu = all.trim_end_matches(" |").rsplit("| ").next().unwrap();
+    assert!(median_cpu.parse::<f64>().is_ok(), "{all}");
+}
