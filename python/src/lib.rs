@@ -2,7 +2,7 @@
 //! list or tuple of strings, a pandas or polars Series, a pyarrow Array or
 //! ChunkedArray, a NumPy array of strings, or a NumPy integer array of
 //! shape (n, 81) or (n, 9, 9)) and answers out in the same kind, and runs
-//! each call where Ctrl-C can stop it ([`Run`]); every answer comes from
+//! each call where Ctrl-C can stop it (`Run`); every answer comes from
 //! the library's [`sudokuflow::batch`] API, with the GIL released.
 
 use std::cell::Cell;
