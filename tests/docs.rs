@@ -108,14 +108,37 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "tests/cli_play.rs full_screen_game_in_tmux (a terminal is needed)",
     ),
     // Python.
-    ("pip install ./python", ".ci/run (its fresh venv)"),
+    (
+        "scripts/build_wheel.sh",
+        ".ci/run (it builds the wheel the Python tests run against)",
+    ),
+    (
+        "pip install target/wheels/sudokuflow-*.whl",
+        ".ci/run (it installs the wheel into a fresh venv, with no Rust on the PATH)",
+    ),
+    (
+        "pip install ./python",
+        "not run: .ci/run builds the same python/ with the same maturin, as a wheel (scripts/build_wheel.sh)",
+    ),
     (
         "pip install pytest pandas \"dask[distributed]\" && cargo build && pytest python/tests",
         ".ci/run (pip install into a fresh venv, then pytest python/tests)",
     ),
     (
-        "pip install ./python \"dask[distributed]\" pandas",
-        ".ci/run (its fresh venv)",
+        "pip install target/wheels/sudokuflow-*.whl \"dask[distributed]\" pandas",
+        ".ci/run (its fresh venv gets the wheel, pandas and dask[distributed])",
+    ),
+    (
+        "maturin generate-ci github -m python/Cargo.toml -o .github/workflows/python.yml",
+        "not run: it writes a release workflow (its output was read with maturin 1.16.0)",
+    ),
+    (
+        "python -m venv pyspark_venv && pyspark_venv/bin/pip install target/wheels/sudokuflow-*.whl pandas pyarrow venv-pack",
+        "not run: it packs a venv for a Spark cluster; .ci/run installs the wheel into a fresh venv",
+    ),
+    (
+        "pyspark_venv/bin/venv-pack -p pyspark_venv -o pyspark_venv.tar.gz",
+        "not run: it packs a venv for a Spark cluster",
     ),
     (
         "python python/examples/dask_solve.py kaggle.csv solved.csv --workers 2 --column quizzes",

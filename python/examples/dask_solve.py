@@ -8,10 +8,11 @@ OUT.csv gets every row of IN.csv, in order, with a `solution` column added
 (empty for a puzzle that is unreadable or has no solution). Without
 --scheduler a LocalCluster of --workers worker processes is started on this
 machine (loopback only); with it, the workers of that cluster do the work
-(each needs `pip install sudokuflow`). The client reads IN.csv in blocks of
---rows rows and sends each block to a worker, keeping at most two blocks per
-worker in flight, so memory stays flat whatever the file's size, and no
-shared file system is needed.
+(each needs the package installed: the wheel scripts/build_wheel.sh makes;
+docs/datasets.md says how it reaches them). The client reads IN.csv in
+blocks of --rows rows and sends each block to a worker, keeping at most two
+blocks per worker in flight, so memory stays flat whatever the file's size,
+and no shared file system is needed.
 """
 
 import argparse
