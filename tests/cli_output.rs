@@ -386,15 +386,8 @@ fn failed_runs_of_every_command_leave_the_output_file_as_it_was() {
 /// output suggests; `play`, without `-o`, is not told to use it.
 #[test]
 fn completions_and_man_report_write_errors_and_take_output_files() {
-    if !Path::new("/dev/full").exists() {
-        crate::util::skip("no /dev/full: the full-disk test did not run");
+    let Some(full) = crate::util::full_disk() else {
         return;
-    }
-    let full = || {
-        fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap()
     };
     for args in [&["completions", "bash"][..], &["man"], &["man", "solve"]] {
         let run = sudokuflow().args(args).stdout(full()).output();
@@ -434,15 +427,8 @@ fn completions_and_man_report_write_errors_and_take_output_files() {
 /// pipe is not.
 #[test]
 fn help_and_version_report_write_errors() {
-    if !Path::new("/dev/full").exists() {
-        crate::util::skip("no /dev/full: the full-disk test did not run");
+    let Some(full) = crate::util::full_disk() else {
         return;
-    }
-    let full = || {
-        fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap()
     };
     for args in [
         &["--help"][..],

@@ -33,6 +33,22 @@ pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// A way to open `/dev/full` (a disk that is always full) for writing, or
+/// `None` after a skip on a system without it.
+pub fn full_disk() -> Option<fn() -> std::fs::File> {
+    if std::path::Path::new("/dev/full").exists() {
+        Some(|| {
+            std::fs::File::options()
+                .write(true)
+                .open("/dev/full")
+                .unwrap()
+        })
+    } else {
+        skip("no /dev/full: the full-disk test did not run");
+        None
+    }
+}
+
 /// The puzzles of reference set `name` in `$SUDOKUFLOW_DATA`, or `None`
 /// after a skip when the variable is unset.
 pub fn reference_puzzles(name: &str) -> Option<Vec<Grid>> {
