@@ -20,12 +20,7 @@ for f in "$@"; do
   [ -r "$f" ] || { echo "bench.sh: cannot read $f (set SUDOKUFLOW_DATA or pass files)" >&2; exit 2; }
 done
 
-if [ -z "${SUDOKUFLOW:-}" ] || [ -z "${PEER_SOLVE:-}" ]; then
-  cargo build --release --quiet --bin sudokuflow
-  cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
-  target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-  SUDOKUFLOW="$target_dir/release/sudokuflow" PEER_SOLVE="$target_dir/release/peer_solve"
-fi
+. scripts/release_programs.sh
 ours="$SUDOKUFLOW"
 peer="$PEER_SOLVE"
 

@@ -23,12 +23,7 @@ tdoku="${TDOKU:?set TDOKU to a tdoku driver binary}"
 if [ $# -eq 0 ]; then
   set -- "$data/17_clue.txt" "$data/forum_hardest_11plus.txt"
 fi
-if [ -z "${SUDOKUFLOW:-}" ] || [ -z "${PEER_SOLVE:-}" ]; then
-  cargo build --release --quiet --bin sudokuflow
-  cargo build --release --quiet -p sudokuflow-compare --bin peer_solve
-  target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-  SUDOKUFLOW="$target_dir/release/sudokuflow" PEER_SOLVE="$target_dir/release/peer_solve"
-fi
+. scripts/release_programs.sh
 ours="$SUDOKUFLOW"
 crate="$PEER_SOLVE"
 
