@@ -123,7 +123,9 @@ fn plain_mode_shows_level_seed_notes_and_asks_again() {
     let (out, status) = run(dir.path(), &["--plain", "empty.txt"], "");
     assert!(out.contains("no puzzles in empty.txt"), "{out}");
     assert_eq!(status, Some(2));
-    // A puzzle on the command line.
+    // A puzzle on the command line (its save from the file above removed:
+    // it would be resumed).
+    fs::remove_dir_all(dir.path().join("sudokuflow")).unwrap();
     let out = play(dir.path(), &["--plain", PUZZLE], "quit\n");
     assert!(
         out.contains("a puzzle from the command line · easy"),
@@ -698,4 +700,119 @@ fn full_screen_game_in_tmux() {
     seventh.wait_for("The game could not be saved.");
     seventh.wait_for("status=2");
     drop((first, second, third));
+}
+
+/// Item 1 of issue 34: reopening a puzzle that has a save resumes it (from
+/// the file's list, by number and from the command line), and the list
+/// marks it; nothing of the save is lost.
+#[test]
+fn reopening_a_puzzle_resumes_its_save() {
+    let dir = temp_dir();
+    fs::write(dir.path().join("sudoku2.txt"), format!("{PUZZLE}\n")).unwrap();
+    let by_number = ["--plain", "sudoku2.txt", "--puzzle", "1"];
+    play(dir.path(), &by_number, "r1c3 4\nr1c4 6\nhint\nquit\n");
+    let moves = |data: &Path| {
+        let saved: serde_json::Value =
+            serde_json::from_slice(&fs::read(slot(data)).unwrap()).unwrap();
+        saved["history"].as_array().unwrap().len()
+    };
+    assert_eq!(moves(dir.path()), 3);
+    // From the list: marked, and opened where it was left.
+    let out = play(dir.path(), &["--plain", "sudoku2.txt"], "1\nr1c6 8\nquit\n");
+    assert!(out.contains("1. line 1     in progress"), "{out}");
+    assert!(
+        out.contains("resumed your saved game of this puzzle (move 2)"),
+        "{out}"
+    );
+    assert!(out.contains("1 | 5  3 (4)|(6)"), "{out}");
+    assert_eq!(moves(dir.path()), 4);
+    // By number and from the command line alike.
+    let out = play(dir.path(), &by_number, "quit\n");
+    assert!(out.contains("(move 3)"), "{out}");
+    let out = play(dir.path(), &["--plain", PUZZLE], "restart\nquit\n");
+    assert!(out.contains("(move 3); restart starts it again"), "{out}");
+    assert!(
+        out.contains("restarted from the givens (undo brings"),
+        "{out}"
+    );
+    // Restarting is a move: the ones before it are still in the save.
+    assert_eq!(moves(dir.path()), 5);
+}
+
+/// Item 2 of issue 34: a puzzle typed on the command line with conflicting
+/// givens (or no solution) is refused as a file's would be.
+#[test]
+fn a_puzzle_given_with_conflicting_givens_is_refused() {
+    let dir = temp_dir();
+    let conflict = PUZZLE.replacen("53", "55", 1);
+    let (out, status) = run(dir.path(), &["--plain", &conflict], "quit\n");
+    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(
+        out,
+        "sudokuflow: the puzzle given: conflicting givens: two 5s in row 1: r1c1, r1c2; \
+         it can't be played\n"
+    );
+    let no_solution = PUZZLE.replacen("53.", "531", 1);
+    let (out, status) = run(dir.path(), &["--plain", &no_solution], "quit\n");
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.ends_with("no solution; it can't be played\n"), "{out}");
+    assert!(saves(dir.path()).is_empty());
+}
+
+/// Item 3 of issue 34: text read from a save file reaches the terminal
+/// with its control characters escaped.
+#[test]
+fn save_file_text_is_shown_escaped() {
+    let dir = temp_dir();
+    fs::write(dir.path().join("sudoku1.txt"), format!("{PUZZLE}\n")).unwrap();
+    play(
+        dir.path(),
+        &["--plain", "sudoku1.txt", "--puzzle", "1"],
+        "r1c3 4\nquit\n",
+    );
+    let mut saved: serde_json::Value =
+        serde_json::from_slice(&fs::read(slot(dir.path())).unwrap()).unwrap();
+    saved["level"] = "\u{1b}[31mEVIL\u{1b}[2J".into();
+    saved["source"] = "x\u{1b}]0;PWNED\u{7}y".into();
+    fs::write(slot(dir.path()), saved.to_string()).unwrap();
+    let out = play(dir.path(), &["--plain"], "resume\nquit\n");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    assert!(out.contains("\\x1b[31mEVIL\\x1b[2J"), "{out}");
+    assert!(out.contains("x\\x1b]0;PWNED\\x07y"), "{out}");
+}
+
+/// Items 1 and 3 of issue 34 on the full screen: a save's text is shown
+/// escaped (the start screen's border stays whole), the file list marks
+/// the puzzle in progress, and opening it resumes the game.
+#[test]
+fn full_screen_resumes_reopened_puzzles_and_escapes_save_text() {
+    if program("tmux").arg("-V").try_output().is_err() {
+        crate::util::skip("tmux is not installed: the full-screen game test did not run");
+        return;
+    }
+    let dir = temp_dir();
+    fs::write(dir.path().join("sudoku2.txt"), format!("{PUZZLE}\n")).unwrap();
+    play(
+        dir.path(),
+        &["--plain", "sudoku2.txt", "--puzzle", "1"],
+        "r1c3 4\nquit\n",
+    );
+    let mut saved: serde_json::Value =
+        serde_json::from_slice(&fs::read(slot(dir.path())).unwrap()).unwrap();
+    saved["level"] = "\u{1b}[31mEVIL\u{1b}[2J".into();
+    fs::write(slot(dir.path()), saved.to_string()).unwrap();
+    let screen = Tmux(format!("sudokuflow-test-resume-{}", std::process::id()));
+    screen.start(dir.path(), "");
+    let start = screen.wait_for("\\x1b[31mEVIL\\x1b[2J");
+    for line in start.lines().take(20) {
+        assert_eq!(line.chars().count(), 80, "{start}");
+        assert!(line.ends_with(['│', '┐', '┘']), "{start}");
+    }
+    screen.keys(&["End", "Up", "Enter"]);
+    screen.wait_for("sudoku2.txt");
+    screen.keys(&["Enter"]);
+    screen.wait_for("1. line 1     in progress  easy");
+    screen.keys(&["Enter"]);
+    screen.wait_for("resumed your saved game of this puzzle (move 1); R starts it again");
+    screen.wait_for("┃ 5 │ 3 │ 4 ┃");
 }

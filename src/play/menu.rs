@@ -6,10 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
+use sudokuflow::format::printable;
 use sudokuflow::input::Column;
 use sudokuflow::logic::Level;
 
-use super::app::{App, Key};
+use super::app::{App, Front, Key};
 use super::clock::{self, SharedClock};
 use super::rating::Pending;
 use super::save::{self, Listed};
@@ -138,8 +139,8 @@ impl Menu {
             Page::Files => {
                 let mut rows = Vec::new();
                 let name = |p: &PathBuf| {
-                    let name = p.file_name().unwrap_or_default().to_string_lossy();
-                    Row::Item(name.into_owned(), true)
+                    let name = p.file_name().unwrap_or_default().as_encoded_bytes();
+                    Row::Item(printable(name).into_owned(), true)
                 };
                 if !self.files.sudoku.is_empty() {
                     rows.push(Row::Heading("sudoku*.txt".into()));
@@ -151,24 +152,30 @@ impl Menu {
                 }
                 rows
             }
-            Page::Puzzles => self
-                .entries
-                .iter()
-                .enumerate()
-                .map(|(i, e)| {
-                    let rating = match &self.ratings[i] {
-                        Some(pending) => pending.get().unwrap_or("being rated..."),
-                        None => "",
-                    };
-                    let problem = e.problem.as_deref().unwrap_or("");
-                    let detail: Vec<&str> = [rating, problem]
-                        .into_iter()
-                        .filter(|t| !t.is_empty())
-                        .collect();
-                    let text = format!("{:4}. line {:<5} {}", i + 1, e.line, detail.join("  "));
-                    Row::Item(text, e.playable)
-                })
-                .collect(),
+            Page::Puzzles => {
+                // Games in progress are marked in a column of their own.
+                let marks = self.entries.iter().any(|e| e.in_progress);
+                self.entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let rating = match &self.ratings[i] {
+                            Some(pending) => pending.get().unwrap_or("being rated..."),
+                            None => "",
+                        };
+                        let problem = e.problem.as_deref().unwrap_or("");
+                        let detail: Vec<&str> = [rating, problem]
+                            .into_iter()
+                            .filter(|t| !t.is_empty())
+                            .collect();
+                        let progress = e.progress_mark(marks);
+                        let (number, line) = (i + 1, e.line);
+                        let text =
+                            format!("{number:4}. line {line:<5} {progress}{}", detail.join("  "));
+                        Row::Item(text, e.playable)
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -343,10 +350,11 @@ impl Menu {
                 let problem = entry.problem.clone().unwrap_or_default();
                 match entry.puzzle.filter(|_| entry.playable) {
                     Some(puzzle) => {
-                        let mut app = App::new(puzzle, self.clock.clone());
+                        let clock = self.clock.clone();
+                        let mut app = save::resume_or_new(puzzle, clock, Front::Screen);
                         let file = self.file.as_deref().unwrap_or(Path::new(""));
                         app.set_file(file, self.selected + 1);
-                        if entry.problem.is_some() {
+                        if entry.problem.is_some() && app.loaded_from.is_none() {
                             app.message = format!("warning: {problem}");
                         }
                         return MenuOutcome::Start(Box::new(app));

@@ -440,6 +440,8 @@ pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> i
         )?;
         vec![String::new(); entries.len()]
     };
+    // Games in progress are marked in a column of their own.
+    let marks = entries.iter().any(|e| e.in_progress);
     for (i, (e, rating)) in entries.iter().zip(ratings).enumerate() {
         let rating = if e.playable {
             format!("{rating:<20} ")
@@ -447,7 +449,12 @@ pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> i
             String::new()
         };
         let problem = e.problem.as_deref().unwrap_or("");
-        let text = format!("{:4}. line {:<5} {rating}{problem}", i + 1, e.line);
+        let progress = e.progress_mark(marks);
+        let text = format!(
+            "{:4}. line {:<5} {progress}{rating}{problem}",
+            i + 1,
+            e.line
+        );
         writeln!(out, "{}", text.trim_end())?;
     }
     Ok(())

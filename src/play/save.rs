@@ -6,6 +6,7 @@
 //! refuses, the front ends ask, and with no one to ask (a panic, a signal)
 //! the game goes beside it in a recovery file of its own.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,10 +17,12 @@ use anyhow::{Context, anyhow, bail};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sudokuflow::Grid;
+use sudokuflow::format::printable;
 
-use super::app::{App, State};
+use super::app::{App, Front, State};
 use super::board::{Board, Move, first_repeat};
 use super::clock::{SharedClock, Timer};
+use super::keys::Command;
 use crate::app::output::AtomicFile;
 
 /// Bumped whenever a field changes meaning. Fields added since (the moves,
@@ -83,6 +86,27 @@ fn digits(cells: &[u8; 81]) -> String {
 /// The slot of `puzzle`: where its game is saved.
 pub fn slot(puzzle: &Grid) -> anyhow::Result<PathBuf> {
     Ok(folder()?.join(format!("game-{}.json", digits(puzzle.cells()))))
+}
+
+/// The puzzles that have a save file (the names of the slots), for lists
+/// to mark the games in progress.
+pub fn saved_puzzles() -> HashSet<Grid> {
+    let Ok(dir) = folder() else {
+        return HashSet::new();
+    };
+    fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name();
+            let digits = name
+                .to_str()?
+                .strip_prefix("game-")?
+                .strip_suffix(".json")?;
+            Grid::parse_line(digits.as_bytes()).ok()
+        })
+        .collect()
 }
 
 /// The time since 1970.
@@ -278,6 +302,26 @@ pub fn load_newest(clock: SharedClock) -> anyhow::Result<App> {
     }
 }
 
+/// A game on `puzzle` played in `front`: the saved game of the puzzle when
+/// there is one this version can read (reopening a puzzle resumes it, and
+/// restarting is a move that undo brings back), else a new one. A save that
+/// can't be read is left for saving to ask about.
+pub fn resume_or_new(puzzle: Grid, clock: SharedClock, front: Front) -> App {
+    let saved = slot(&puzzle).ok().filter(|path| path.is_file());
+    if let Some(mut app) = saved.and_then(|path| load(&path, clock.clone()).ok()) {
+        app.front = front;
+        app.message = format!(
+            "resumed your saved game of this puzzle (move {}); {} starts it again",
+            app.at,
+            app.key_name(Command::Restart)
+        );
+        return app;
+    }
+    let mut app = App::new(puzzle, clock);
+    app.front = front;
+    app
+}
+
 /// Resumes the game saved at `path`, its time counted on `clock`.
 pub fn load(path: &Path, clock: SharedClock) -> anyhow::Result<App> {
     let saved = read(path)?;
@@ -396,10 +440,11 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
     let hints_used = number(fields, "hints_used", u32::MAX.into())? as u32;
     let mistakes = number(fields, "mistakes", u32::MAX.into())? as u32;
     let seconds_played = number(fields, "seconds_played", MAX_SECONDS_PLAYED)?;
+    // Text from a file reaches the screen: its control characters escaped.
     let source = field(fields, "source")?
         .as_str()
-        .ok_or("field \"source\": not a string")?
-        .to_string();
+        .map(|text| printable(text.as_bytes()).into_owned())
+        .ok_or("field \"source\": not a string")?;
     let file = match (optional(fields, "file"), optional(fields, "puzzle_number")) {
         (None, None) => None,
         (Some(file), Some(number)) => {
@@ -430,8 +475,8 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
         Some(level) => Some(
             level
                 .as_str()
-                .ok_or("field \"level\": not a string")?
-                .to_string(),
+                .map(|text| printable(text.as_bytes()).into_owned())
+                .ok_or("field \"level\": not a string")?,
         ),
     };
     Ok(Checked {

@@ -15,6 +15,7 @@ use sudokuflow::puzzles::{ReadPuzzle, puzzles};
 use sudokuflow::{Grid, count_solutions};
 
 use super::board::first_repeat;
+use super::save;
 
 /// One puzzle of a file and what opening it found.
 pub struct Entry {
@@ -24,6 +25,8 @@ pub struct Entry {
     /// Why it can't be played, or a warning (`playable` tells which).
     pub problem: Option<String>,
     pub playable: bool,
+    /// It has a saved game (opening it resumes that).
+    pub in_progress: bool,
 }
 
 /// Reads and checks every puzzle of `path`: one a line (`puzzle,solution`
@@ -45,7 +48,12 @@ pub fn open_file(path: &Path, column: Option<&Column>) -> anyhow::Result<Vec<Ent
         .collect::<std::io::Result<_>>()
         .with_context(cannot)?;
     // Checking a long file of hard puzzles takes seconds: on every core.
-    Ok(read.into_par_iter().map(check).collect())
+    let mut entries: Vec<Entry> = read.into_par_iter().map(check).collect();
+    let saved = save::saved_puzzles();
+    for entry in &mut entries {
+        entry.in_progress = entry.puzzle.is_some_and(|p| saved.contains(&p));
+    }
+    Ok(entries)
 }
 
 /// An entry's level and rating for a list (`easy 1.2/1.2/1.2`), empty for
@@ -60,17 +68,40 @@ pub fn rating_text(puzzle: Option<&Grid>, playable: bool) -> String {
     }
 }
 
+impl Entry {
+    /// The list's "in progress" column for this entry: blank unless some
+    /// entry of the list (`marks`) has a saved game.
+    pub fn progress_mark(&self, marks: bool) -> &'static str {
+        match (marks, self.in_progress) {
+            (false, _) => "",
+            (true, true) => "in progress  ",
+            (true, false) => "             ",
+        }
+    }
+}
+
 fn check(read: ReadPuzzle) -> Entry {
-    let line = read.line;
+    match read.puzzle {
+        Ok(puzzle) => check_puzzle(read.line, puzzle, read.solution),
+        Err(problem) => Entry {
+            line: read.line,
+            puzzle: None,
+            problem: Some(format!("bad line: {problem}")),
+            playable: false,
+            in_progress: false,
+        },
+    }
+}
+
+/// Whether `puzzle` (of `line`, with the `solution` given beside it, if
+/// any) can be played, and what to warn of.
+pub fn check_puzzle(line: u64, puzzle: Grid, solution: Option<Grid>) -> Entry {
     let bad = |puzzle, why: String| Entry {
         line,
         puzzle,
         problem: Some(why),
         playable: false,
-    };
-    let puzzle = match read.puzzle {
-        Ok(p) => p,
-        Err(problem) => return bad(None, format!("bad line: {problem}")),
+        in_progress: false,
     };
     if let Some(repeat) = first_repeat(puzzle.cells()) {
         return bad(Some(puzzle), format!("conflicting givens: {repeat}"));
@@ -80,9 +111,10 @@ fn check(read: ReadPuzzle) -> Entry {
         puzzle: Some(puzzle),
         problem,
         playable: true,
+        in_progress: false,
     };
     match count_solutions(&puzzle, 2).map(|c| c.solutions) {
-        Ok(1) => match read.solution {
+        Ok(1) => match solution {
             Some(solution) if !solution.is_solution_of(&puzzle) => good(Some(
                 "the solution after the comma is not this puzzle's; it is not used".into(),
             )),

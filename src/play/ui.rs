@@ -15,6 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use sudokuflow::format::printable;
 
 use super::app::{App, Front, Overlay};
 use super::board::{Board, cell_name, sees};
@@ -828,7 +829,7 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
         Page::Files => " open a file of puzzles ".to_string(),
         Page::Puzzles => {
             let file = menu.file.as_deref().and_then(|f| f.file_name());
-            let name = file.unwrap_or_default().to_string_lossy();
+            let name = printable(file.unwrap_or_default().as_encoded_bytes());
             format!(" {name}: choose a puzzle (rating, problems by line) ")
         }
     };

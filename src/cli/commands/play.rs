@@ -6,12 +6,13 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::bail;
+use sudokuflow::format::printable;
 use sudokuflow::input::Column;
 use sudokuflow::logic::Level;
 
 use super::random_seed;
 use crate::cli::args::PlayArgs;
-use crate::play::app::App;
+use crate::play::app::{App, Front};
 use crate::play::clock::{self, SharedClock};
 use crate::play::menu::Menu;
 use crate::play::plain::{self, End, MAX_COMMAND, Read};
@@ -49,12 +50,21 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
     } else if let Some(level) = args.level {
         Screen::Game(Box::new(Menu::new_game(level, seed, clock.clone())?))
     } else if let Some(path) = &args.file {
-        if let Some(app) = puzzle_given(path, &clock) {
+        if let Some(app) = puzzle_given(path, &clock, Front::Screen)? {
             Screen::Game(Box::new(app))
         } else if let Some(number) = args.puzzle {
             let mut sink = io::sink();
             let (mut input, column) = (io::empty(), args.column.as_ref());
-            match game_from_file(path, column, Some(number), &mut input, &mut sink, &clock)? {
+            let front = Front::Screen;
+            match game_from_file(
+                path,
+                column,
+                Some(number),
+                &mut input,
+                &mut sink,
+                &clock,
+                front,
+            )? {
                 Some(app) => Screen::Game(Box::new(app)),
                 None => return Ok(0),
             }
@@ -84,19 +94,30 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<u8> {
 }
 
 /// A game on the puzzle written in place of a file name (`play 4...3...`),
-/// when no file has that name.
-fn puzzle_given(path: &Path, clock: &SharedClock) -> Option<App> {
+/// when no file has that name; refused as a file's puzzle would be
+/// (conflicting givens, no solution).
+fn puzzle_given(path: &Path, clock: &SharedClock, front: Front) -> anyhow::Result<Option<App>> {
     if path.exists() {
-        return None;
+        return Ok(None);
     }
-    let puzzle = source::puzzle_arg(path.as_os_str())?;
-    let mut app = App::new(puzzle, clock.clone());
+    let Some(puzzle) = source::puzzle_arg(path.as_os_str()) else {
+        return Ok(None);
+    };
+    let checked = source::check_puzzle(1, puzzle, None);
+    if !checked.playable {
+        let why = checked.problem.as_deref().unwrap_or("");
+        bail!("the puzzle given: {why}; it can't be played");
+    }
+    let mut app = save::resume_or_new(puzzle, clock.clone(), front);
+    if app.loaded_from.is_some() {
+        return Ok(Some(app));
+    }
     app.source = "a puzzle from the command line".into();
     if app.solution.is_none() {
         app.message =
             "warning: this puzzle has no single solution: check and auto-solve are off".into();
     }
-    Some(app)
+    Ok(Some(app))
 }
 
 /// Plain mode: the game the arguments name, or the start prompt, then the
@@ -136,10 +157,11 @@ fn first_plain_game(
         return new_game(level, args.seed, clock).map(Some);
     }
     if let Some(path) = &args.file {
-        if let Some(app) = puzzle_given(path, clock) {
+        if let Some(app) = puzzle_given(path, clock, Front::Plain)? {
             return Ok(Some(app));
         }
-        return game_from_file(path, args.column.as_ref(), args.puzzle, input, out, clock);
+        let column = args.column.as_ref();
+        return game_from_file(path, column, args.puzzle, input, out, clock, Front::Plain);
     }
     start_prompt(args.seed, input, out, clock)
 }
@@ -157,7 +179,8 @@ fn start_prompt(
         let saves = save::list();
         plain::list_saves(&saves, out)?;
         for (i, file) in files.sudoku.iter().chain(&files.other).enumerate() {
-            writeln!(out, "{:4}. open {}", i + 1, file.display())?;
+            let name = printable(file.as_os_str().as_encoded_bytes());
+            writeln!(out, "{:4}. open {name}", i + 1)?;
         }
         let resume = if saves.is_empty() {
             ""
@@ -203,7 +226,9 @@ fn start_prompt(
                         .ok()
                         .and_then(|n| files.get(n.checked_sub(1)?))
                     {
-                        Some(file) => game_from_file(file, None, None, input, out, clock),
+                        Some(file) => {
+                            game_from_file(file, None, None, input, out, clock, Front::Plain)
+                        }
                         None => {
                             writeln!(out, "not a choice: {name}")?;
                             continue;
@@ -234,6 +259,7 @@ fn game_from_file(
     input: &mut impl BufRead,
     out: &mut impl Write,
     clock: &SharedClock,
+    front: Front,
 ) -> anyhow::Result<Option<App>> {
     let entries = source::open_file(path, column)?;
     if entries.is_empty() {
@@ -287,9 +313,9 @@ fn game_from_file(
     if let Some(warning) = &entry.problem {
         writeln!(out, "warning: {warning}")?;
     }
-    let mut app = App::new(puzzle, clock.clone());
+    let mut app = save::resume_or_new(puzzle, clock.clone(), front);
     app.set_file(path, number);
-    if let Some(warning) = &entry.problem {
+    if let Some(warning) = entry.problem.as_ref().filter(|_| app.loaded_from.is_none()) {
         app.message = format!("warning: {warning}");
     }
     Ok(Some(app))
