@@ -697,7 +697,9 @@ impl App {
         }
         match hint::find(self.board(), self.solution.as_ref(), self.cursor) {
             Finding::Wrong(cell) => {
+                // The cursor goes to it, so the key named clears this cell.
                 self.wrong = vec![cell];
+                self.cursor = cell;
                 self.message = format!(
                     "{} is not right: the solution disagrees ({} clears it, {} undoes)",
                     cell_name(cell),
@@ -723,6 +725,9 @@ impl App {
                 };
                 self.message = hint.message(&again);
                 self.hint = Some(hint);
+            }
+            Finding::Nothing if self.solution.is_none() => {
+                self.message = "hint: this puzzle has no unique solution".into();
             }
             Finding::Nothing => self.message = "hint: no logical step found from here".into(),
         }
@@ -1115,6 +1120,24 @@ pub mod tests {
         let solution = app.solution.unwrap();
         let board = app.board();
         assert!((0..81).all(|c| board.cells[c] == 0 || board.cells[c] == solution.get(c)));
+    }
+
+    /// Items 5 and 7 of issue 34: the mistake hint takes the cursor to the
+    /// wrong cell, so the key it names clears that one; on a puzzle with
+    /// several solutions a hint says so.
+    #[test]
+    fn mistake_hint_moves_the_cursor_and_several_solutions_are_named() {
+        let mut app = app();
+        app.place(2, 1);
+        app.cursor = 80;
+        keys(&mut app, "H");
+        assert_eq!(app.cursor, 2);
+        keys(&mut app, "0");
+        assert_eq!(app.board().cells[2], 0);
+        let several = Grid::parse_line(&[b'.'; 81]).unwrap();
+        let mut open = App::new(several, ManualClock::new());
+        keys(&mut open, "H");
+        assert_eq!(open.message, "hint: this puzzle has no unique solution");
     }
 
     /// Over many random wrong digits on an expert puzzle, a hint's three
