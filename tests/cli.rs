@@ -1040,3 +1040,31 @@ fn a_run_past_its_deadline_is_killed_and_fails_the_test() {
         "{message}"
     );
 }
+
+/// Item 33 of issue 34: workers beyond the machine's cores cost nothing:
+/// `-j1024` uses about the memory of `-j1` (it used 12 times `-j2`'s and
+/// took 28 times as long on two cores) and writes the same bytes.
+#[test]
+fn threads_beyond_the_cores_cost_nothing() {
+    let dir = temp_dir();
+    let path = dir.path().join("big.txt");
+    fs::write(&path, big_input(false)).unwrap();
+    let run = |threads: &str| {
+        let mut child = crate::util::sudokuflow_with_peak_memory()
+            .args(["solve", "-j", threads])
+            .arg(&path)
+            .spawn();
+        let mut output = Vec::new();
+        std::io::Read::read_to_end(&mut child.stdout.take().unwrap(), &mut output).unwrap();
+        let (status, peak_kb) = child.wait_with_peak_memory();
+        assert!(status.success(), "-j{threads}: {status}");
+        (output, peak_kb)
+    };
+    let (one, one_kb) = run("1");
+    let (many, many_kb) = run("1024");
+    assert!(one == many, "-j1024 wrote other bytes than -j1");
+    assert!(
+        many_kb < one_kb + 16 * 1024,
+        "-j1024 peaked at {many_kb} KB, -j1 at {one_kb} KB"
+    );
+}

@@ -826,7 +826,7 @@ pub struct OutputArgs {
 /// How a batch run behaves.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Worker threads, 1 to 1024 [default: all cores]
+    /// Worker threads, 1 to 1024, at most the cores available [default: all cores]
     #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true,
           value_parser = number::<u32>(Accepts::range(1, MAX_THREADS as u64)))]
     pub threads: Option<u32>,
