@@ -276,100 +276,148 @@ fn stream_call(stream: &mut Stream, code: c_int) -> PyResult<()> {
     )))
 }
 
-/// Strings built row by row into Arrow's layout (64-bit offsets, so
-/// pandas takes them as they are).
-pub struct TextBuilder {
-    validity: Vec<u8>,
-    offsets: Vec<i64>,
-    data: Vec<u8>,
-    nulls: usize,
+/// The layout of a column handed over.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Out {
+    /// `string`: 32-bit offsets (pyarrow's default).
+    Utf8,
+    /// `large_string`: 64-bit offsets (pandas').
+    LargeUtf8,
+    /// `string_view` (polars'): 16-byte views into the data.
+    Utf8View,
 }
 
-impl TextBuilder {
-    /// For `rows` rows of about `bytes` bytes each.
-    pub fn new(rows: usize, bytes: usize) -> TextBuilder {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
-        TextBuilder {
-            validity: Vec::with_capacity(rows.div_ceil(8)),
-            offsets,
-            data: Vec::with_capacity(rows * bytes),
-            nulls: 0,
-        }
-    }
+/// The memory of an exported array, freed by its release callback.
+struct Buffers {
+    /// What `buffers` of the array points to.
+    pointers: Vec<*const c_void>,
+    validity: Vec<u8>,
+    /// Offsets or views.
+    index: Vec<u8>,
+    /// Sizes of the data buffers, for views.
+    sizes: Vec<i64>,
+    data: Vec<u8>,
+}
 
-    fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    fn mark(&mut self, valid: bool) {
-        let row = self.len();
-        if row % 8 == 0 {
-            self.validity.push(0);
-        }
-        if valid {
-            *self.validity.last_mut().expect("pushed above") |= 1 << (row % 8);
-        } else {
-            self.nulls += 1;
-        }
-    }
-
-    /// Appends a row, its text written by `write`.
-    pub fn push(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
-        self.mark(true);
-        write(&mut self.data);
-        self.offsets.push(self.data.len() as i64);
-    }
-
-    pub fn push_null(&mut self) {
-        self.mark(false);
-        self.offsets.push(self.data.len() as i64);
-    }
-
-    /// The strings as an Arrow `large_string` array, given up by its
-    /// `__arrow_c_array__`.
-    pub fn finish(self) -> TextColumn {
-        let length = self.len() as i64;
-        let null_count = self.nulls as i64;
-        let mut buffers = Box::new(Buffers {
-            pointers: [std::ptr::null(); 3],
-            validity: self.validity,
-            offsets: self.offsets,
-            data: self.data,
-        });
-        buffers.pointers = [
-            if null_count == 0 {
-                std::ptr::null()
+impl TextColumn {
+    /// The strings of `rows`, in order: each the slot of its text in
+    /// `data` (slots of `width` bytes, in increasing order), or null. An
+    /// Arrow array of layout `out` over `data` itself (no copy), to be
+    /// given up by its `__arrow_c_array__`. Slots no row names (their text
+    /// unused) are spanned by the nulls around them, as Arrow allows.
+    pub fn new(data: Vec<u8>, width: usize, rows: &[Option<usize>], out: Out) -> TextColumn {
+        // 32-bit offsets and views reach 2 GiB of data: more takes 64-bit
+        // offsets, or several data buffers over `data` for views.
+        let out = match out {
+            Out::Utf8 if i32::try_from(data.len()).is_err() => Out::LargeUtf8,
+            out => out,
+        };
+        let slots_a_buffer = (i32::MAX as usize / width).max(1);
+        let mut validity = vec![0u8; rows.len().div_ceil(8)];
+        let mut nulls = 0;
+        for (i, row) in rows.iter().enumerate() {
+            if row.is_some() {
+                validity[i / 8] |= 1 << (i % 8);
             } else {
-                buffers.validity.as_ptr().cast()
-            },
-            buffers.offsets.as_ptr().cast(),
-            buffers.data.as_ptr().cast(),
-        ];
+                nulls += 1;
+            }
+        }
+        let mut index = Vec::new();
+        match out {
+            Out::Utf8 | Out::LargeUtf8 => {
+                // A value's start is its slot's: the null before it, if
+                // any, ends there (over unused slots).
+                let mut offsets = Vec::with_capacity(rows.len() + 1);
+                offsets.push(0);
+                for row in rows {
+                    let end = *offsets.last().expect("pushed above");
+                    if let Some(slot) = *row {
+                        *offsets.last_mut().expect("pushed above") = slot * width;
+                        offsets.push((slot + 1) * width);
+                    } else {
+                        offsets.push(end);
+                    }
+                }
+                for offset in offsets {
+                    match out {
+                        Out::Utf8 => index.extend((offset as i32).to_le_bytes()),
+                        _ => index.extend((offset as i64).to_le_bytes()),
+                    }
+                }
+            }
+            Out::Utf8View => {
+                index.reserve(rows.len() * 16);
+                for row in rows {
+                    let mut view = [0u8; 16];
+                    if let Some(slot) = *row {
+                        let text = &data[slot * width..][..width];
+                        view[..4].copy_from_slice(&(width as i32).to_le_bytes());
+                        if width <= 12 {
+                            view[4..4 + width].copy_from_slice(text);
+                        } else {
+                            view[4..8].copy_from_slice(&text[..4]);
+                            let (buffer, at) = (slot / slots_a_buffer, slot % slots_a_buffer);
+                            view[8..12].copy_from_slice(&(buffer as i32).to_le_bytes());
+                            view[12..].copy_from_slice(&((at * width) as i32).to_le_bytes());
+                        }
+                    }
+                    index.extend(view);
+                }
+            }
+        }
+        let buffer_bytes = slots_a_buffer * width;
+        let sizes: Vec<i64> = if out == Out::Utf8View {
+            (0..data.len().div_ceil(buffer_bytes).max(1))
+                .map(|k| (data.len() - k * buffer_bytes).min(buffer_bytes) as i64)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut buffers = Box::new(Buffers {
+            pointers: Vec::new(),
+            validity,
+            index,
+            sizes,
+            data,
+        });
+        let validity = if nulls == 0 {
+            std::ptr::null()
+        } else {
+            buffers.validity.as_ptr().cast()
+        };
+        let mut pointers = vec![validity, buffers.index.as_ptr().cast()];
+        if out == Out::Utf8View {
+            for k in 0..buffers.sizes.len() {
+                // SAFETY: within `data`, or at its end (an empty buffer).
+                let start = unsafe { buffers.data.as_ptr().add((k * buffer_bytes).min(buffers.data.len())) };
+                pointers.push(start.cast());
+            }
+            pointers.push(buffers.sizes.as_ptr().cast());
+        } else {
+            pointers.push(buffers.data.as_ptr().cast());
+        }
+        buffers.pointers = pointers;
         let mut array = Array::empty();
-        array.length = length;
-        array.null_count = null_count;
-        array.n_buffers = 3;
+        array.length = rows.len() as i64;
+        array.null_count = nulls as i64;
+        array.n_buffers = buffers.pointers.len() as i64;
         array.buffers = buffers.pointers.as_mut_ptr();
         array.release = Some(release_array);
         array.private_data = Box::into_raw(buffers).cast();
         TextColumn {
             array: Mutex::new(Some(array)),
+            format: match out {
+                Out::Utf8 => c"u",
+                Out::LargeUtf8 => c"U",
+                Out::Utf8View => c"vu",
+            },
         }
     }
 }
 
-/// The memory of an exported array, freed by its release callback.
-struct Buffers {
-    pointers: [*const c_void; 3],
-    validity: Vec<u8>,
-    offsets: Vec<i64>,
-    data: Vec<u8>,
-}
-
 unsafe extern "C" fn release_array(array: *mut Array) {
     // SAFETY: called once by the array's owner on an array of
-    // TextBuilder::finish, whose private data is its boxed Buffers.
+    // TextColumn::new, whose private data is its boxed Buffers.
     unsafe {
         drop(Box::from_raw((*array).private_data.cast::<Buffers>()));
         (*array).release = None;
@@ -381,14 +429,16 @@ unsafe extern "C" fn release_schema(schema: *mut Schema) {
     unsafe { (*schema).release = None };
 }
 
-/// An Arrow `large_string` array of answers, for pyarrow (or any library
-/// of the PyCapsule interface) to take, once, without a copy.
+/// An Arrow array of strings, for pyarrow (or any library of the PyCapsule
+/// interface) to take, once, without a copy.
 #[pyclass(module = "sudokuflow", name = "_TextColumn")]
 pub struct TextColumn {
     array: Mutex<Option<Array>>,
+    /// `u` (string), `U` (large_string) or `vu` (string_view).
+    format: &'static CStr,
 }
 
-// SAFETY: the array's buffers are owned by it (TextBuilder::finish), not
+// SAFETY: the array's buffers are owned by it (TextColumn::new), not
 // shared with any thread; the Mutex hands it over once.
 unsafe impl Send for TextColumn {}
 unsafe impl Sync for TextColumn {}
@@ -410,7 +460,7 @@ impl TextColumn {
             .take()
             .ok_or_else(|| PyRuntimeError::new_err("the column was already taken"))?;
         let mut schema = Schema::empty();
-        schema.format = c"U".as_ptr();
+        schema.format = self.format.as_ptr();
         schema.flags = 2; // ARROW_FLAG_NULLABLE
         schema.release = Some(release_schema);
         let schema = capsule(py, schema, c"arrow_schema")?;

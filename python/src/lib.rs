@@ -529,6 +529,18 @@ fn grids_out<'py, E: std::fmt::Display>(
     (rows, failed): Answered<E>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(column) = arrow_column(py, &puzzles.kind)? {
+        let answers = failed.iter().enumerate().map(|(slot, failed)| match failed {
+            None => Ok(slot),
+            Some(e) => Err(e),
+        });
+        let mut slots = Vec::with_capacity(puzzles.len());
+        puzzles.rows(answers, strict, |_, slot| slots.push(slot))?;
+        // The answers become their text where they are: the column's data.
+        let mut data = rows.into_flattened();
+        data.iter_mut().for_each(|cell| *cell = cell_char(*cell));
+        return column.finish(py, data, &slots);
+    }
     let answers = rows
         .into_iter()
         .zip(failed)
@@ -548,14 +560,6 @@ fn grids_out<'py, E: std::fmt::Display>(
             })?;
         }
         return in_callers_layout(array.into_any(), original);
-    }
-    if let Some(column) = arrow_column(py, &puzzles.kind)? {
-        let mut text = arrow::TextBuilder::new(puzzles.len(), CELLS);
-        puzzles.rows(answers, strict, |_, cells| match cells {
-            Some(cells) => text.push(|data| data.extend(cells.map(cell_char))),
-            None => text.push_null(),
-        })?;
-        return column.finish(py, text.finish());
     }
     let mut strings = Vec::with_capacity(puzzles.len());
     puzzles.rows(answers, strict, |_, cells| {
@@ -596,13 +600,24 @@ fn arrow_column<'py>(py: Python<'py>, kind: &Kind<'py>) -> PyResult<Option<Arrow
 }
 
 impl<'py> ArrowColumn<'py> {
-    fn finish(self, py: Python<'py>, text: arrow::TextColumn) -> PyResult<Bound<'py, PyAny>> {
+    /// The column of `slots` (see [`arrow::TextColumn::new`]) of answers
+    /// in `data`, a row of text each.
+    fn finish(
+        self,
+        py: Python<'py>,
+        data: Vec<u8>,
+        slots: &[Option<usize>],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let out = match self {
+            ArrowColumn::Pyarrow { .. } => arrow::Out::Utf8,
+            ArrowColumn::Pandas(_) => arrow::Out::LargeUtf8,
+            ArrowColumn::Polars(_) => arrow::Out::Utf8View,
+        };
+        let text = arrow::TextColumn::new(data, CELLS, slots, out);
         let pyarrow = py.import("pyarrow")?;
-        let large = pyarrow.getattr("array")?.call1((text,))?;
+        let array = pyarrow.getattr("array")?.call1((text,))?;
         match self {
             ArrowColumn::Pyarrow { chunked } => {
-                // As the strings came: `string`, 32-bit offsets.
-                let array = large.call_method1("cast", (pyarrow.call_method0("string")?,))?;
                 if chunked {
                     let chunks = PyList::new(py, [&array])?;
                     pyarrow.call_method1("chunked_array", (chunks, array.getattr("type")?))
@@ -612,7 +627,7 @@ impl<'py> ArrowColumn<'py> {
             }
             ArrowColumn::Pandas(series) => {
                 let dtype = series.getattr("dtype")?;
-                let values = dtype.call_method1("__from_arrow__", (large,))?;
+                let values = dtype.call_method1("__from_arrow__", (array,))?;
                 let kwargs = PyDict::new(py);
                 kwargs.set_item("index", series.getattr("index")?)?;
                 kwargs.set_item("name", series.getattr("name")?)?;
@@ -623,7 +638,7 @@ impl<'py> ArrowColumn<'py> {
             }
             ArrowColumn::Polars(series) => {
                 let polars = py.import("polars")?;
-                let column = polars.call_method1("from_arrow", (large,))?;
+                let column = polars.call_method1("from_arrow", (array,))?;
                 column.call_method1("alias", (series.getattr("name")?,))
             }
         }
