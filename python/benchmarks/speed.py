@@ -17,10 +17,10 @@ each kind's ratio to the CLI (CPU, the figure to trust on a shared machine),
 and two/(2 x one NumPy call): about 0.5 on an idle machine of 2 or more cores
 when the GIL is released, 1.0 when it is held (or the machine is saturated).
 
-Then, unless --no-memory, each kind once more in a fresh process: how much the
-call grew the process's resident memory at its peak (VmHWM, reset before the
-call), beside the size of its input and output (what they hold, strings
-included).
+Then, unless --no-memory, each kind once more in a fresh process (after a
+call on 10 puzzles, which loads what the call imports): how much the call grew
+the process's resident memory at its peak (VmHWM, reset before the call),
+beside the size of its input and output (what they hold, strings included).
 """
 
 import argparse
@@ -103,7 +103,12 @@ def rss_kb(field):
 def memory(args):
     """One call on one kind in this (fresh) process: JSON of its peak growth
     and the sizes of its input and output, in bytes."""
-    puzzles, size = make(args.memory, read(args.puzzles))
+    lines = read(args.puzzles)
+    # A first call on a few puzzles: the libraries it imports are loaded once
+    # a process, not by each call.
+    sf.solve(make(args.memory, lines[:10])[0], threads=args.threads)
+    puzzles, size = make(args.memory, lines)
+    del lines
     gc.collect()
     # The heap freed while making the input goes back to the system, so that
     # the call's growth is not hidden by its reuse.

@@ -229,15 +229,9 @@ impl<'py> Input<'py> {
             Input::Puzzles(puzzles) => Ok(puzzles),
             Input::Rows(rows) => {
                 let mut read = Puzzles::new(Kind::Array(rows.original.clone()));
-                let readonly = rows.cells.readonly();
-                let cells = readonly.as_array();
-                read.rows.reserve(cells.nrows());
-                for (row, values) in cells.rows().into_iter().enumerate() {
-                    let mut grid = [0u8; CELLS];
-                    for (cell, &value) in grid.iter_mut().zip(values.iter()) {
-                        *cell = value;
-                    }
-                    read.push(Grid::from_cells(grid).ok_or_else(|| rows.bad_cell(row, &grid)));
+                read.rows.reserve(rows.len());
+                for (row, &cells) in rows.cells.iter().enumerate() {
+                    read.push(Grid::from_cells(cells).ok_or_else(|| rows.bad_cell(row, &cells)));
                 }
                 Ok(read)
             }
@@ -355,11 +349,11 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
     Ok(())
 }
 
-/// An integer array of puzzles as the (n, 81) uint8 rows the batch
-/// functions answer in place: a copy of the caller's array, to be
-/// overwritten with the answers.
+/// An integer array of puzzles as the rows of cells the batch functions
+/// answer in place: a copy of the caller's array, to be overwritten with
+/// the answers (and handed back as an array without another copy).
 struct Rows<'py> {
-    cells: Bound<'py, PyArray2<u8>>,
+    cells: Vec<[u8; CELLS]>,
     /// Rows holding a value that is no cell (kept as 255 in `cells`), with
     /// the first such value: wider dtypes hold what uint8 cannot.
     bad: Vec<(usize, i64)>,
@@ -369,7 +363,7 @@ struct Rows<'py> {
 
 impl Rows<'_> {
     fn len(&self) -> usize {
-        self.cells.shape()[0]
+        self.cells.len()
     }
 
     /// Why `row` (holding `cells`) is no puzzle.
@@ -391,7 +385,6 @@ impl Rows<'_> {
 /// `array` as rows of 81 cells, or the TypeError or ValueError saying what
 /// it is instead.
 fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
-    let py = array.py();
     let shape = array.shape().to_vec();
     let dtype = array.dtype();
     let puzzle_shape = matches!(shape[..], [_, CELLS] | [_, 9, 9]);
@@ -414,40 +407,45 @@ fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
         )));
     }
     let n = shape[0];
-    let numpy = py.import("numpy")?;
     let flat = array.call_method1("reshape", ((n, CELLS),))?;
+    let mut cells = Vec::with_capacity(n);
     if dtype.kind() == b'u' && dtype.itemsize() == 1 {
-        // A copy in row order, whatever the caller's order: the answers
-        // are written over it.
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("order", "C")?;
-        let copy = numpy.getattr("array")?.call((flat,), Some(&kwargs))?;
+        // A copy in row order, whatever the caller's order.
+        let flat = flat.cast::<PyArray2<u8>>()?.readonly();
+        let flat = flat.as_array();
+        match flat.as_slice() {
+            Some(slice) => cells.extend(slice.chunks_exact(CELLS).map(|row| {
+                <[u8; CELLS]>::try_from(row).expect("rows of 81 cells")
+            })),
+            None => cells.extend(flat.rows().into_iter().map(|values| {
+                let mut row = [0u8; CELLS];
+                row.iter_mut().zip(values).for_each(|(cell, &v)| *cell = v);
+                row
+            })),
+        }
         return Ok(Rows {
-            cells: copy.cast_into::<PyArray2<u8>>()?,
+            cells,
             bad: Vec::new(),
             original: array.clone(),
         });
     }
     let wide = flat.call_method1("astype", ("int64",))?;
     let wide = wide.cast::<PyArray2<i64>>()?.readonly();
-    let cells = PyArray2::<u8>::zeros(py, [n, CELLS], false);
     let mut bad = Vec::new();
-    {
-        let mut narrow = cells.readwrite();
-        let narrow = narrow.as_slice_mut().expect("a new array is contiguous");
-        for (row, values) in wide.as_array().rows().into_iter().enumerate() {
-            let mut first_bad = None;
-            for (cell, &value) in narrow[row * CELLS..][..CELLS].iter_mut().zip(values) {
-                *cell = match u8::try_from(value) {
-                    Ok(v) if v <= 9 => v,
-                    _ => {
-                        first_bad.get_or_insert(value);
-                        u8::MAX
-                    }
-                };
-            }
-            bad.extend(first_bad.map(|value| (row, value)));
+    for (row, values) in wide.as_array().rows().into_iter().enumerate() {
+        let mut first_bad = None;
+        let mut narrow = [0u8; CELLS];
+        for (cell, &value) in narrow.iter_mut().zip(values) {
+            *cell = match u8::try_from(value) {
+                Ok(v) if v <= 9 => v,
+                _ => {
+                    first_bad.get_or_insert(value);
+                    u8::MAX
+                }
+            };
         }
+        cells.push(narrow);
+        bad.extend(first_bad.map(|value| (row, value)));
     }
     Ok(Rows {
         cells,
@@ -466,25 +464,12 @@ fn answer_rows<'py, E: std::fmt::Display + Send + 'static>(
     strict: bool,
     answer: impl Fn(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send + Sync + 'static,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let owned: Vec<[u8; CELLS]> = {
-        let cells = rows.cells.readonly();
-        let cells = cells.as_slice().expect("a new array is contiguous");
-        cells
-            .chunks_exact(CELLS)
-            .map(|row| row.try_into().expect("rows of 81 cells"))
-            .collect()
-    };
-    let (answered, failed) = run.rows(owned, answer)?;
+    let (answered, failed) = run.rows(rows.cells, answer)?;
     let failed: Vec<(usize, batch::RowError<E>)> = failed
         .into_iter()
         .enumerate()
         .filter_map(|(row, e)| Some((row, e?)))
         .collect();
-    rows.cells
-        .readwrite()
-        .as_slice_mut()
-        .expect("a new array is contiguous")
-        .copy_from_slice(answered.as_flattened());
     if let (Some((row, e)), true) = (failed.first(), strict) {
         let reason = match rows.bad.iter().find(|(at, _)| at == row) {
             Some((_, value)) => format!("a cell holds {value}; cells are 0 (empty) to 9"),
@@ -492,7 +477,10 @@ fn answer_rows<'py, E: std::fmt::Display + Send + 'static>(
         };
         return Err(bad_row(*row, &reason));
     }
-    in_callers_layout(rows.cells.into_any(), &rows.original)
+    // The answers handed to NumPy where they are.
+    let n = answered.len();
+    let answers = PyArray1::from_vec(run.py, answered.into_flattened()).reshape([n, CELLS])?;
+    in_callers_layout(answers.into_any(), &rows.original)
 }
 
 /// Answers held as (n, 81) uint8 rows, in the shape and dtype of the
@@ -529,7 +517,7 @@ fn grids_out<'py, E: std::fmt::Display>(
     (rows, failed): Answered<E>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(column) = arrow_column(py, &puzzles.kind)? {
+    if let Some(column) = arrow_column(&puzzles.kind)? {
         let answers = failed.iter().enumerate().map(|(slot, failed)| match failed {
             None => Ok(slot),
             Some(e) => Err(e),
@@ -588,15 +576,14 @@ enum ArrowColumn<'py> {
 }
 
 /// How answers of `kind` go back as Arrow, if they do: when they came as
-/// Arrow, and pyarrow (which takes the column) is there.
-fn arrow_column<'py>(py: Python<'py>, kind: &Kind<'py>) -> PyResult<Option<ArrowColumn<'py>>> {
-    let column = match kind {
+/// Arrow.
+fn arrow_column<'py>(kind: &Kind<'py>) -> PyResult<Option<ArrowColumn<'py>>> {
+    Ok(Some(match kind {
         Kind::Arrow { chunked } => ArrowColumn::Pyarrow { chunked: *chunked },
         Kind::Pandas(series) if arrow_backed(series, kind)? => ArrowColumn::Pandas(series.clone()),
         Kind::Polars(series) => ArrowColumn::Polars(series.clone()),
         _ => return Ok(None),
-    };
-    Ok(py.import("pyarrow").is_ok().then_some(column))
+    }))
 }
 
 impl<'py> ArrowColumn<'py> {
@@ -614,9 +601,16 @@ impl<'py> ArrowColumn<'py> {
             ArrowColumn::Polars(_) => arrow::Out::Utf8View,
         };
         let text = arrow::TextColumn::new(data, CELLS, slots, out);
+        if let ArrowColumn::Polars(series) = self {
+            // Polars takes the column itself (and needs no pyarrow).
+            let polars = py.import("polars")?;
+            let column = polars.getattr("Series")?.call1((text,))?;
+            return column.call_method1("alias", (series.getattr("name")?,));
+        }
         let pyarrow = py.import("pyarrow")?;
         let array = pyarrow.getattr("array")?.call1((text,))?;
         match self {
+            ArrowColumn::Polars(_) => unreachable!("answered above"),
             ArrowColumn::Pyarrow { chunked } => {
                 if chunked {
                     let chunks = PyList::new(py, [&array])?;
@@ -635,11 +629,6 @@ impl<'py> ArrowColumn<'py> {
                 py.import("pandas")?
                     .getattr("Series")?
                     .call((values,), Some(&kwargs))
-            }
-            ArrowColumn::Polars(series) => {
-                let polars = py.import("polars")?;
-                let column = polars.call_method1("from_arrow", (array,))?;
-                column.call_method1("alias", (series.getattr("name")?,))
             }
         }
     }
