@@ -140,7 +140,9 @@ impl Strings {
             let mut stream: Stream = take(&capsule, c"arrow_array_stream")?;
             let mut schema = Schema::empty();
             let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
-                return Err(PyRuntimeError::new_err("an Arrow stream without its callbacks"));
+                return Err(PyRuntimeError::new_err(
+                    "an Arrow stream without its callbacks",
+                ));
             };
             // SAFETY: the stream is live (just taken); get_schema fills
             // `schema` or returns an error code.
@@ -233,7 +235,10 @@ impl Strings {
                     if start == end {
                         each(Some(&[]));
                     } else {
-                        each(Some(std::slice::from_raw_parts(data.add(start), end - start)));
+                        each(Some(std::slice::from_raw_parts(
+                            data.add(start),
+                            end - start,
+                        )));
                     }
                 }
             }
@@ -389,7 +394,12 @@ impl TextColumn {
         if out == Out::Utf8View {
             for k in 0..buffers.sizes.len() {
                 // SAFETY: within `data`, or at its end (an empty buffer).
-                let start = unsafe { buffers.data.as_ptr().add((k * buffer_bytes).min(buffers.data.len())) };
+                let start = unsafe {
+                    buffers
+                        .data
+                        .as_ptr()
+                        .add((k * buffer_bytes).min(buffers.data.len()))
+                };
                 pointers.push(start.cast());
             }
             pointers.push(buffers.sizes.as_ptr().cast());
@@ -471,7 +481,11 @@ impl TextColumn {
 
 /// A capsule of the PyCapsule interface holding `value`, which its
 /// destructor releases unless a consumer took it.
-fn capsule<'py, T: Released>(py: Python<'py>, value: T, name: &'static CStr) -> PyResult<Bound<'py, PyAny>> {
+fn capsule<'py, T: Released>(
+    py: Python<'py>,
+    value: T,
+    name: &'static CStr,
+) -> PyResult<Bound<'py, PyAny>> {
     unsafe extern "C" fn destroy<T: Released>(capsule: *mut pyo3::ffi::PyObject) {
         // SAFETY: the capsule was made below with a boxed T under its name.
         unsafe {

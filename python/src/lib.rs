@@ -3,7 +3,10 @@
 //! ChunkedArray, a NumPy array of strings, or a NumPy integer array of
 //! shape (n, 81) or (n, 9, 9)) and answers out in the same kind, and runs
 //! each call where Ctrl-C can stop it (`Run`); every answer comes from
-//! the library's [`sudokuflow::batch`] API, with the GIL released.
+//! the library's [`sudokuflow::batch`] API, with the GIL released. Strings
+//! in Arrow's memory (pyarrow, polars, pandas' pyarrow-backed dtypes) are
+//! read from its buffers and answered as an Arrow array over the rows they
+//! were solved in (`arrow`): no Python string per puzzle either way.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -186,15 +189,15 @@ fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
         }
     };
     let mut read = Puzzles::new(kind);
-    if arrow_backed(puzzles, &read.kind)? {
-        if let Some(strings) = arrow::Strings::read(puzzles)? {
-            read.rows.reserve(strings.len());
-            strings.each(|text| match text {
-                Some(text) => read.push(parse(text)),
-                None => read.push(Err(MISSING.to_string())),
-            });
-            return Ok(Input::Puzzles(read));
-        }
+    if arrow_backed(puzzles, &read.kind)?
+        && let Some(strings) = arrow::Strings::read(puzzles)?
+    {
+        read.rows.reserve(strings.len());
+        strings.each(|text| match text {
+            Some(text) => read.push(parse(text)),
+            None => read.push(Err(MISSING.to_string())),
+        });
+        return Ok(Input::Puzzles(read));
     }
     read_strings(&puzzles.call_method0(list)?, &mut read)?;
     Ok(Input::Puzzles(read))
@@ -414,9 +417,11 @@ fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
         let flat = flat.cast::<PyArray2<u8>>()?.readonly();
         let flat = flat.as_array();
         match flat.as_slice() {
-            Some(slice) => cells.extend(slice.chunks_exact(CELLS).map(|row| {
-                <[u8; CELLS]>::try_from(row).expect("rows of 81 cells")
-            })),
+            Some(slice) => cells.extend(
+                slice
+                    .chunks_exact(CELLS)
+                    .map(|row| <[u8; CELLS]>::try_from(row).expect("rows of 81 cells")),
+            ),
             None => cells.extend(flat.rows().into_iter().map(|values| {
                 let mut row = [0u8; CELLS];
                 row.iter_mut().zip(values).for_each(|(cell, &v)| *cell = v);
@@ -518,10 +523,13 @@ fn grids_out<'py, E: std::fmt::Display>(
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     if let Some(column) = arrow_column(&puzzles.kind)? {
-        let answers = failed.iter().enumerate().map(|(slot, failed)| match failed {
-            None => Ok(slot),
-            Some(e) => Err(e),
-        });
+        let answers = failed
+            .iter()
+            .enumerate()
+            .map(|(slot, failed)| match failed {
+                None => Ok(slot),
+                Some(e) => Err(e),
+            });
         let mut slots = Vec::with_capacity(puzzles.len());
         puzzles.rows(answers, strict, |_, slot| slots.push(slot))?;
         // The answers become their text where they are: the column's data.
@@ -912,7 +920,7 @@ impl<'py> Run<'py> {
         &self,
         rows: Vec<[u8; CELLS]>,
         answer: impl Fn(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send + Sync + 'static,
-    ) -> PyResult<(Vec<[u8; CELLS]>, Vec<Option<batch::RowError<E>>>)> {
+    ) -> PyResult<Answered<E>> {
         // On success the batch function returns an empty Vec: no allocation.
         self.each(rows, move |row| answer(row).pop().map(|(_, e)| e))
     }
@@ -1018,12 +1026,10 @@ fn count<'py>(
         batch::count(grids, limit, None)
     })?;
     // The command line prints 0 for no solution, a count like any other.
-    let answers = answers
-        .into_iter()
-        .map(|answer| match answer {
-            Err(sudokuflow::SolveError::NoSolution) => Ok(0),
-            other => other,
-        });
+    let answers = answers.into_iter().map(|answer| match answer {
+        Err(sudokuflow::SolveError::NoSolution) => Ok(0),
+        other => other,
+    });
     let counts = puzzles.answers(answers, strict)?;
     if let Kind::Array(_) = puzzles.kind {
         let counts: Vec<i64> = counts
@@ -1328,7 +1334,10 @@ fn shuffle<'py>(
         })?
         .1;
     let rows = answers.iter().map(|grid| *grid.cells()).collect();
-    let failed = answers.iter().map(|_| None::<batch::RowError<String>>).collect();
+    let failed = answers
+        .iter()
+        .map(|_| None::<batch::RowError<String>>)
+        .collect();
     grids_out(py, &puzzles, (rows, failed), strict)
 }
 
@@ -1439,9 +1448,7 @@ fn generate<'py>(
     if rate {
         let options = logic::Options::default();
         let rows = puzzles.iter().map(|grid| *grid.cells()).collect();
-        let ratings = run.grids(rows, move |grids| {
-            batch::rate(grids, &options, None)
-        })?;
+        let ratings = run.grids(rows, move |grids| batch::rate(grids, &options, None))?;
         let ratings: Vec<Option<Rating>> = ratings.into_iter().map(Result::ok).collect();
         columns.extend(rating_columns(py, &ratings)?);
     }
