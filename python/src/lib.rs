@@ -3,7 +3,10 @@
 //! ChunkedArray, a NumPy array of strings, or a NumPy integer array of
 //! shape (n, 81) or (n, 9, 9)) and answers out in the same kind, and runs
 //! each call where Ctrl-C can stop it (`Run`); every answer comes from
-//! the library's [`sudokuflow::batch`] API, with the GIL released.
+//! the library's [`sudokuflow::batch`] API, with the GIL released. Strings
+//! in Arrow's memory (pyarrow, polars, pandas' pyarrow-backed dtypes) are
+//! read from its buffers and answered as an Arrow array over the rows they
+//! were solved in (`arrow`): no Python string per puzzle either way.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -29,6 +32,8 @@ use sudokuflow::batch;
 use sudokuflow::generate::{GenerateConfig, Symmetry};
 use sudokuflow::logic::{self, Level, Rating};
 use sudokuflow::render::json::write_explanation_json;
+
+mod arrow;
 
 /// The kind of collection puzzles came in; answers go back in the same kind.
 enum Kind<'py> {
@@ -63,29 +68,34 @@ enum Values {
 /// of the others with why they are not puzzles.
 struct Puzzles<'py> {
     kind: Kind<'py>,
-    grids: Vec<Grid>,
+    /// The readable puzzles' cells, as the batch functions on rows take them.
+    rows: Vec<[u8; CELLS]>,
     /// Unreadable rows, in order.
     bad: Vec<(usize, String)>,
+    /// Rows read (`rows` is taken to be answered).
+    len: usize,
 }
 
 impl<'py> Puzzles<'py> {
     fn new(kind: Kind<'py>) -> Puzzles<'py> {
         Puzzles {
             kind,
-            grids: Vec::new(),
+            rows: Vec::new(),
             bad: Vec::new(),
+            len: 0,
         }
     }
 
     fn len(&self) -> usize {
-        self.grids.len() + self.bad.len()
+        self.len
     }
 
     fn push(&mut self, row: Result<Grid, String>) {
         match row {
-            Ok(grid) => self.grids.push(grid),
-            Err(reason) => self.bad.push((self.len(), reason)),
+            Ok(grid) => self.rows.push(*grid.cells()),
+            Err(reason) => self.bad.push((self.len, reason)),
         }
+        self.len += 1;
     }
 
     /// Each row's answer: `answers` for the readable rows, in order, and
@@ -93,7 +103,7 @@ impl<'py> Puzzles<'py> {
     /// `ValueError` naming it.
     fn rows<T, E: std::fmt::Display>(
         &self,
-        answers: Vec<Result<T, E>>,
+        answers: impl IntoIterator<Item = Result<T, E>>,
         strict: bool,
         mut each: impl FnMut(usize, Option<T>),
     ) -> PyResult<()> {
@@ -119,7 +129,7 @@ impl<'py> Puzzles<'py> {
     /// As [`Puzzles::rows`], collected.
     fn answers<T, E: std::fmt::Display>(
         &self,
-        answers: Vec<Result<T, E>>,
+        answers: impl IntoIterator<Item = Result<T, E>>,
         strict: bool,
     ) -> PyResult<Vec<Option<T>>> {
         let mut out = Vec::with_capacity(self.len());
@@ -179,8 +189,40 @@ fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
         }
     };
     let mut read = Puzzles::new(kind);
+    if arrow_backed(puzzles, &read.kind)?
+        && let Some(strings) = arrow::Strings::read(puzzles)?
+    {
+        read.rows.reserve(strings.len());
+        strings.each(|text| match text {
+            Some(text) => read.push(parse(text)),
+            None => read.push(Err(MISSING.to_string())),
+        });
+        return Ok(Input::Puzzles(read));
+    }
     read_strings(&puzzles.call_method0(list)?, &mut read)?;
     Ok(Input::Puzzles(read))
+}
+
+/// Why a missing value is no puzzle.
+const MISSING: &str = "no puzzle (a missing value)";
+
+/// True when the column holds its strings in Arrow's memory, so that they
+/// are read (and answers handed back) through the Arrow PyCapsule
+/// interface: pyarrow's arrays, polars' Series, and pandas' Series of
+/// pyarrow-backed dtypes (not those of Python objects, which pandas would
+/// copy into Arrow).
+fn arrow_backed(column: &Bound<'_, PyAny>, kind: &Kind<'_>) -> PyResult<bool> {
+    Ok(match kind {
+        Kind::Pandas(_) => {
+            let dtype = column.getattr("dtype")?;
+            dtype.hasattr("pyarrow_dtype")?
+                || dtype
+                    .getattr("storage")
+                    .is_ok_and(|storage| storage.eq("pyarrow").unwrap_or(false))
+        }
+        Kind::Polars(_) | Kind::Arrow { .. } => true,
+        _ => false,
+    })
 }
 
 impl<'py> Input<'py> {
@@ -190,15 +232,9 @@ impl<'py> Input<'py> {
             Input::Puzzles(puzzles) => Ok(puzzles),
             Input::Rows(rows) => {
                 let mut read = Puzzles::new(Kind::Array(rows.original.clone()));
-                let readonly = rows.cells.readonly();
-                let cells = readonly.as_array();
-                read.grids.reserve(cells.nrows());
-                for (row, values) in cells.rows().into_iter().enumerate() {
-                    let mut grid = [0u8; CELLS];
-                    for (cell, &value) in grid.iter_mut().zip(values.iter()) {
-                        *cell = value;
-                    }
-                    read.push(Grid::from_cells(grid).ok_or_else(|| rows.bad_cell(row, &grid)));
+                read.rows.reserve(rows.len());
+                for (row, &cells) in rows.cells.iter().enumerate() {
+                    read.push(Grid::from_cells(cells).ok_or_else(|| rows.bad_cell(row, &cells)));
                 }
                 Ok(read)
             }
@@ -295,7 +331,7 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
         } else if let Ok(bytes) = item.cast::<PyBytes>() {
             parse(bytes.as_bytes())
         } else if is_missing(&item) {
-            Err("no puzzle (a missing value)".to_string())
+            Err(MISSING.to_string())
         } else if item.extract::<i64>().is_ok() || item.extract::<f64>().is_ok() {
             return Err(PyTypeError::new_err(format!(
                 "row {i}: a puzzle must be a string of 81 cells; got the number {}: puzzles \
@@ -316,11 +352,11 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
     Ok(())
 }
 
-/// An integer array of puzzles as the (n, 81) uint8 rows the batch
-/// functions answer in place: a copy of the caller's array, to be
-/// overwritten with the answers.
+/// An integer array of puzzles as the rows of cells the batch functions
+/// answer in place: a copy of the caller's array, to be overwritten with
+/// the answers (and handed back as an array without another copy).
 struct Rows<'py> {
-    cells: Bound<'py, PyArray2<u8>>,
+    cells: Vec<[u8; CELLS]>,
     /// Rows holding a value that is no cell (kept as 255 in `cells`), with
     /// the first such value: wider dtypes hold what uint8 cannot.
     bad: Vec<(usize, i64)>,
@@ -330,7 +366,7 @@ struct Rows<'py> {
 
 impl Rows<'_> {
     fn len(&self) -> usize {
-        self.cells.shape()[0]
+        self.cells.len()
     }
 
     /// Why `row` (holding `cells`) is no puzzle.
@@ -352,7 +388,6 @@ impl Rows<'_> {
 /// `array` as rows of 81 cells, or the TypeError or ValueError saying what
 /// it is instead.
 fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
-    let py = array.py();
     let shape = array.shape().to_vec();
     let dtype = array.dtype();
     let puzzle_shape = matches!(shape[..], [_, CELLS] | [_, 9, 9]);
@@ -375,40 +410,47 @@ fn read_rows<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Rows<'py>> {
         )));
     }
     let n = shape[0];
-    let numpy = py.import("numpy")?;
     let flat = array.call_method1("reshape", ((n, CELLS),))?;
+    let mut cells = Vec::with_capacity(n);
     if dtype.kind() == b'u' && dtype.itemsize() == 1 {
-        // A copy in row order, whatever the caller's order: the answers
-        // are written over it.
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("order", "C")?;
-        let copy = numpy.getattr("array")?.call((flat,), Some(&kwargs))?;
+        // A copy in row order, whatever the caller's order.
+        let flat = flat.cast::<PyArray2<u8>>()?.readonly();
+        let flat = flat.as_array();
+        match flat.as_slice() {
+            Some(slice) => cells.extend(
+                slice
+                    .chunks_exact(CELLS)
+                    .map(|row| <[u8; CELLS]>::try_from(row).expect("rows of 81 cells")),
+            ),
+            None => cells.extend(flat.rows().into_iter().map(|values| {
+                let mut row = [0u8; CELLS];
+                row.iter_mut().zip(values).for_each(|(cell, &v)| *cell = v);
+                row
+            })),
+        }
         return Ok(Rows {
-            cells: copy.cast_into::<PyArray2<u8>>()?,
+            cells,
             bad: Vec::new(),
             original: array.clone(),
         });
     }
     let wide = flat.call_method1("astype", ("int64",))?;
     let wide = wide.cast::<PyArray2<i64>>()?.readonly();
-    let cells = PyArray2::<u8>::zeros(py, [n, CELLS], false);
     let mut bad = Vec::new();
-    {
-        let mut narrow = cells.readwrite();
-        let narrow = narrow.as_slice_mut().expect("a new array is contiguous");
-        for (row, values) in wide.as_array().rows().into_iter().enumerate() {
-            let mut first_bad = None;
-            for (cell, &value) in narrow[row * CELLS..][..CELLS].iter_mut().zip(values) {
-                *cell = match u8::try_from(value) {
-                    Ok(v) if v <= 9 => v,
-                    _ => {
-                        first_bad.get_or_insert(value);
-                        u8::MAX
-                    }
-                };
-            }
-            bad.extend(first_bad.map(|value| (row, value)));
+    for (row, values) in wide.as_array().rows().into_iter().enumerate() {
+        let mut first_bad = None;
+        let mut narrow = [0u8; CELLS];
+        for (cell, &value) in narrow.iter_mut().zip(values) {
+            *cell = match u8::try_from(value) {
+                Ok(v) if v <= 9 => v,
+                _ => {
+                    first_bad.get_or_insert(value);
+                    u8::MAX
+                }
+            };
         }
+        cells.push(narrow);
+        bad.extend(first_bad.map(|value| (row, value)));
     }
     Ok(Rows {
         cells,
@@ -427,25 +469,12 @@ fn answer_rows<'py, E: std::fmt::Display + Send + 'static>(
     strict: bool,
     answer: impl Fn(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send + Sync + 'static,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let owned: Vec<[u8; CELLS]> = {
-        let cells = rows.cells.readonly();
-        let cells = cells.as_slice().expect("a new array is contiguous");
-        cells
-            .chunks_exact(CELLS)
-            .map(|row| row.try_into().expect("rows of 81 cells"))
-            .collect()
-    };
-    let (answered, failed) = run.each(owned, move |row| answer(row).pop().map(|(_, e)| e))?;
+    let (answered, failed) = run.rows(rows.cells, answer)?;
     let failed: Vec<(usize, batch::RowError<E>)> = failed
         .into_iter()
         .enumerate()
         .filter_map(|(row, e)| Some((row, e?)))
         .collect();
-    rows.cells
-        .readwrite()
-        .as_slice_mut()
-        .expect("a new array is contiguous")
-        .copy_from_slice(answered.as_flattened());
     if let (Some((row, e)), true) = (failed.first(), strict) {
         let reason = match rows.bad.iter().find(|(at, _)| at == row) {
             Some((_, value)) => format!("a cell holds {value}; cells are 0 (empty) to 9"),
@@ -453,7 +482,10 @@ fn answer_rows<'py, E: std::fmt::Display + Send + 'static>(
         };
         return Err(bad_row(*row, &reason));
     }
-    in_callers_layout(rows.cells.into_any(), &rows.original)
+    // The answers handed to NumPy where they are.
+    let n = answered.len();
+    let answers = PyArray1::from_vec(run.py, answered.into_flattened()).reshape([n, CELLS])?;
+    in_callers_layout(answers.into_any(), &rows.original)
 }
 
 /// Answers held as (n, 81) uint8 rows, in the shape and dtype of the
@@ -478,31 +510,136 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "an object".to_string(), |n| n.to_string())
 }
 
-/// The answers (one per readable puzzle) as the kind the puzzles came in:
-/// strings, or an array in the caller's layout with a row of zeros for a
-/// bad puzzle.
+/// Rows answered in place, each with its error if it has no answer.
+type Answered<E> = (Vec<[u8; CELLS]>, Vec<Option<batch::RowError<E>>>);
+
+/// The answers (the cells of one per readable puzzle, in `answered`) as the
+/// kind the puzzles came in: strings, or an array in the caller's layout
+/// with a row of zeros for a bad puzzle.
 fn grids_out<'py, E: std::fmt::Display>(
     py: Python<'py>,
     puzzles: &Puzzles<'py>,
-    answers: Vec<Result<Grid, E>>,
+    (rows, failed): Answered<E>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(column) = arrow_column(&puzzles.kind)? {
+        let answers = failed
+            .iter()
+            .enumerate()
+            .map(|(slot, failed)| match failed {
+                None => Ok(slot),
+                Some(e) => Err(e),
+            });
+        let mut slots = Vec::with_capacity(puzzles.len());
+        puzzles.rows(answers, strict, |_, slot| slots.push(slot))?;
+        // The answers become their text where they are: the column's data.
+        let mut data = rows.into_flattened();
+        data.iter_mut().for_each(|cell| *cell = cell_char(*cell));
+        return column.finish(py, data, &slots);
+    }
+    let answers = rows
+        .into_iter()
+        .zip(failed)
+        .map(|(row, failed)| match failed {
+            None => Ok(row),
+            Some(e) => Err(e),
+        });
     if let Kind::Array(original) = &puzzles.kind {
         let array = PyArray2::<u8>::zeros(py, [puzzles.len(), CELLS], false);
         {
             let mut cells = array.readwrite();
             let slice = cells.as_slice_mut().expect("a new array is contiguous");
-            puzzles.rows(answers, strict, |row, grid| {
-                if let Some(grid) = grid {
-                    slice[row * CELLS..][..CELLS].copy_from_slice(grid.cells());
+            puzzles.rows(answers, strict, |row, cells| {
+                if let Some(cells) = cells {
+                    slice[row * CELLS..][..CELLS].copy_from_slice(&cells);
                 }
             })?;
         }
         return in_callers_layout(array.into_any(), original);
     }
-    let strings = puzzles.answers(answers, strict)?;
-    let strings = strings.into_iter().map(|grid| grid.map(|g| g.to_string()));
+    let mut strings = Vec::with_capacity(puzzles.len());
+    puzzles.rows(answers, strict, |_, cells| {
+        strings.push(cells.map(|cells| {
+            let line = cells.map(cell_char);
+            PyString::new(py, std::str::from_utf8(&line).expect("digits and dots"))
+        }));
+    })?;
     values_out(py, &puzzles.kind, Values::Grids, strings)
+}
+
+/// A cell as the line format writes it.
+fn cell_char(value: u8) -> u8 {
+    if value == 0 { b'.' } else { b'0' + value }
+}
+
+/// Where strings of answers go back as an Arrow column: the column of the
+/// caller's library they become.
+enum ArrowColumn<'py> {
+    /// A pyarrow Array, or a ChunkedArray of one chunk.
+    Pyarrow { chunked: bool },
+    /// A pandas Series of this pyarrow-backed Series' index, name and dtype.
+    Pandas(Bound<'py, PyAny>),
+    /// A polars Series of this Series' name.
+    Polars(Bound<'py, PyAny>),
+}
+
+/// How answers of `kind` go back as Arrow, if they do: when they came as
+/// Arrow.
+fn arrow_column<'py>(kind: &Kind<'py>) -> PyResult<Option<ArrowColumn<'py>>> {
+    Ok(Some(match kind {
+        Kind::Arrow { chunked } => ArrowColumn::Pyarrow { chunked: *chunked },
+        Kind::Pandas(series) if arrow_backed(series, kind)? => ArrowColumn::Pandas(series.clone()),
+        Kind::Polars(series) => ArrowColumn::Polars(series.clone()),
+        _ => return Ok(None),
+    }))
+}
+
+impl<'py> ArrowColumn<'py> {
+    /// The column of `slots` (see [`arrow::TextColumn::new`]) of answers
+    /// in `data`, a row of text each.
+    fn finish(
+        self,
+        py: Python<'py>,
+        data: Vec<u8>,
+        slots: &[Option<usize>],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let out = match self {
+            ArrowColumn::Pyarrow { .. } => arrow::Out::Utf8,
+            ArrowColumn::Pandas(_) => arrow::Out::LargeUtf8,
+            ArrowColumn::Polars(_) => arrow::Out::Utf8View,
+        };
+        let text = arrow::TextColumn::new(data, CELLS, slots, out);
+        if let ArrowColumn::Polars(series) = self {
+            // Polars takes the column itself (and needs no pyarrow).
+            let polars = py.import("polars")?;
+            let column = polars.getattr("Series")?.call1((text,))?;
+            return column.call_method1("alias", (series.getattr("name")?,));
+        }
+        let pyarrow = py.import("pyarrow")?;
+        let array = pyarrow.getattr("array")?.call1((text,))?;
+        match self {
+            ArrowColumn::Polars(_) => unreachable!("answered above"),
+            ArrowColumn::Pyarrow { chunked } => {
+                if chunked {
+                    let chunks = PyList::new(py, [&array])?;
+                    pyarrow.call_method1("chunked_array", (chunks, array.getattr("type")?))
+                } else {
+                    Ok(array)
+                }
+            }
+            ArrowColumn::Pandas(series) => {
+                let dtype = series.getattr("dtype")?;
+                let values = dtype.call_method1("__from_arrow__", (array,))?;
+                let kwargs = PyDict::new(py);
+                kwargs.set_item("index", series.getattr("index")?)?;
+                kwargs.set_item("name", series.getattr("name")?)?;
+                kwargs.set_item("copy", false)?;
+                py.import("pandas")?
+                    .getattr("Series")?
+                    .call((values,), Some(&kwargs))
+            }
+        }
+    }
 }
 
 /// Values in the kind the puzzles came in: a list, one value for one
@@ -760,18 +897,32 @@ impl<'py> Run<'py> {
         }
     }
 
-    /// A [`batch`] function of puzzles, over `grids`, each puzzle on its own
-    /// (so that a call stops soon after Ctrl-C, and shows its progress).
+    /// A [`batch`] function of puzzles, over `rows` (each a readable
+    /// puzzle), each puzzle on its own (so that a call stops soon after
+    /// Ctrl-C, and shows its progress).
     fn grids<R: Send + 'static>(
         &self,
-        grids: Vec<Grid>,
+        rows: Vec<[u8; CELLS]>,
         answer: impl Fn(&[Grid]) -> Vec<R> + Send + Sync + 'static,
     ) -> PyResult<Vec<R>> {
-        let one = move |grid: &mut Grid| {
-            let mut answers = answer(std::slice::from_ref(grid));
+        let one = move |row: &mut [u8; CELLS]| {
+            let grid = Grid::from_cells(*row).expect("a readable puzzle's cells");
+            let mut answers = answer(std::slice::from_ref(&grid));
             answers.pop().expect("one answer per puzzle")
         };
-        self.each(grids, one).map(|(_, answers)| answers)
+        self.each(rows, one).map(|(_, answers)| answers)
+    }
+
+    /// A [`batch`] function on rows of cells over `rows`, each answered in
+    /// place on its own: the rows, answered, and each one's error if it
+    /// has none.
+    fn rows<E: Send + 'static>(
+        &self,
+        rows: Vec<[u8; CELLS]>,
+        answer: impl Fn(&mut [u8]) -> Vec<(usize, batch::RowError<E>)> + Send + Sync + 'static,
+    ) -> PyResult<Answered<E>> {
+        // On success the batch function returns an empty Vec: no allocation.
+        self.each(rows, move |row| answer(row).pop().map(|(_, e)| e))
     }
 }
 
@@ -836,10 +987,11 @@ fn solve<'py>(
             let run = Run::new(py, threads, progress, rows.len())?;
             answer_rows(rows, &run, strict, |row| batch::solve_rows(row, None))
         }
-        Input::Puzzles(puzzles) => {
+        Input::Puzzles(mut puzzles) => {
             let run = Run::new(py, threads, progress, puzzles.len())?;
-            let answers = run.grids(puzzles.grids.clone(), |grids| batch::solve(grids, None))?;
-            grids_out(py, &puzzles, answers, strict)
+            let rows = std::mem::take(&mut puzzles.rows);
+            let answered = run.rows(rows, |row| batch::solve_rows(row, Some(1)))?;
+            grids_out(py, &puzzles, answered, strict)
         }
     }
 }
@@ -868,19 +1020,16 @@ fn count<'py>(
         .ok_or_else(|| {
             PyValueError::new_err(format!("limit must be from 1 to {}; got {limit}", u32::MAX))
         })?;
-    let puzzles = read(puzzles)?.puzzles()?;
+    let mut puzzles = read(puzzles)?.puzzles()?;
     let run = Run::new(py, threads, progress, puzzles.len())?;
-    let answers = run.grids(puzzles.grids.clone(), move |grids| {
+    let answers = run.grids(std::mem::take(&mut puzzles.rows), move |grids| {
         batch::count(grids, limit, None)
     })?;
     // The command line prints 0 for no solution, a count like any other.
-    let answers = answers
-        .into_iter()
-        .map(|answer| match answer {
-            Err(sudokuflow::SolveError::NoSolution) => Ok(0),
-            other => other,
-        })
-        .collect();
+    let answers = answers.into_iter().map(|answer| match answer {
+        Err(sudokuflow::SolveError::NoSolution) => Ok(0),
+        other => other,
+    });
     let counts = puzzles.answers(answers, strict)?;
     if let Kind::Array(_) = puzzles.kind {
         let counts: Vec<i64> = counts
@@ -1055,9 +1204,9 @@ fn rate<'py>(
     let py = puzzles.py();
     thread_count(threads)?;
     let options = logic_options(budget)?;
-    let puzzles = read(puzzles)?.puzzles()?;
+    let mut puzzles = read(puzzles)?.puzzles()?;
     let run = Run::new(py, threads, progress, puzzles.len())?;
-    let answers = run.grids(puzzles.grids.clone(), move |grids| {
+    let answers = run.grids(std::mem::take(&mut puzzles.rows), move |grids| {
         batch::rate(grids, &options, None)
     })?;
     let ratings = puzzles.answers(answers, strict)?;
@@ -1098,9 +1247,9 @@ fn explain<'py>(
     let py = puzzles.py();
     thread_count(threads)?;
     let options = logic_options(budget)?;
-    let puzzles = read(puzzles)?.puzzles()?;
+    let mut puzzles = read(puzzles)?.puzzles()?;
     let run = Run::new(py, threads, progress, puzzles.len())?;
-    let answers = run.grids(puzzles.grids.clone(), move |grids| {
+    let answers = run.grids(std::mem::take(&mut puzzles.rows), move |grids| {
         batch::explain(grids, &options, None)
     })?;
     let explanations = puzzles.answers(answers, strict)?;
@@ -1138,11 +1287,11 @@ fn canon<'py>(
             let run = Run::new(py, threads, progress, rows.len())?;
             answer_rows(rows, &run, strict, |row| batch::canonical_rows(row, None))
         }
-        Input::Puzzles(puzzles) => {
+        Input::Puzzles(mut puzzles) => {
             let run = Run::new(py, threads, progress, puzzles.len())?;
-            let answers =
-                run.grids(puzzles.grids.clone(), |grids| batch::canonical(grids, None))?;
-            grids_out(py, &puzzles, answers, strict)
+            let rows = std::mem::take(&mut puzzles.rows);
+            let answered = run.rows(rows, |row| batch::canonical_rows(row, Some(1)))?;
+            grids_out(py, &puzzles, answered, strict)
         }
     }
 }
@@ -1168,8 +1317,11 @@ fn shuffle<'py>(
     let run = Run::new(py, threads, progress, puzzles.len())?;
     // Numbered by row, bad rows counted, as the CLI numbers lines.
     let mut bad = puzzles.bad.iter().map(|&(row, _)| row).peekable();
-    let mut grids = puzzles.grids.iter().copied();
-    let mut numbered = Vec::with_capacity(puzzles.grids.len());
+    let mut grids = puzzles
+        .rows
+        .iter()
+        .map(|row| Grid::from_cells(*row).expect("a readable puzzle's cells"));
+    let mut numbered = Vec::with_capacity(puzzles.rows.len());
     for row in 0..puzzles.len() {
         if bad.next_if_eq(&row).is_none() {
             numbered.extend(grids.next().map(|grid| (row as u64 + 1, grid)));
@@ -1181,8 +1333,12 @@ fn shuffle<'py>(
             answers.pop().expect("one answer per puzzle")
         })?
         .1;
-    let answers = answers.into_iter().map(Ok::<_, String>).collect();
-    grids_out(py, &puzzles, answers, strict)
+    let rows = answers.iter().map(|grid| *grid.cells()).collect();
+    let failed = answers
+        .iter()
+        .map(|_| None::<batch::RowError<String>>)
+        .collect();
+    grids_out(py, &puzzles, (rows, failed), strict)
 }
 
 /// Generates `n` puzzles with exactly one solution, as `sudokuflow generate`
@@ -1291,9 +1447,8 @@ fn generate<'py>(
     }
     if rate {
         let options = logic::Options::default();
-        let ratings = run.grids(puzzles.clone(), move |grids| {
-            batch::rate(grids, &options, None)
-        })?;
+        let rows = puzzles.iter().map(|grid| *grid.cells()).collect();
+        let ratings = run.grids(rows, move |grids| batch::rate(grids, &options, None))?;
         let ratings: Vec<Option<Rating>> = ratings.into_iter().map(Result::ok).collect();
         columns.extend(rating_columns(py, &ratings)?);
     }

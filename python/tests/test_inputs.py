@@ -93,6 +93,40 @@ def test_pyarrow_arrays_and_chunked_arrays_come_back_as_such(solved):
     assert sf.count(chunked).to_pylist() == [1, None, 1]
 
 
+def test_arrow_columns_are_read_from_their_buffers_whatever_their_layout(solved):
+    """Strings in Arrow's memory are read from its buffers (the PyCapsule
+    interface): slices, many chunks, nulls past the first byte of the
+    validity bitmap, short strings held in a string view, line ends; and
+    the answers handed back over the rows they were solved in, the puzzles
+    without one null among them."""
+    pa = need("pyarrow")
+    pl = need("polars")
+    puzzles, expected = solved
+    rows = [puzzles[i % 20] if i % 7 else None for i in range(40)]
+    rows[5], rows[9], rows[11] = BAD, "", "1"
+    rows[12] = puzzles[12] + "\r\n"
+    rows[13] = rows[15] = "11" + "." * 79  # read, but no answer: null
+    want = [expected[puzzles.index(r[:81])] if r and r[:81] in puzzles else None for r in rows]
+    for string_type in (pa.string(), pa.large_string(), pa.string_view()):
+        array = pa.array(rows, type=string_type)
+        assert sf.solve(array).to_pylist() == want
+        assert sf.solve(array.slice(3, 30)).to_pylist() == want[3:33]
+        chunked = pa.chunked_array([array.slice(0, 13), array.slice(13)])
+        assert sf.solve(chunked).to_pylist() == want
+        assert sf.count(array).to_pylist() == [None if w is None else 1 for w in want]
+    series = pl.concat([pl.Series("q", rows[:20]), pl.Series("q", rows[20:])], rechunk=False)
+    assert sf.solve(series).to_list() == want
+    arrow_dtype = pd.Series(rows, dtype=pd.ArrowDtype(pa.string()))
+    answer = sf.solve(arrow_dtype)
+    assert answer.dtype == arrow_dtype.dtype and answer.tolist() == [
+        pd.NA if w is None else w for w in want]
+    with pytest.raises(ValueError, match=r"^row 0: no puzzle \(a missing value\)"):
+        sf.solve(pa.array(rows), strict=True)
+    # Not strings: read as values, and refused as the numbers they are.
+    with pytest.raises(TypeError, match="dtype=str"):
+        sf.solve(pa.array([1, 2]))
+
+
 def test_numpy_arrays_of_strings_and_objects(solved):
     puzzles, expected = solved
     for array in (np.array(puzzles), np.array(puzzles, dtype=object), np.array([p.encode() for p in puzzles])):
