@@ -77,3 +77,41 @@ def need(module):
         if required():
             pytest.fail(reason)
         pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def kaggle_table(cli, tmp_path_factory):
+    """A small CSV in the Kaggle layout (`quizzes,solutions`, 0 for blanks)
+    and the rows the cluster recipes must write: each input row with the
+    CLI's answer added, None where the CLI marks the puzzle bad (a row of
+    junk, an empty puzzle, one with no solution)."""
+    made = cli("generate", "-n", "300", "--seed", "2", "--solution", "-f", "csv")[1:]
+    rows = [tuple(line.replace(".", "0").split(",")) for line in made]
+    no_solution = "11" + "0" * 79
+    rows[123:123] = [("not a puzzle", "x"), ("", ""), (no_solution, "")]
+    table = tmp_path_factory.mktemp("kaggle") / "kaggle.csv"
+    table.write_text("quizzes,solutions\n" + "".join(f"{q},{s}\n" for q, s in rows))
+    answers = cli("solve", "--column", "quizzes", "-f", "csv", str(table))[1:]
+    assert len(answers) == len(rows)
+    expected = []
+    for (quizzes, solutions), line in zip(rows, answers):
+        answer = line.rsplit(",", 1)[1]
+        bad = answer.startswith("!")
+        expected.append((quizzes or None, solutions or None, None if bad else answer))
+    return table, expected
+
+
+@pytest.fixture(scope="session")
+def parquet_rows():
+    """Reads a recipe's Parquet folder: its files in name order (the rows'
+    order), empty strings as None (engines differ on an empty CSV field)."""
+    pq = need("pyarrow.parquet")
+
+    def read(folder):
+        rows = []
+        for part in sorted(Path(folder).glob("*.parquet")):
+            for row in pq.read_table(part).to_pylist():
+                rows.append(tuple(value or None for value in row.values()))
+        return rows
+
+    return read

@@ -1,82 +1,71 @@
 """python/examples/dask_solve.py on a LocalCluster of 2 worker processes
 (loopback only), and on the scheduler of a cluster already running, against
-the CLI's answers."""
+the CLI's answers. (The Spark and Ray recipes' tests are in
+python/cluster_tests, run by scripts/test_cluster_recipes.sh.)"""
 
-import csv
 import subprocess
 import sys
 from pathlib import Path
 
-from dask.distributed import LocalCluster
+from conftest import need
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "dask_solve.py"
 
 
-def test_dask_example_solves_a_csv_in_order_on_two_worker_processes(cli, tmp_path):
-    puzzles = [p.replace(".", "0") for p in cli("generate", "-n", "300", "--seed", "2")]
-    puzzles[123] = "not a puzzle"
-    table = tmp_path / "in.csv"
-    table.write_text("id,quizzes\n" + "".join(f"{i},{p}\n" for i, p in enumerate(puzzles)))
-    expected = cli("solve", "--column", "quizzes", "-f", "csv", str(table))
-    out = tmp_path / "out.csv"
-    run = subprocess.run(
-        [sys.executable, str(EXAMPLE), str(table), str(out), "--workers", "2", "--rows", "40"],
+def run_example(*args):
+    return subprocess.run(
+        [sys.executable, str(EXAMPLE), *map(str, args)],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
+
+
+def test_dask_recipe_solves_a_kaggle_csv_in_order_on_two_worker_processes(
+    kaggle_table, parquet_rows, tmp_path
+):
+    table, expected = kaggle_table
+    out = tmp_path / "solved"
+    # 10 kB blocks: several partitions, so their order is checked too.
+    run = run_example(table, out, "--workers", "2", "--blocksize", "10kB")
     assert run.returncode == 0, run.stderr
-    with open(out, newline="") as f:
-        rows = list(csv.reader(f))
-    assert rows[0] == ["id", "quizzes", "solution"]
-    assert len(rows) == 301
-    for row, line in zip(rows[1:], expected[1:]):
-        id_, puzzle, solution = line.split(",")
-        # The CLI marks a bad row; the example leaves its solution empty.
-        assert row == [id_, puzzle, "" if solution.startswith("!") else solution]
-    assert rows[124][2] == ""
+    assert len(list(out.glob("*.parquet"))) > 3
+    assert parquet_rows(out) == expected
 
 
-def test_dask_example_solves_on_a_running_clusters_scheduler(cli, tmp_path):
+def test_dask_recipe_reads_parquet_on_a_running_clusters_scheduler(
+    kaggle_table, parquet_rows, tmp_path
+):
     # As `--scheduler tcp://scheduler:8786`, with a one-worker cluster on
-    # loopback standing for the remote one.
-    puzzles = [p.replace(".", "0") for p in cli("generate", "-n", "50", "--seed", "3")]
-    table = tmp_path / "in.csv"
-    table.write_text("quizzes\n" + "".join(f"{p}\n" for p in puzzles))
-    expected = cli("solve", stdin="".join(f"{p}\n" for p in puzzles))
-    out = tmp_path / "out.csv"
-    with LocalCluster(
+    # loopback standing for the remote one, and a Parquet input.
+    pd = need("pandas")
+    distributed = need("dask.distributed")
+    table, expected = kaggle_table
+    source = tmp_path / "kaggle.parquet"
+    pd.read_csv(table, dtype=str).to_parquet(source)
+    out = tmp_path / "solved"
+    with distributed.LocalCluster(
         n_workers=1,
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
     ) as cluster:
-        run = subprocess.run(
-            [sys.executable, str(EXAMPLE), str(table), str(out), "--scheduler",
-             cluster.scheduler_address],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        run = run_example(source, out, "--scheduler", cluster.scheduler_address)
     assert run.returncode == 0, run.stderr
-    with open(out, newline="") as f:
-        rows = list(csv.reader(f))
-    assert rows[0] == ["quizzes", "solution"]
-    assert [solution for _, solution in rows[1:]] == expected
+    assert parquet_rows(out) == expected
 
 
-def test_dask_example_names_a_missing_column(tmp_path):
+def test_dask_recipe_names_a_missing_column_and_keeps_an_existing_output(tmp_path):
     table = tmp_path / "in.csv"
     table.write_text("id,puzzle\n1,2\n")
-    run = subprocess.run(
-        [sys.executable, str(EXAMPLE), str(table), str(tmp_path / "out.csv"), "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    run = run_example(table, tmp_path / "out", "--workers", "1")
     assert run.returncode == 2
     assert "no column 'quizzes'" in run.stderr and "id, puzzle" in run.stderr
+    assert not (tmp_path / "out").exists()
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    run = run_example(table, kept, "--column", "puzzle", "--workers", "1")
+    assert run.returncode == 2
+    assert "kept exists" in run.stderr
