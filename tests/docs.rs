@@ -215,6 +215,10 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "python python/benchmarks/speed.py PUZZLES.txt BINARY --rounds 5 --threads 2",
         "python/tests/test_speed_benchmark.py runs it with --rounds 1 on 50 puzzles (.ci/run)",
     ),
+    (
+        "python python/benchmarks/speed.py target/easy_1m.txt target/release/sudokuflow --rounds 3 --threads 1",
+        "python/tests/test_speed_benchmark.py runs it with --rounds 1 on 50 puzzles (.ci/run)",
+    ),
 ];
 
 fn root() -> &'static Path {

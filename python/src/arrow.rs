@@ -193,7 +193,8 @@ impl Strings {
             let (length, offset) = (chunk.length as usize, chunk.offset as usize);
             // SAFETY: a live array of this layout has these buffers (validity,
             // then offsets or views, then data), each of the size its length
-            // and offset imply, per the Arrow format.
+            // and offset imply, per the Arrow format. They need not be
+            // aligned (a pickled array's are not): offsets are read unaligned.
             unsafe {
                 let buffers = std::slice::from_raw_parts(chunk.buffers, chunk.n_buffers as usize);
                 let validity = buffers[0].cast::<u8>();
@@ -210,12 +211,18 @@ impl Strings {
                     let (data, start, end) = match self.layout {
                         Layout::Utf8 => {
                             let offsets = buffers[1].cast::<i32>();
-                            let (start, end) = (*offsets.add(i), *offsets.add(i + 1));
+                            let (start, end) = (
+                                offsets.add(i).read_unaligned(),
+                                offsets.add(i + 1).read_unaligned(),
+                            );
                             (buffers[2].cast::<u8>(), start as usize, end as usize)
                         }
                         Layout::LargeUtf8 => {
                             let offsets = buffers[1].cast::<i64>();
-                            let (start, end) = (*offsets.add(i), *offsets.add(i + 1));
+                            let (start, end) = (
+                                offsets.add(i).read_unaligned(),
+                                offsets.add(i + 1).read_unaligned(),
+                            );
                             (buffers[2].cast::<u8>(), start as usize, end as usize)
                         }
                         Layout::Utf8View => {

@@ -122,6 +122,12 @@ def test_arrow_columns_are_read_from_their_buffers_whatever_their_layout(solved)
         pd.NA if w is None else w for w in want]
     with pytest.raises(ValueError, match=r"^row 0: no puzzle \(a missing value\)"):
         sf.solve(pa.array(rows), strict=True)
+    # Offsets at an odd address, as a pickled array (a Dask block) has them.
+    for string_type, width in ((pa.string(), np.int32), (pa.large_string(), np.int64)):
+        offsets = pa.py_buffer(b"\0" + np.array([0, 81, 162], dtype=width).tobytes())[1:]
+        data = pa.py_buffer((puzzles[0] + puzzles[1]).encode())
+        odd = pa.Array.from_buffers(string_type, 2, [None, offsets, data])
+        assert sf.solve(odd).to_pylist() == expected[:2]
     # Not strings: read as values, and refused as the numbers they are.
     with pytest.raises(TypeError, match="dtype=str"):
         sf.solve(pa.array([1, 2]))
