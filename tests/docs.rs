@@ -125,8 +125,8 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         ".ci/run (pip install into a fresh venv, then pytest python/tests)",
     ),
     (
-        "pip install target/wheels/sudokuflow-*.whl \"dask[distributed]\" pandas",
-        ".ci/run (its fresh venv gets the wheel, pandas and dask[distributed])",
+        "pip install target/wheels/sudokuflow-*.whl \"dask[distributed]\" pandas pyarrow",
+        ".ci/run (its fresh venv gets the wheel, pandas, pyarrow and dask[distributed])",
     ),
     (
         "maturin generate-ci github -m python/Cargo.toml -o .github/workflows/python.yml",
@@ -141,12 +141,32 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "not run: it packs a venv for a Spark cluster",
     ),
     (
-        "python python/examples/dask_solve.py kaggle.csv solved.csv --workers 2 --column quizzes",
-        "python/tests/test_dask_example.py runs it on a local cluster of 2 workers, quizzes being the default column (.ci/run)",
+        "python python/examples/dask_solve.py kaggle.csv solved --workers 2 --column quizzes",
+        "python/tests/test_dask_example.py runs it on a Kaggle-layout CSV on a local cluster of 2 workers, quizzes being the default column (.ci/run)",
     ),
     (
-        "python python/examples/dask_solve.py kaggle.csv solved.csv --scheduler tcp://scheduler:8786",
-        "python/tests/test_dask_example.py runs it with the address of a one-worker cluster's scheduler it starts on loopback (.ci/run)",
+        "python python/examples/dask_solve.py kaggle.parquet solved --scheduler tcp://scheduler:8786",
+        "python/tests/test_dask_example.py runs it on a Parquet file with the address of a one-worker cluster's scheduler it starts on loopback (.ci/run)",
+    ),
+    (
+        "scripts/test_cluster_recipes.sh",
+        "not run by .ci/run (installing pyspark and Ray and running their tests took 3.3 and 5.8 minutes on a busy 2-core machine): run by hand; .ci/run runs its Dask test",
+    ),
+    (
+        "pip install target/wheels/sudokuflow-*.whl pyspark pandas pyarrow",
+        "scripts/test_cluster_recipes.sh (its fresh venv gets the wheel, pyspark, pandas and pyarrow; not in .ci/run)",
+    ),
+    (
+        "python python/examples/spark_solve.py kaggle.csv solved --master \"local[2]\"",
+        "python/cluster_tests/test_spark_ray_recipes.py runs it on a Kaggle-layout CSV, local[2] being the default (scripts/test_cluster_recipes.sh; not in .ci/run)",
+    ),
+    (
+        "pip install target/wheels/sudokuflow-*.whl \"ray[data]\"",
+        "scripts/test_cluster_recipes.sh (its fresh venv gets the wheel and ray[data]; not in .ci/run)",
+    ),
+    (
+        "python python/examples/ray_solve.py kaggle.csv solved --cpus 2",
+        "python/cluster_tests/test_spark_ray_recipes.py runs it on a Kaggle-layout CSV, 2 CPUs being the default (scripts/test_cluster_recipes.sh; not in .ci/run)",
     ),
     // Fuzzing: nightly only, and CI has stable alone; crates/fuzz-checks/tests/regressions.rs
     // replays the targets' seeds and regressions through their checks on stable, and

@@ -19,6 +19,7 @@ import argparse
 import os
 import sys
 
+import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.fs as pafs
 import ray
@@ -45,8 +46,6 @@ def solve_table(source, target, column, threads, blocks):
     else:
         # Every column as text: inferred, 0043002090... would lose its zeros
         # and a column of 81 digits would become floats.
-        import pyarrow as pa
-
         text = {name: pa.string() for name in csv_columns(source)}
         ds = ray.data.read_csv(
             source,
