@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{ArrayRef, Int64Array, RecordBatch, StringArray};
+use arrow_array::{ArrayRef, Int64Array, RecordBatch, RecordBatchReader, StringArray};
 use arrow_schema::{DataType, Field, Schema};
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -84,6 +84,15 @@ fn read_parquet(bytes: Vec<u8>) -> RecordBatch {
     let schema = reader.schema();
     let batches: Vec<RecordBatch> = reader.map(Result::unwrap).collect();
     arrow_select::concat::concat_batches(&schema, &batches).unwrap()
+}
+
+fn column_names(batch: &RecordBatch) -> Vec<String> {
+    batch
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| f.name().clone())
+        .collect()
 }
 
 fn strings(batch: &RecordBatch, name: &str) -> Vec<Option<String>> {
@@ -167,12 +176,7 @@ fn parquet_output_keeps_the_columns_and_adds_the_answers() {
     }
     assert_eq!(outputs[0], outputs[1], "the same bytes at -j1 and -j2");
     let table = read_parquet(outputs.remove(0));
-    let names: Vec<&str> = table
-        .schema()
-        .fields()
-        .iter()
-        .map(|f| f.name().as_str())
-        .collect();
+    let names = column_names(&table);
     assert_eq!(names, ["id", "quizzes", "solutions", "solution"]);
     assert_eq!(table.column(0).data_type(), &DataType::Int64);
     assert_eq!(strings(&table, "solution"), strings(&table, "solutions"));
@@ -185,12 +189,7 @@ fn parquet_output_keeps_the_columns_and_adds_the_answers() {
     );
     assert_eq!(status, 0);
     let rated = read_parquet(stdout);
-    let names: Vec<&str> = rated
-        .schema()
-        .fields()
-        .iter()
-        .map(|f| f.name().as_str())
-        .collect();
+    let names = column_names(&rated);
     assert_eq!(names, ["id", "quizzes", "solutions", "rating", "level"]);
     let (_, csv, _) = run(&["rate", "--column", "quizzes", "-f", "csv", input], b"");
     let levels: Vec<String> = String::from_utf8(csv)
@@ -216,12 +215,7 @@ fn csv_and_lines_are_written_as_parquet() {
     );
     assert_eq!((status, err.as_str()), (0, ""));
     let table = read_parquet(stdout);
-    let names: Vec<&str> = table
-        .schema()
-        .fields()
-        .iter()
-        .map(|f| f.name().as_str())
-        .collect();
+    let names = column_names(&table);
     assert_eq!(names, ["id", "quizzes", "solutions", "solution"]);
     assert_eq!(strings(&table, "solution"), strings(&table, "solutions"));
 
