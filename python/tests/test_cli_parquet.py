@@ -35,14 +35,18 @@ def puzzles(binary, n):
     return [p.replace(".", "0") for p, _ in pairs], [s for _, s in pairs]
 
 
-@pytest.mark.parametrize("compression", ["snappy", "zstd", "gzip", "none"])
-def test_pyarrow_files_are_read_and_written_back(binary, tmp_path, compression):
+@pytest.mark.parametrize(
+    "compression,dictionary",
+    [("snappy", False), ("zstd", True), ("gzip", False), ("none", True)],
+)
+def test_pyarrow_files_are_read_and_written_back(binary, tmp_path, compression, dictionary):
     quizzes, solutions = puzzles(binary, 40)
     quizzes[5] = None
+    column = pa.array(quizzes, pa.large_string())
     table = pa.table(
         {
             "id": pa.array(range(40), pa.int32()),
-            "quizzes": pa.array(quizzes, pa.large_string()),
+            "quizzes": column.dictionary_encode() if dictionary else column,
             "solutions": pa.array(solutions).dictionary_encode(),
         }
     )

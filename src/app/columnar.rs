@@ -231,19 +231,20 @@ fn find_column(name: &str, schema: &Schema, column: &Column) -> anyhow::Result<u
 }
 
 /// The text of the puzzle column's rows, as a two-column CSV table's rows
-/// (`row,puzzle`), appended to `out`.
-fn write_rows(batch: &RecordBatch, column: usize, first_row: u64, out: &mut Vec<u8>) {
-    let array = batch.column(column);
-    let cast;
-    let array: &ArrayRef = match array.data_type() {
-        DataType::Binary | DataType::LargeBinary | DataType::BinaryView => array,
-        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => array,
-        _ => {
-            cast = arrow_cast::cast(array, &DataType::LargeBinary)
-                .unwrap_or_else(|_| Arc::new(arrow_array::LargeBinaryArray::new_null(array.len())));
-            &cast
-        }
-    };
+/// (`row,puzzle`), appended to `out`; `Err` when a dictionary's values
+/// cannot be had.
+fn write_rows(
+    batch: &RecordBatch,
+    column: usize,
+    first_row: u64,
+    out: &mut Vec<u8>,
+) -> Result<(), ArrowError> {
+    let mut array = Arc::clone(batch.column(column));
+    // A dictionary's keys, looked up (a dictionary of a dictionary too).
+    while let DataType::Dictionary(_, values) = array.data_type() {
+        let values = values.as_ref().clone();
+        array = arrow_cast::cast(&array, &values)?;
+    }
     let mut each = |row: usize, value: Option<&[u8]>| {
         let _ = write!(out, "{},", first_row + row as u64);
         if let Some(value) = value {
@@ -296,8 +297,11 @@ fn write_rows(batch: &RecordBatch, column: usize, first_row: u64, out: &mut Vec<
             .iter()
             .enumerate()
             .for_each(|(i, v)| each(i, v)),
-        _ => (0..array.len()).for_each(|i| each(i, None)),
+        other => {
+            return Err(ArrowError::CastError(format!("{other} is not text")));
+        }
     }
+    Ok(())
 }
 
 /// The inputs [`feed`] made, by name, with their puzzle column's label:
@@ -379,7 +383,12 @@ fn feed_one(
             batches.send(batch.clone()).map_err(|_| None)?;
         }
         text.clear();
-        write_rows(&batch, table.column, row, &mut text);
+        write_rows(&batch, table.column, row, &mut text).map_err(|e| {
+            Some(format!(
+                "cannot read its puzzles: {}",
+                printable(e.to_string().as_bytes())
+            ))
+        })?;
         row += batch.num_rows() as u64;
         pipe.write_all(&text).map_err(|_| None)?;
     }
