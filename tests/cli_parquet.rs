@@ -411,3 +411,18 @@ fn inputs_of_two_kinds_are_refused() {
     assert_eq!(status, 2);
     assert!(err.contains("give inputs of one kind"), "{err}");
 }
+
+#[test]
+fn play_opens_a_parquet_table() {
+    let pairs = generated(3, 4);
+    let dir = temp_dir();
+    let input = dir.path().join("t.parquet");
+    write_parquet(&input, &kaggle_batch(&pairs), 10);
+    let input = input.to_str().unwrap();
+    let (_, out, _) = run(&["play", "--plain", "--column", "quizzes", input], b"");
+    let listed = String::from_utf8(out).unwrap();
+    assert_eq!(listed.matches(". line ").count(), 3, "{listed}");
+    let (status, _, err) = run(&["play", "--plain", input], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("is a Parquet file: give --column"), "{err}");
+}
