@@ -205,6 +205,9 @@ puzzles in that column (delimiter found in the header: , tab ; or |; quoted
 fields as RFC 4180), one answer per row; a row with another number of fields
 than the header gets !ragged-row. --format csv writes each input row with a
 'solution' (or 'count') column added. gzip and zstd inputs are read directly.
+Parquet and Arrow IPC files are tables too (known by their first bytes);
+--format parquet, or -o FILE.parquet, writes the rows of --format csv as
+Parquet, a Parquet input's columns kept with their types.
 
 Exit status:
   0  every puzzle was answered
