@@ -10,6 +10,7 @@ mod cli_explain;
 mod cli_generate;
 mod cli_help;
 mod cli_output;
+mod cli_parquet;
 mod cli_play;
 mod cli_rate;
 mod cli_signals;

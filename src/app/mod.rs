@@ -3,6 +3,7 @@
 //! handling and the standard streams. The commands, the game and printing
 //! use it; it uses none of them.
 
+pub mod columnar;
 pub mod output;
 pub mod progress;
 pub mod report;

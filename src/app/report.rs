@@ -11,6 +11,7 @@ use sudokuflow::format::Problem;
 use sudokuflow::logic::Level;
 use sudokuflow::pipeline::{Observer, Summary};
 
+use crate::app::columnar;
 use crate::app::progress::Progress;
 
 /// Per-puzzle messages shown before only counting the rest.
@@ -70,6 +71,25 @@ impl Reporter {
     }
 }
 
+impl Reporter {
+    /// A bad row of a Parquet or Arrow input, fed as text whose `line` 1
+    /// is a header: its row, from 1, and the puzzle column.
+    fn bad_row(
+        &mut self,
+        output: &mut dyn Flush,
+        input: &str,
+        line: u64,
+        column: &str,
+        problem: Problem,
+    ) -> io::Result<()> {
+        let row = line.saturating_sub(1);
+        self.warn(
+            output,
+            format_args!("{input}: row {row}: {column}: {problem}"),
+        )
+    }
+}
+
 impl Observer for Reporter {
     fn bad_puzzle(
         &mut self,
@@ -78,6 +98,9 @@ impl Observer for Reporter {
         line: u64,
         problem: Problem,
     ) -> io::Result<()> {
+        if let Some(column) = columnar::fed_column(input) {
+            return self.bad_row(output, input, line, &column, problem);
+        }
         self.warn(output, format_args!("{input}:{line}: {problem}"))
     }
 
@@ -89,6 +112,9 @@ impl Observer for Reporter {
         column: &str,
         problem: Problem,
     ) -> io::Result<()> {
+        if let Some(column) = columnar::fed_column(input) {
+            return self.bad_row(output, input, line, &column, problem);
+        }
         self.warn(output, format_args!("{input}:{line}: {column}: {problem}"))
     }
 

@@ -205,6 +205,9 @@ puzzles in that column (delimiter found in the header: , tab ; or |; quoted
 fields as RFC 4180), one answer per row; a row with another number of fields
 than the header gets !ragged-row. --format csv writes each input row with a
 'solution' (or 'count') column added. gzip and zstd inputs are read directly.
+Parquet and Arrow IPC files are tables too (known by their first bytes);
+--format parquet, or -o FILE.parquet, writes the rows of --format csv as
+Parquet, a Parquet input's columns kept with their types.
 
 Exit status:
   0  every puzzle was answered
@@ -650,8 +653,7 @@ pub struct ShuffleArgs {
 }
 
 /// `--column`'s help, for every command that reads puzzle files.
-const COLUMN_HELP: &str =
-    "Read CSV or TSV with a header row, the puzzles in this column (its name or number from 1)";
+const COLUMN_HELP: &str = "Read CSV or TSV with a header row, or Parquet or Arrow IPC, the puzzles in this column (its name or number from 1)";
 
 /// Parses `--column`: a number from 1 is a position, anything else a name;
 /// 0 is neither (a count from 0 is the likely mistake).
@@ -856,6 +858,8 @@ pub enum FormatArg {
     Pretty,
     /// CSV: each input row (a --column table's row, else the puzzle) with the answer's column added, under a header
     Csv,
+    /// Parquet: the rows of -f csv, the columns of a Parquet or Arrow input kept as they are (also for -o FILE.parquet)
+    Parquet,
 }
 
 /// The output of commands whose answers are lines: as lines, or as CSV.
@@ -865,13 +869,15 @@ pub enum TableFormatArg {
     Line,
     /// CSV: each input row (a --column table's row, else the puzzle) with the answer's columns added, under a header
     Csv,
+    /// Parquet: the rows of -f csv, the columns of a Parquet or Arrow input kept as they are (also for -o FILE.parquet)
+    Parquet,
 }
 
 impl From<TableFormatArg> for OutputFormat {
     fn from(arg: TableFormatArg) -> OutputFormat {
         match arg {
             TableFormatArg::Line => OutputFormat::Line,
-            TableFormatArg::Csv => OutputFormat::Csv,
+            TableFormatArg::Csv | TableFormatArg::Parquet => OutputFormat::Csv,
         }
     }
 }
@@ -892,7 +898,7 @@ impl From<FormatArg> for OutputFormat {
             FormatArg::Line => OutputFormat::Line,
             FormatArg::Grid => OutputFormat::Grid,
             FormatArg::Pretty => OutputFormat::Pretty,
-            FormatArg::Csv => OutputFormat::Csv,
+            FormatArg::Csv | FormatArg::Parquet => OutputFormat::Csv,
         }
     }
 }
@@ -1060,4 +1066,34 @@ pub struct PlayArgs {
     #[arg(long, value_name = "NAME|N", help = COLUMN_HELP, value_parser = column_parser(),
           requires = "file")]
     pub column: Option<Column>,
+}
+
+impl FormatArg {
+    /// The table format of output in this layout to `output`.
+    pub fn table(
+        self,
+        output: Option<&std::path::Path>,
+    ) -> Option<crate::app::columnar::TableFormat> {
+        crate::app::columnar::TableFormat::of(
+            matches!(self, FormatArg::Csv),
+            matches!(self, FormatArg::Parquet),
+            matches!(self, FormatArg::Line),
+            output,
+        )
+    }
+}
+
+impl TableFormatArg {
+    /// The table format of output in this layout to `output`.
+    pub fn table(
+        self,
+        output: Option<&std::path::Path>,
+    ) -> Option<crate::app::columnar::TableFormat> {
+        crate::app::columnar::TableFormat::of(
+            matches!(self, TableFormatArg::Csv),
+            matches!(self, TableFormatArg::Parquet),
+            matches!(self, TableFormatArg::Line),
+            output,
+        )
+    }
 }

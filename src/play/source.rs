@@ -16,6 +16,7 @@ use sudokuflow::{Grid, count_solutions};
 
 use super::board::first_repeat;
 use super::save;
+use crate::app::columnar;
 
 /// One puzzle of a file and what opening it found.
 pub struct Entry {
@@ -41,7 +42,18 @@ pub fn open_file(path: &Path, column: Option<&Column>) -> anyhow::Result<Vec<Ent
         bail!("{} is a folder, not a file of puzzles", path.display());
     }
     let mut input = Input::from_reader(path.display().to_string(), Box::new(file));
-    if let Some(column) = column {
+    if let Some(kind) = columnar::Kind::of_file(path) {
+        let Some(column) = column else {
+            bail!(
+                "{} is a {} file: give --column the name or number (from 1) of the column \
+                 that holds the puzzles",
+                path.display(),
+                kind.name()
+            );
+        };
+        let table = columnar::Table::open(path, kind, column, false)?;
+        input = columnar::feed(vec![table], None)?.remove(0);
+    } else if let Some(column) = column {
         input = input.with_column(column.clone());
     }
     let read: Vec<ReadPuzzle> = puzzles(input, InputFormat::Auto)

@@ -8,6 +8,11 @@ use std::process::Command;
 /// The program's dependencies, none of which the library may pull in.
 const PROGRAM_ONLY: &[&str] = &[
     "anyhow",
+    "arrow-array",
+    "arrow-cast",
+    "arrow-ipc",
+    "arrow-schema",
+    "arrow-select",
     "clap",
     "clap_complete",
     "clap_mangen",
@@ -15,6 +20,7 @@ const PROGRAM_ONLY: &[&str] = &[
     "fontdb",
     "indicatif",
     "mimalloc",
+    "parquet",
     "pdf-writer",
     "ratatui",
     "rustybuzz",

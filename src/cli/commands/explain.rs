@@ -9,7 +9,7 @@ use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 use sudokuflow::render::{self, html};
 
-use super::{open_inputs, run_inputs_framed, threads, with_column};
+use super::{open_inputs, open_tables, run_inputs_framed, threads, with_column};
 use crate::cli::args::{ExplainArgs, ExplainFormat, ExplainOrder};
 
 /// `sudokuflow explain`: 0 when every puzzle was explained, 1 when some got a marker.
@@ -69,7 +69,7 @@ fn format_of(path: &Path) -> Option<ExplainFormat> {
 /// reads as a puzzle line.
 fn puzzle_or_file(arg: &str, position: usize, column: Option<&Column>) -> anyhow::Result<Input> {
     if arg == "-" || Path::new(arg).exists() {
-        return Ok(with_column(open_inputs(&[arg])?, column).remove(0));
+        return Ok(open_tables(&[arg], column, false)?.inputs.remove(0));
     }
     match Grid::parse_line(arg.as_bytes()) {
         Ok(_) => Ok(Input::from_reader(

@@ -31,10 +31,17 @@ use std::path::Path;
 use std::thread;
 use std::time::SystemTime;
 
-use anyhow::Context;
-use sudokuflow::input::{Column, Input};
-use sudokuflow::pipeline::{self, Options, Summary};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver};
 
+use anyhow::Context;
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use sudokuflow::format::{OutputFormat, printable};
+use sudokuflow::input::{Column, Input};
+use sudokuflow::pipeline::{self, Mode, Options, Summary};
+
+use crate::app::columnar::{self, Kind, Table, TableConsumer, TableFormat};
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
@@ -59,9 +66,9 @@ fn run_inputs_framed(
     run: &RunArgs,
     (head, foot): (&[u8], &[u8]),
 ) -> anyhow::Result<Summary> {
-    let total_bytes = inputs.iter().map(Input::known_len).sum::<Option<u64>>();
     let tables = inputs.iter().any(|input| input.column().is_some());
     let mut output = Output::create(output)?;
+    let total_bytes = inputs.iter().map(Input::known_len).sum::<Option<u64>>();
     let mut reporter = Reporter::new(Progress::new(total_bytes, run.quiet), run.quiet);
     let result = output
         .write_all(head)
@@ -71,7 +78,57 @@ fn run_inputs_framed(
             output.write_all(foot).map_err(pipeline::Error::Write)?;
             Ok(summary)
         });
-    let result = finish_output(result, output, options.strict);
+    finish_run(result, output, options.strict, &reporter, tables)
+}
+
+/// Runs the pipeline over the inputs of `opened` into `output`, as a table
+/// when `table` says so (CSV rows from text inputs are the pipeline's own).
+fn run_opened(
+    opened: Opened,
+    table: Option<TableFormat>,
+    options: &Options,
+    output: Option<&Path>,
+    run: &RunArgs,
+) -> anyhow::Result<Summary> {
+    let batches = opened.batches;
+    let table = match table {
+        Some(TableFormat::Csv) if batches.is_none() => None,
+        other => other,
+    };
+    let Some(format) = table else {
+        return run_inputs(opened.inputs, options, output, run);
+    };
+    if let (Some(_), Mode::Shuffle { variants, .. }) = (&batches, options.mode)
+        && variants > 1
+    {
+        anyhow::bail!(
+            "shuffle --variants {variants} gives several rows per row, and a table's rows keep \
+             their columns: write lines (-f line), or shuffle with --variants 1"
+        );
+    }
+    let mut options = *options;
+    options.output_format = OutputFormat::Csv;
+    let mut output = Output::create(output)?;
+    let mut reporter = Reporter::new(Progress::new(None, run.quiet), run.quiet);
+    let mut consumer = TableConsumer::new(format, batches, &mut output);
+    let result = pipeline::run_into(opened.inputs, &options, &mut consumer, &mut reporter);
+    let result = result.and_then(|summary| {
+        consumer.finish().map_err(pipeline::Error::Write)?;
+        Ok(summary)
+    });
+    finish_run(result, output, options.strict, &reporter, true)
+}
+
+/// Ends a run: the output completed (see [`finish_output`]), the progress
+/// bar removed, and a word when a table had no rows.
+fn finish_run(
+    result: Result<Summary, pipeline::Error>,
+    output: Output,
+    strict: bool,
+    reporter: &Reporter,
+    tables: bool,
+) -> anyhow::Result<Summary> {
+    let result = finish_output(result, output, strict);
     reporter.finish(result.is_ok());
     if tables && matches!(result, Ok(Summary { puzzles: 0, .. })) {
         report::message(format_args!(
@@ -128,8 +185,88 @@ fn random_seed() -> u64 {
 
 /// Opens the inputs `input` names, as tables if it gives a `--column`.
 fn open_input_args(input: &InputArgs) -> anyhow::Result<Vec<Input>> {
-    let inputs = open_inputs(&input.inputs)?;
-    Ok(with_column(inputs, input.column.as_ref()))
+    Ok(open_tables(&input.inputs, input.column.as_ref(), false)?.inputs)
+}
+
+/// Inputs opened, and for Parquet and Arrow inputs whose rows are written
+/// back, their record batches and columns.
+struct Opened {
+    inputs: Vec<Input>,
+    batches: Option<(Receiver<RecordBatch>, SchemaRef)>,
+}
+
+/// Opens the files `paths` (standard input if none), as tables whose
+/// puzzles are in `column` if there is one. Parquet and Arrow IPC files
+/// (found by their first bytes) are read with all their columns when
+/// `keep_rows`, for output that writes them back.
+fn open_tables(
+    paths: &[impl AsRef<Path>],
+    column: Option<&Column>,
+    keep_rows: bool,
+) -> anyhow::Result<Opened> {
+    let kinds: Vec<Option<Kind>> = paths
+        .iter()
+        .map(|path| Kind::of_file(path.as_ref()))
+        .collect();
+    let Some(found) = kinds.iter().position(Option::is_some) else {
+        return Ok(Opened {
+            inputs: with_column(open_inputs(paths)?, column),
+            batches: None,
+        });
+    };
+    let name = |i: usize| printable(paths[i].as_ref().as_os_str().as_encoded_bytes()).into_owned();
+    let kind = kinds[found].expect("found");
+    if let Some(text) = kinds.iter().position(Option::is_none) {
+        anyhow::bail!(
+            "{} is a {} file and {} is not: give inputs of one kind",
+            name(found),
+            kind.name(),
+            if paths.is_empty() {
+                "-".to_string()
+            } else {
+                name(text)
+            }
+        );
+    }
+    let Some(column) = column else {
+        anyhow::bail!(
+            "{} is a {} file: give --column the name or number (from 1) of the column that \
+             holds the puzzles",
+            name(found),
+            kind.name()
+        );
+    };
+    let tables = paths
+        .iter()
+        .zip(&kinds)
+        .map(|(path, kind)| {
+            Table::open(
+                path.as_ref(),
+                kind.expect("all columnar"),
+                column,
+                keep_rows,
+            )
+        })
+        .collect::<anyhow::Result<Vec<Table>>>()?;
+    let schema = Arc::clone(&tables[0].schema);
+    if keep_rows && let Some(other) = tables.iter().find(|t| t.schema.fields() != schema.fields()) {
+        anyhow::bail!(
+            "{} and {} have different columns: their rows cannot make one table; \
+             write lines (-f line), or give one input at a time",
+            tables[0].name,
+            other.name
+        );
+    }
+    let (sender, batches) = if keep_rows {
+        let (sender, receiver) = mpsc::channel();
+        (Some(sender), Some((receiver, schema)))
+    } else {
+        (None, None)
+    };
+    Ok(Opened {
+        inputs: columnar::feed(tables, sender)?,
+        batches,
+    })
 }
 
 /// `inputs`, read as tables whose puzzles are in `column` if there is one.

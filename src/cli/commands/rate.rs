@@ -5,14 +5,19 @@ use std::time::Instant;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, run_inputs, threads};
+use super::{open_tables, run_opened, threads};
 use crate::app::report;
 use crate::cli::args::RateArgs;
 
 /// `sudokuflow rate`: 0 when every puzzle was rated, 1 when some got a marker.
 pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let inputs = open_input_args(&args.input)?;
+    let table = args.format.table(args.output.as_deref());
+    let opened = open_tables(
+        &args.input.inputs,
+        args.input.column.as_ref(),
+        table.is_some(),
+    )?;
     let mut options = Options::new(Mode::Rate {
         options: logic::Options::default().with_budget(args.budget.0),
     });
@@ -20,7 +25,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<u8> {
     options.output_format = args.format.into();
     options.strict = args.strict;
     options.threads = threads(&args.run);
-    let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
+    let summary = run_opened(opened, table, &options, args.output.as_deref(), &args.run)?;
     if args.stats {
         report::print_rate_stats(&summary, started.elapsed());
     }

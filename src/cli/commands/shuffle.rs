@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, random_seed, run_inputs, threads};
+use super::{open_tables, random_seed, run_opened, threads};
 use crate::app::report;
 use crate::cli::args::ShuffleArgs;
 
@@ -12,7 +12,12 @@ use crate::cli::args::ShuffleArgs;
 pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
-    let inputs = open_input_args(&args.input)?;
+    let table = args.output.format.table(args.output.output.as_deref());
+    let opened = open_tables(
+        &args.input.inputs,
+        args.input.column.as_ref(),
+        table.is_some(),
+    )?;
     let mut options = Options::new(Mode::Shuffle {
         seed,
         variants: args.variants,
@@ -20,7 +25,13 @@ pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     options.input_format = args.input.input_format.into();
     options.output_format = args.output.format.into();
     options.threads = threads(&args.run);
-    let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
+    let summary = run_opened(
+        opened,
+        table,
+        &options,
+        args.output.output.as_deref(),
+        &args.run,
+    )?;
     if args.stats {
         report::print_shuffle_stats(seed, args.variants, &summary, started.elapsed());
     }

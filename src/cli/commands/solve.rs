@@ -4,14 +4,19 @@ use std::time::Instant;
 
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, run_inputs, threads};
+use super::{open_tables, run_opened, threads};
 use crate::app::report;
 use crate::cli::args::SolveArgs;
 
 /// `sudokuflow solve`: 0 when every puzzle was answered, 1 when some got a marker.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let inputs = open_input_args(&args.input)?;
+    let table = args.output.format.table(args.output.output.as_deref());
+    let opened = open_tables(
+        &args.input.inputs,
+        args.input.column.as_ref(),
+        table.is_some(),
+    )?;
     let mut options = Options::new(if args.count {
         Mode::Count { limit: args.limit }
     } else {
@@ -21,7 +26,13 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     options.output_format = args.output.format.into();
     options.strict = args.strict;
     options.threads = threads(&args.run);
-    let summary = run_inputs(inputs, &options, args.output.output.as_deref(), &args.run)?;
+    let summary = run_opened(
+        opened,
+        table,
+        &options,
+        args.output.output.as_deref(),
+        &args.run,
+    )?;
     if args.stats {
         report::print_stats(&summary, started.elapsed());
     }

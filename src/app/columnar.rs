@@ -1,0 +1,748 @@
+//! Parquet and Arrow IPC tables: found by their magic bytes, their puzzle
+//! column fed to the library's pipeline as a table of text, and tables
+//! written back (CSV or Parquet) with the answers' columns added.
+//!
+//! The pipeline reads bytes, so a reader thread decodes the file one record
+//! batch at a time (a Parquet row group is read in batches) and writes the
+//! puzzle column into a pipe as a two-column CSV table, `row,puzzle`: a null
+//! is an empty field, read as CSV reads an empty cell. When the output is a
+//! table, the same thread hands each batch to [`TableConsumer`] before its
+//! rows' text, which joins the batch with the answers in order. Memory stays
+//! that of the batches in flight.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, bail};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use parquet::arrow::ArrowWriter;
+use parquet::arrow::ProjectionMask;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use sudokuflow::answer::{Consumer, Text};
+use sudokuflow::format::printable;
+use sudokuflow::input::{Column, Input};
+
+/// Rows per record batch read from a Parquet file.
+const READ_BATCH_ROWS: usize = 8192;
+
+/// Rows per row group of Parquet output: a few MB of puzzles, so that the
+/// group being written stays small, and the same groups whatever `-j`.
+pub const ROW_GROUP_ROWS: usize = 65_536;
+
+/// A columnar file format, known by its first bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Parquet,
+    ArrowFile,
+    ArrowStream,
+}
+
+impl Kind {
+    /// The format of a file that starts with `head`, if columnar.
+    pub fn of(head: &[u8]) -> Option<Kind> {
+        if head.starts_with(b"PAR1") {
+            Some(Kind::Parquet)
+        } else if head.starts_with(b"ARROW1") {
+            Some(Kind::ArrowFile)
+        } else if head.starts_with(&[0xff; 4]) {
+            Some(Kind::ArrowStream)
+        } else {
+            None
+        }
+    }
+
+    /// The format of the file at `path`, if columnar (`None` too when it
+    /// cannot be read: opening it as text says why).
+    pub fn of_file(path: &Path) -> Option<Kind> {
+        let mut head = [0; 8];
+        let mut file = std::fs::File::open(path).ok()?;
+        if !file.metadata().ok()?.is_file() {
+            return None;
+        }
+        let mut filled = 0;
+        while filled < head.len() {
+            match file.read(&mut head[filled..]) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => filled += n,
+            }
+        }
+        Kind::of(&head[..filled])
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Parquet => "Parquet",
+            Kind::ArrowFile => "Arrow IPC",
+            Kind::ArrowStream => "Arrow IPC stream",
+        }
+    }
+}
+
+type Batches = Box<dyn Iterator<Item = Result<RecordBatch, ArrowError>> + Send>;
+
+/// A columnar input, opened and its puzzle column found.
+pub struct Table {
+    /// The path as messages show it.
+    pub name: String,
+    /// The input's columns (all of them, whatever is read).
+    pub schema: SchemaRef,
+    /// The puzzle column as messages name it: `column 'quizzes'`.
+    pub label: String,
+    /// The puzzle column's position in the batches read.
+    column: usize,
+    batches: Batches,
+}
+
+impl Table {
+    /// Opens `path`, a file of `kind`, and finds `column` in it; reads every
+    /// column if `all_columns`, else only the puzzles'.
+    pub fn open(
+        path: &Path,
+        kind: Kind,
+        column: &Column,
+        all_columns: bool,
+    ) -> anyhow::Result<Table> {
+        let name = printable(path.as_os_str().as_encoded_bytes()).into_owned();
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read input {name}"))?;
+        let damaged = |e: &dyn std::fmt::Display| {
+            anyhow::anyhow!(
+                "cannot read {name} as {}: {}",
+                kind.name(),
+                printable(e.to_string().as_bytes())
+            )
+        };
+        // A damaged file may make the decoder panic: that is a damaged file too.
+        let opened = catch_unwind(AssertUnwindSafe(|| -> Result<_, anyhow::Error> {
+            Ok(match kind {
+                Kind::Parquet => {
+                    let builder =
+                        ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| damaged(&e))?;
+                    let schema = Arc::clone(builder.schema());
+                    let index = find_column(&name, &schema, column)?;
+                    let mut builder = builder.with_batch_size(READ_BATCH_ROWS);
+                    if !all_columns {
+                        let mask = ProjectionMask::roots(builder.parquet_schema(), [index]);
+                        builder = builder.with_projection(mask);
+                    }
+                    let reader = builder.build().map_err(|e| damaged(&e))?;
+                    let batches: Batches = Box::new(reader);
+                    (schema, index, batches)
+                }
+                Kind::ArrowFile => {
+                    let reader = arrow_ipc::reader::FileReader::try_new_buffered(file, None)
+                        .map_err(|e| damaged(&e))?;
+                    let schema = reader.schema();
+                    let index = find_column(&name, &schema, column)?;
+                    let batches: Batches = Box::new(reader);
+                    (schema, index, batches)
+                }
+                Kind::ArrowStream => {
+                    let reader = arrow_ipc::reader::StreamReader::try_new_buffered(file, None)
+                        .map_err(|e| damaged(&e))?;
+                    let schema = reader.schema();
+                    let index = find_column(&name, &schema, column)?;
+                    let batches: Batches = Box::new(reader);
+                    (schema, index, batches)
+                }
+            })
+        }));
+        let (schema, index, batches) = match opened {
+            Ok(result) => result?,
+            Err(_) => return Err(damaged(&"the file is damaged")),
+        };
+        let field = schema.field(index);
+        if !is_text(field.data_type()) {
+            bail!(
+                "{name}: {} holds {}, not text: --column reads puzzles from a string column",
+                column_label(field.name()),
+                field.data_type()
+            );
+        }
+        let read_index = if all_columns || kind != Kind::Parquet {
+            index
+        } else {
+            0
+        };
+        Ok(Table {
+            label: column_label(field.name()),
+            name,
+            schema,
+            column: read_index,
+            batches,
+        })
+    }
+}
+
+fn column_label(name: &str) -> String {
+    format!("column '{}'", printable(name.as_bytes()))
+}
+
+/// True for the types a puzzle column may have: strings or bytes, in any
+/// layout or behind a dictionary.
+fn is_text(data_type: &DataType) -> bool {
+    match data_type {
+        DataType::Utf8
+        | DataType::LargeUtf8
+        | DataType::Utf8View
+        | DataType::Binary
+        | DataType::LargeBinary
+        | DataType::BinaryView => true,
+        DataType::Dictionary(_, values) => is_text(values),
+        _ => false,
+    }
+}
+
+/// The position of `column` in `schema`, or the message that lists its columns.
+fn find_column(name: &str, schema: &Schema, column: &Column) -> anyhow::Result<usize> {
+    let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+    let index = match column {
+        Column::Number(number) => (*number >= 1 && *number <= names.len()).then(|| number - 1),
+        Column::Name(wanted) => {
+            let wanted = wanted.trim();
+            names.iter().position(|n| n.trim() == wanted).or_else(|| {
+                names
+                    .iter()
+                    .position(|n| n.trim().eq_ignore_ascii_case(wanted))
+            })
+        }
+    };
+    if let Some(index) = index {
+        return Ok(index);
+    }
+    let listed = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} '{}'", i + 1, printable(n.as_bytes())))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let what = match column {
+        Column::Name(_) => format!("no column named {column}"),
+        Column::Number(_) => format!("no column {column}"),
+    };
+    bail!("{name}: {what}; its columns are {listed}; give --column a name or number from these")
+}
+
+/// The text of the puzzle column's rows, as a two-column CSV table's rows
+/// (`row,puzzle`), appended to `out`; `Err` when a dictionary's values
+/// cannot be had.
+fn write_rows(
+    batch: &RecordBatch,
+    column: usize,
+    first_row: u64,
+    out: &mut Vec<u8>,
+) -> Result<(), ArrowError> {
+    let mut array = Arc::clone(batch.column(column));
+    // A dictionary's keys, looked up (a dictionary of a dictionary too).
+    while let DataType::Dictionary(_, values) = array.data_type() {
+        let values = values.as_ref().clone();
+        array = arrow_cast::cast(&array, &values)?;
+    }
+    let mut each = |row: usize, value: Option<&[u8]>| {
+        let _ = write!(out, "{},", first_row + row as u64);
+        if let Some(value) = value {
+            if value
+                .iter()
+                .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+            {
+                out.push(b'"');
+                for &byte in value {
+                    if byte == b'"' {
+                        out.push(b'"');
+                    }
+                    out.push(byte);
+                }
+                out.push(b'"');
+            } else {
+                out.extend_from_slice(value);
+            }
+        }
+        out.push(b'\n');
+    };
+    match array.data_type() {
+        DataType::Utf8 => array
+            .as_string::<i32>()
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| each(i, v.map(str::as_bytes))),
+        DataType::LargeUtf8 => array
+            .as_string::<i64>()
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| each(i, v.map(str::as_bytes))),
+        DataType::Utf8View => array
+            .as_string_view()
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| each(i, v.map(str::as_bytes))),
+        DataType::Binary => array
+            .as_binary::<i32>()
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| each(i, v)),
+        DataType::LargeBinary => array
+            .as_binary::<i64>()
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| each(i, v)),
+        DataType::BinaryView => array
+            .as_binary_view()
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| each(i, v)),
+        other => {
+            return Err(ArrowError::CastError(format!("{other} is not text")));
+        }
+    }
+    Ok(())
+}
+
+/// The inputs [`feed`] made, by name, with their puzzle column's label:
+/// messages about their rows name the row and the column, not the line of
+/// the text they were fed as.
+static FED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+/// The label of the puzzle column of the fed input named `input`, if it is one.
+pub fn fed_column(input: &str) -> Option<String> {
+    let fed = FED.lock().unwrap_or_else(|e| e.into_inner());
+    fed.iter()
+        .find(|(name, _)| name == input)
+        .map(|(_, label)| label.clone())
+}
+
+/// The pipeline's inputs for `tables`: each its puzzle column as a table of
+/// text, `row,puzzle`, written by one reader thread in order. With `batches`,
+/// each record batch is sent there before its rows' text.
+pub fn feed(
+    tables: Vec<Table>,
+    batches: Option<Sender<RecordBatch>>,
+) -> anyhow::Result<Vec<Input>> {
+    let mut inputs = Vec::new();
+    let mut feeds = Vec::new();
+    for table in tables {
+        let (reader, writer) = io::pipe().context("cannot make a pipe")?;
+        let error = Arc::new(Mutex::new(None));
+        let read = FedReader {
+            pipe: reader,
+            error: Arc::clone(&error),
+        };
+        inputs.push(
+            Input::from_reader(table.name.clone(), Box::new(read)).with_column(Column::Number(2)),
+        );
+        FED.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((table.name.clone(), table.label.clone()));
+        feeds.push((table, writer, error));
+    }
+    std::thread::Builder::new()
+        .name("sudokuflow-columnar".to_string())
+        .spawn(move || {
+            for (table, writer, error) in feeds {
+                if let Err(message) = feed_one(table, writer, batches.as_ref()) {
+                    *error.lock().unwrap_or_else(|e| e.into_inner()) = message;
+                    return;
+                }
+            }
+        })
+        .context("cannot start the reader thread")?;
+    Ok(inputs)
+}
+
+/// Writes one table's rows into `pipe`; `Err` with the message for its
+/// reader (`None` when the pipeline stopped reading: nothing to say).
+fn feed_one(
+    mut table: Table,
+    pipe: io::PipeWriter,
+    batches: Option<&Sender<RecordBatch>>,
+) -> Result<(), Option<String>> {
+    let mut pipe = BufWriter::with_capacity(128 * 1024, pipe);
+    pipe.write_all(b"row,puzzle\n").map_err(|_| None)?;
+    let mut row = 1;
+    let mut text = Vec::new();
+    loop {
+        let next = catch_unwind(AssertUnwindSafe(|| table.batches.next()));
+        let batch = match next {
+            Ok(None) => break,
+            Ok(Some(Ok(batch))) => batch,
+            Ok(Some(Err(e))) => {
+                return Err(Some(format!(
+                    "the file is damaged: {}",
+                    printable(e.to_string().as_bytes())
+                )));
+            }
+            Err(_) => return Err(Some("the file is damaged".to_string())),
+        };
+        if let Some(batches) = batches {
+            batches.send(batch.clone()).map_err(|_| None)?;
+        }
+        text.clear();
+        write_rows(&batch, table.column, row, &mut text).map_err(|e| {
+            Some(format!(
+                "cannot read its puzzles: {}",
+                printable(e.to_string().as_bytes())
+            ))
+        })?;
+        row += batch.num_rows() as u64;
+        pipe.write_all(&text).map_err(|_| None)?;
+    }
+    pipe.flush().map_err(|_| None)
+}
+
+/// The pipe a table's text comes through: its end is an error if the
+/// reader thread failed.
+struct FedReader {
+    pipe: io::PipeReader,
+    error: Arc<Mutex<Option<String>>>,
+}
+
+impl Read for FedReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.pipe.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            let error = self.error.lock().unwrap_or_else(|e| e.into_inner()).take();
+            if let Some(message) = error {
+                return Err(io::Error::other(message));
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// How tables are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    Csv,
+    Parquet,
+}
+
+impl TableFormat {
+    /// The table format of output to `output`: `csv` or `parquet` asked
+    /// for, or an `output` file ending in `.parquet` when the layout is the
+    /// default `line`.
+    pub fn of(csv: bool, parquet: bool, line: bool, output: Option<&Path>) -> Option<TableFormat> {
+        let parquet_file = output
+            .and_then(Path::extension)
+            .is_some_and(|e| e.eq_ignore_ascii_case("parquet"));
+        if parquet || (line && parquet_file) {
+            Some(TableFormat::Parquet)
+        } else if csv {
+            Some(TableFormat::Csv)
+        } else {
+            None
+        }
+    }
+}
+
+/// Writes record batches as CSV (a header row first) or Parquet (row
+/// groups of [`ROW_GROUP_ROWS`]) to `out`.
+pub struct TableWriter<'a> {
+    out: &'a mut dyn Write,
+    schema: SchemaRef,
+    sink: Sink,
+}
+
+enum Sink {
+    Csv,
+    Parquet {
+        writer: Box<ArrowWriter<Vec<u8>>>,
+        pending: Vec<RecordBatch>,
+        pending_rows: usize,
+    },
+}
+
+impl<'a> TableWriter<'a> {
+    pub fn new(
+        format: TableFormat,
+        schema: SchemaRef,
+        out: &'a mut dyn Write,
+    ) -> io::Result<TableWriter<'a>> {
+        let sink = match format {
+            TableFormat::Csv => {
+                let mut header = csv_writer(Vec::new());
+                header
+                    .write_record(schema.fields().iter().map(|f| f.name().as_bytes()))
+                    .map_err(io::Error::other)?;
+                out.write_all(&header.into_inner().map_err(io::Error::other)?)?;
+                Sink::Csv
+            }
+            TableFormat::Parquet => {
+                let properties = WriterProperties::builder()
+                    .set_compression(Compression::ZSTD(ZstdLevel::default()))
+                    .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+                    .build();
+                let writer =
+                    ArrowWriter::try_new(Vec::new(), Arc::clone(&schema), Some(properties))
+                        .map_err(io::Error::other)?;
+                Sink::Parquet {
+                    writer: Box::new(writer),
+                    pending: Vec::new(),
+                    pending_rows: 0,
+                }
+            }
+        };
+        Ok(TableWriter { out, schema, sink })
+    }
+
+    pub fn write(&mut self, batch: RecordBatch) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Csv => {
+                let mut text = csv_writer(Vec::new());
+                let formatters = batch
+                    .columns()
+                    .iter()
+                    .map(|column| {
+                        arrow_cast::display::ArrayFormatter::try_new(
+                            column.as_ref(),
+                            &arrow_cast::display::FormatOptions::default(),
+                        )
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(io::Error::other)?;
+                let mut fields = Vec::with_capacity(formatters.len());
+                for row in 0..batch.num_rows() {
+                    fields.clear();
+                    for (formatter, column) in formatters.iter().zip(batch.columns()) {
+                        fields.push(if column.is_null(row) {
+                            String::new()
+                        } else {
+                            formatter.value(row).to_string()
+                        });
+                    }
+                    text.write_record(&fields).map_err(io::Error::other)?;
+                }
+                self.out
+                    .write_all(&text.into_inner().map_err(io::Error::other)?)
+            }
+            Sink::Parquet {
+                pending,
+                pending_rows,
+                ..
+            } => {
+                *pending_rows += batch.num_rows();
+                pending.push(batch);
+                if *pending_rows >= ROW_GROUP_ROWS {
+                    self.write_groups(false)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the pending rows' whole row groups (and the rest, at the `end`).
+    fn write_groups(&mut self, end: bool) -> io::Result<()> {
+        let Sink::Parquet {
+            writer,
+            pending,
+            pending_rows,
+        } = &mut self.sink
+        else {
+            return Ok(());
+        };
+        let all = arrow_select::concat::concat_batches(&self.schema, pending.iter())
+            .map_err(io::Error::other)?;
+        pending.clear();
+        let mut start = 0;
+        while all.num_rows() - start >= ROW_GROUP_ROWS || (end && start < all.num_rows()) {
+            let rows = ROW_GROUP_ROWS.min(all.num_rows() - start);
+            writer
+                .write(&all.slice(start, rows))
+                .map_err(io::Error::other)?;
+            writer.flush().map_err(io::Error::other)?;
+            start += rows;
+            let bytes = std::mem::take(writer.inner_mut());
+            self.out.write_all(&bytes)?;
+        }
+        *pending_rows = all.num_rows() - start;
+        if *pending_rows > 0 {
+            pending.push(all.slice(start, *pending_rows));
+        }
+        Ok(())
+    }
+
+    /// Writes what is left, and a Parquet file's footer.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.write_groups(true)?;
+        if let Sink::Parquet { writer, .. } = self.sink {
+            let bytes = writer.into_inner().map_err(io::Error::other)?;
+            self.out.write_all(&bytes)?;
+        }
+        Ok(())
+    }
+}
+
+fn csv_writer(out: Vec<u8>) -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(out)
+}
+
+/// Takes the pipeline's CSV rows and writes tables: with `batches`, the
+/// input's record batches in order, each with the answers' columns added
+/// (the rows read `row,puzzle,answers...`); without, the rows themselves,
+/// every field a string column.
+pub struct TableConsumer<'a> {
+    batches: Option<(Receiver<RecordBatch>, SchemaRef)>,
+    format: Option<TableFormat>,
+    out: Option<&'a mut dyn Write>,
+    writer: Option<TableWriter<'a>>,
+    /// The columns the answers add (or all, without batches), from the header.
+    names: Vec<String>,
+    /// Fields read of each column, not yet written.
+    fields: Vec<Vec<Option<String>>>,
+    front: Option<RecordBatch>,
+}
+
+impl<'a> TableConsumer<'a> {
+    pub fn new(
+        format: TableFormat,
+        batches: Option<(Receiver<RecordBatch>, SchemaRef)>,
+        out: &'a mut dyn Write,
+    ) -> TableConsumer<'a> {
+        TableConsumer {
+            batches,
+            format: Some(format),
+            out: Some(out),
+            writer: None,
+            names: Vec::new(),
+            fields: Vec::new(),
+            front: None,
+        }
+    }
+
+    /// The columns before the answers' in the pipeline's rows.
+    fn skipped(&self) -> usize {
+        if self.batches.is_some() { 2 } else { 0 }
+    }
+
+    fn start(&mut self, header: &csv::ByteRecord) -> io::Result<()> {
+        let skipped = self.skipped();
+        self.names = header
+            .iter()
+            .skip(skipped)
+            .map(|n| String::from_utf8_lossy(n).into_owned())
+            .collect();
+        self.fields = vec![Vec::new(); self.names.len()];
+        let added = self
+            .names
+            .iter()
+            .map(|n| Field::new(n.as_str(), DataType::Utf8, true));
+        let schema = match &self.batches {
+            Some((_, schema)) => {
+                let mut fields: Vec<Field> =
+                    schema.fields().iter().map(|f| f.as_ref().clone()).collect();
+                fields.extend(added);
+                Schema::new_with_metadata(fields, schema.metadata().clone())
+            }
+            None => Schema::new(added.collect::<Vec<_>>()),
+        };
+        let (Some(format), Some(out)) = (self.format.take(), self.out.take()) else {
+            return Ok(());
+        };
+        self.writer = Some(TableWriter::new(format, Arc::new(schema), out)?);
+        Ok(())
+    }
+
+    /// Writes the rows whose answers are all here.
+    fn write_ready(&mut self, end: bool) -> io::Result<()> {
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(());
+        };
+        let have = self.fields.first().map_or(0, Vec::len);
+        let Some((receiver, _)) = &self.batches else {
+            if have > 0 {
+                let columns = self
+                    .fields
+                    .iter_mut()
+                    .map(|f| string_array(f, have))
+                    .collect();
+                let batch = RecordBatch::try_new(Arc::clone(&writer.schema), columns)
+                    .map_err(io::Error::other)?;
+                writer.write(batch)?;
+            }
+            return Ok(());
+        };
+        loop {
+            let have = self.fields.first().map_or(0, Vec::len);
+            if have == 0 {
+                return Ok(());
+            }
+            // Rows are here only once their batch was sent: this never waits long.
+            if self.front.is_none() {
+                self.front = receiver.recv().ok();
+            }
+            let Some(front) = self.front.take() else {
+                return Ok(());
+            };
+            if have < front.num_rows() && !end {
+                self.front = Some(front);
+                return Ok(());
+            }
+            let rows = front.num_rows().min(have);
+            let mut columns = front.slice(0, rows).columns().to_vec();
+            columns.extend(self.fields.iter_mut().map(|f| string_array(f, rows)));
+            let batch = RecordBatch::try_new(Arc::clone(&writer.schema), columns)
+                .map_err(io::Error::other)?;
+            writer.write(batch)?;
+            if rows < front.num_rows() {
+                self.front = Some(front.slice(rows, front.num_rows() - rows));
+            }
+        }
+    }
+
+    /// Writes the rest and ends the table (an empty one, if no row came).
+    pub fn finish(mut self) -> io::Result<()> {
+        if self.writer.is_none() && self.batches.is_some() {
+            // No header came: the table had no rows. Its columns still do.
+            let header = csv::ByteRecord::new();
+            self.start(&header)?;
+        }
+        self.write_ready(true)?;
+        match self.writer.take() {
+            Some(writer) => writer.finish(),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The first `rows` of `fields` as a string column (taken out of it).
+fn string_array(fields: &mut Vec<Option<String>>, rows: usize) -> ArrayRef {
+    Arc::new(fields.drain(..rows).collect::<StringArray>())
+}
+
+impl Consumer for TableConsumer<'_> {
+    type Batch = Text;
+
+    fn consume(&mut self, batch: Text) -> io::Result<()> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_reader(batch.0.as_slice());
+        let mut record = csv::ByteRecord::new();
+        while reader
+            .read_byte_record(&mut record)
+            .map_err(io::Error::other)?
+        {
+            if self.writer.is_none() && self.out.is_some() {
+                self.start(&record)?;
+                continue;
+            }
+            let columns = self.fields.len();
+            let skipped = self.skipped().min(record.len());
+            // A marker's row may have other fields: the answers are the last.
+            let first = record.len().saturating_sub(columns).max(skipped);
+            for (i, column) in self.fields.iter_mut().enumerate() {
+                let field = record.get(first + i).filter(|f| !f.is_empty());
+                column.push(field.map(|f| String::from_utf8_lossy(f).into_owned()));
+            }
+        }
+        self.write_ready(false)
+    }
+}
