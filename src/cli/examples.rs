@@ -128,7 +128,7 @@ pub const DEDUPE: &[Example] = &[
 
 /// `sudokuflow augment --help`.
 pub const AUGMENT: &[Example] = &[
-    run("sudokuflow augment -n 999 --with-original --seed 1 hard.txt -o train.txt"),
+    run("sudokuflow augment -n 999 --with-original --seed 1 hardest.txt -o train.txt"),
     run(
         "sudokuflow augment --column question --solution-column answer -n 10 --seed 1 -f csv extreme.csv -o train.csv",
     ),

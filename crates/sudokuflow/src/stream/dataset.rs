@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use crate::answer::{Answer, Answered, Outcome, RowText};
 use crate::canon;
-use crate::format::{OutputFormat, Problem};
+use crate::format::{OutputFormat, Problem, printable};
 use crate::grid::Grid;
 use crate::logic::{self, Rating, Technique};
 use crate::pipeline::{Mode, Options, shuffle_index};
@@ -328,14 +328,14 @@ pub struct RowPlan {
 }
 
 impl RowPlan {
-    /// The plan for rows of `mode` from an input whose header names
-    /// `names` (lines: `None`), its puzzles in field `puzzle`; `solution`
-    /// names the input's column to take the solution, if not `solution`.
+    /// The plan for rows of `options.mode` from a table of `layout` (lines:
+    /// `None`); `solution` names the table's column to take the solution,
+    /// if not the one named `solution`. `Err` says that it names none.
     pub(crate) fn new(
         options: &Options,
         table: Option<&table::Layout>,
         solution: Option<&Column>,
-    ) -> RowPlan {
+    ) -> Result<RowPlan, String> {
         let mut slots: Vec<Slot> = match options.mode {
             Mode::Augment { .. } => vec![Slot::Solution, Slot::Group],
             Mode::Label { columns, .. } => columns.iter().map(Slot::Label).collect(),
@@ -353,7 +353,18 @@ impl RowPlan {
         for slot in slots {
             let named = |column: &Column| table::find_column(names, column);
             let found = match (slot, solution) {
-                (Slot::Solution | Slot::Label(Label::Solution), Some(column)) => named(column),
+                (Slot::Solution | Slot::Label(Label::Solution), Some(column)) => {
+                    let found = named(column);
+                    if found.is_none() && table.is_some() {
+                        let names: Vec<_> = names.iter().map(|n| printable(n)).collect();
+                        return Err(format!(
+                            "--solution-column {column}: no such column in the header; \
+                             its columns are {}",
+                            names.join(", ")
+                        ));
+                    }
+                    found
+                }
                 _ => named(&Column::Name(slot.name().into())),
             };
             match found.filter(|&i| Some(i) != puzzle) {
@@ -370,12 +381,12 @@ impl RowPlan {
             header.extend_from_slice(slot.name().as_bytes());
         }
         header.push(b'\n');
-        RowPlan {
+        Ok(RowPlan {
             puzzle,
             replaced,
             added,
             header,
-        }
+        })
     }
 
     /// The header row of CSV output.

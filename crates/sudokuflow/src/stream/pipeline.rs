@@ -706,7 +706,7 @@ impl<B: Batch> Producer<B> {
         for (index, input) in inputs.into_iter().enumerate() {
             self.solution_column = input.solution_column().cloned();
             if is_dataset(self.options.mode) {
-                let plan = RowPlan::new(&self.options, None, None);
+                let plan = RowPlan::new(&self.options, None, None).expect("lines have no columns");
                 self.plan = Some(Arc::new(plan));
             }
             let read = match input.column().cloned() {
@@ -792,8 +792,15 @@ impl<B: Batch> Producer<B> {
             TablePiece::Header(layout) => {
                 if is_dataset(self.options.mode) {
                     let solution = self.solution_column.as_ref();
-                    let plan = RowPlan::new(&self.options, Some(&layout), solution);
-                    self.plan = Some(Arc::new(plan));
+                    match RowPlan::new(&self.options, Some(&layout), solution) {
+                        Ok(plan) => self.plan = Some(Arc::new(plan)),
+                        Err(message) => {
+                            let error = io::Error::new(io::ErrorKind::InvalidInput, message);
+                            let input = index;
+                            self.dispatcher.send(Item::ReadError { input, error });
+                            return false;
+                        }
+                    }
                 }
                 return self.send_header(index, &layout.header, layout.delimiter);
             }
