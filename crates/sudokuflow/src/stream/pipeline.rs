@@ -1537,6 +1537,7 @@ mod tests {
                 output_format: OutputFormat::Line,
                 strict: false,
                 threads,
+                skip_bad: false,
             };
             let inputs = vec![input("a", text.clone()), input("b", "# c\n\nbad\n".into())];
             let mut all = Collect::default();
