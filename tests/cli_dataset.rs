@@ -127,13 +127,14 @@ fn variants_are_shuffles_and_the_same_bytes_at_any_thread_count() {
 /// as the input has them.
 #[test]
 fn public_layouts_are_augmented_in_place() {
-    let pairs: Vec<(String, String)> = lines(&["generate", "-n", "6", "--seed", "2", "--solution"], "")
-        .iter()
-        .map(|l| {
-            let (p, s) = l.split_once(',').unwrap();
-            (p.to_string(), s.to_string())
-        })
-        .collect();
+    let pairs: Vec<(String, String)> =
+        lines(&["generate", "-n", "6", "--seed", "2", "--solution"], "")
+            .iter()
+            .map(|l| {
+                let (p, s) = l.split_once(',').unwrap();
+                (p.to_string(), s.to_string())
+            })
+            .collect();
     let zeros = |p: &str| p.replace('.', "0");
     let mut kaggle = String::from("quizzes,solutions\n");
     let mut extreme = String::from("source,question,answer,rating\n");
@@ -142,17 +143,52 @@ fn public_layouts_are_augmented_in_place() {
     for (i, (p, s)) in pairs.iter().enumerate() {
         kaggle += &format!("{},{s}\n", zeros(p));
         extreme += &format!("gen,{p},{s},{i}\n");
-        rated += &format!("{i},{p},{s},{},1.5\n", p.bytes().filter(|&b| b != b'.').count());
+        rated += &format!(
+            "{i},{p},{s},{},1.5\n",
+            p.bytes().filter(|&b| b != b'.').count()
+        );
         rrn += &format!("{},{s}\n", zeros(p));
     }
     let cases = [
-        (kaggle, vec!["--column", "quizzes", "--solution-column", "solutions"], "quizzes", "solutions", '0', "quizzes,solutions,group,problem"),
-        (extreme, vec!["--column", "question", "--solution-column", "answer"], "question", "answer", '.', "source,question,answer,rating,group,problem"),
-        (rated, vec!["--column", "puzzle"], "puzzle", "solution", '.', "id,puzzle,solution,clues,difficulty,group,problem"),
-        (rrn.clone(), vec![], "puzzle", "solution", '0', "puzzle,solution,group,problem"),
+        (
+            kaggle,
+            vec!["--column", "quizzes", "--solution-column", "solutions"],
+            "quizzes",
+            "solutions",
+            '0',
+            "quizzes,solutions,group,problem",
+        ),
+        (
+            extreme,
+            vec!["--column", "question", "--solution-column", "answer"],
+            "question",
+            "answer",
+            '.',
+            "source,question,answer,rating,group,problem",
+        ),
+        (
+            rated,
+            vec!["--column", "puzzle"],
+            "puzzle",
+            "solution",
+            '.',
+            "id,puzzle,solution,clues,difficulty,group,problem",
+        ),
+        (
+            rrn.clone(),
+            vec![],
+            "puzzle",
+            "solution",
+            '0',
+            "puzzle,solution,group,problem",
+        ),
     ];
     for (table, options, puzzle, solution, blank, header) in cases {
-        let args = [&["augment", "-n", "2", "--seed", "4", "-f", "csv"][..], &options].concat();
+        let args = [
+            &["augment", "-n", "2", "--seed", "4", "-f", "csv"][..],
+            &options,
+        ]
+        .concat();
         let out = lines(&args, &table).join("\n");
         assert_eq!(out.lines().next().unwrap(), header);
         let rows = rows(&out);
@@ -171,7 +207,10 @@ fn public_layouts_are_augmented_in_place() {
     }
     // --blank overrides.
     let dots = lines(&["augment", "--blank", ".", "--seed", "1"], &rrn);
-    assert!(dots.iter().all(|l| l.contains('.') && !l[..81].contains('0')));
+    assert!(
+        dots.iter()
+            .all(|l| l.contains('.') && !l[..81].contains('0'))
+    );
 }
 
 /// label's columns are what solve, solve --count, rate and canon give (and
@@ -196,7 +235,13 @@ fn label_columns_equal_solve_rate_and_canon() {
     let canon: Vec<String> = lines(&["canon"], &input)
         .into_iter()
         .zip(input.lines())
-        .map(|(form, line)| if zeros_in(line) { form.replace('.', "0") } else { form })
+        .map(|(form, line)| {
+            if zeros_in(line) {
+                form.replace('.', "0")
+            } else {
+                form
+            }
+        })
         .collect();
     assert_eq!(column("canonical"), canon);
     let rated = lines(&["rate", "--budget", "200000"], &input);
@@ -204,7 +249,10 @@ fn label_columns_equal_solve_rate_and_canon() {
         .iter()
         .map(|r| {
             let puzzle = r["puzzle"].replace('0', ".");
-            format!("{puzzle} {}/{}/{} {} {}", r["er"], r["ep"], r["ed"], r["level"], r["hardest"])
+            format!(
+                "{puzzle} {}/{}/{} {} {}",
+                r["er"], r["ep"], r["ed"], r["level"], r["hardest"]
+            )
         })
         .collect();
     assert_eq!(from_label, rated);
@@ -212,7 +260,10 @@ fn label_columns_equal_solve_rate_and_canon() {
         let puzzle = grid(line);
         assert_eq!(row["puzzle"], line);
         assert_eq!(row["clues"], puzzle.clue_count().to_string());
-        assert_eq!(row["guesses"], sudokuflow::solve(&puzzle).unwrap().guesses.to_string());
+        assert_eq!(
+            row["guesses"],
+            sudokuflow::solve(&puzzle).unwrap().guesses.to_string()
+        );
         let options = logic::Options::default().with_budget(Some(200_000));
         let steps = logic::explain(&puzzle, &options).unwrap().steps.len();
         let counted: usize = row["techniques"]
@@ -225,11 +276,15 @@ fn label_columns_equal_solve_rate_and_canon() {
     // A subset, in the columns' order, on lines.
     let picked = lines(&["label", "--columns", "canonical,clues"], &input);
     for (line, row) in picked.iter().zip(&rows) {
-        assert_eq!(*line, format!("{},{},{}", row["puzzle"], row["clues"], row["canonical"]));
+        assert_eq!(
+            *line,
+            format!("{},{},{}", row["puzzle"], row["clues"], row["canonical"])
+        );
     }
 }
 
-const GOOD: &str = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+const GOOD: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
 
 /// Bad rows stay in place with their marker and the columns that apply, or
 /// are left out with --skip-bad; each is named with its line on stderr and
@@ -243,7 +298,15 @@ fn bad_rows_are_marked_in_place_or_skipped() {
         "id,puzzle\n1,{GOOD}\n2,abc\n3,{conflicting}\n4,{several}\n5,{no_solution}\n6,{GOOD}\n7\n"
     );
     let (status, out, err) = run(
-        &["label", "--column", "puzzle", "--columns", "clues,solutions", "-f", "csv"],
+        &[
+            "label",
+            "--column",
+            "puzzle",
+            "--columns",
+            "clues,solutions",
+            "-f",
+            "csv",
+        ],
         table.as_bytes(),
     );
     assert_eq!(status, 1);
@@ -262,19 +325,41 @@ fn bad_rows_are_marked_in_place_or_skipped() {
         assert!(err.contains(&format!("<stdin>:{line}:")), "{err}");
     }
     let (status, out, err) = run(
-        &["augment", "--column", "puzzle", "--seed", "1", "--skip-bad", "-f", "csv", "--stats"],
+        &[
+            "augment",
+            "--column",
+            "puzzle",
+            "--seed",
+            "1",
+            "--skip-bad",
+            "-f",
+            "csv",
+            "--stats",
+        ],
         table.as_bytes(),
     );
     assert_eq!(status, 1);
     let rows = rows(&out);
     assert_eq!(rows.len(), 2);
-    assert_eq!((rows[0]["group"].as_str(), rows[1]["group"].as_str()), ("2", "7"));
+    assert_eq!(
+        (rows[0]["group"].as_str(), rows[1]["group"].as_str()),
+        ("2", "7")
+    );
     assert!(err.contains("bad:          5"), "{err}");
-    let (_, out, _) = run(&["augment", "--column", "puzzle", "--seed", "1"], table.as_bytes());
+    let (_, out, _) = run(
+        &["augment", "--column", "puzzle", "--seed", "1"],
+        table.as_bytes(),
+    );
     let markers: Vec<&str> = out.lines().filter(|l| l.starts_with('!')).collect();
     assert_eq!(
         markers,
-        ["!bad-character", "!conflicting-givens", "!multiple-solutions", "!no-solution", "!ragged-row"]
+        [
+            "!bad-character",
+            "!conflicting-givens",
+            "!multiple-solutions",
+            "!no-solution",
+            "!ragged-row"
+        ]
     );
 }
 
@@ -288,8 +373,21 @@ fn usage_errors_name_the_option() {
     let cases: [(&[&str], &str); 5] = [
         (&["label", "--columns", "clues,rating", table], "--columns"),
         (&["label", "--column", "quizzes", table], "--column"),
-        (&["augment", "--column", "puzzle", "--solution-column", "answer", table], "--solution-column"),
-        (&["augment", "--solution-column", "answer", table], "--column"),
+        (
+            &[
+                "augment",
+                "--column",
+                "puzzle",
+                "--solution-column",
+                "answer",
+                table,
+            ],
+            "--solution-column",
+        ),
+        (
+            &["augment", "--solution-column", "answer", table],
+            "--column",
+        ),
         (&["augment", "--blank", "x", table], "--blank"),
     ];
     for (args, option) in cases {

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, with_solution_column, random_seed, run_inputs, threads};
+use super::{open_input_args, random_seed, run_inputs, threads, with_solution_column};
 use crate::app::report;
 use crate::cli::args::AugmentArgs;
 

@@ -6,7 +6,7 @@ use std::time::Instant;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, with_solution_column, run_inputs, threads};
+use super::{open_input_args, run_inputs, threads, with_solution_column};
 use crate::app::report;
 use crate::cli::args::LabelArgs;
 

@@ -1153,7 +1153,10 @@ fn process<B: Batch>(job: Job, options: &Options, plan: Option<Arc<RowPlan>>) ->
                 layout.fields,
                 |row| {
                     let puzzle = row.grid();
-                    let text = (RowText::Table(row.raw, delimiter), row.puzzle.unwrap_or(b""));
+                    let text = (
+                        RowText::Table(row.raw, delimiter),
+                        row.puzzle.unwrap_or(b""),
+                    );
                     done.answer(row.line, puzzle, None, variants, options, text)
                 },
             );
