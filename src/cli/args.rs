@@ -87,7 +87,7 @@ pub enum Command {
     /// Write seeded equivalent variants of each puzzle with their solutions (training data)
     #[command(after_help = AUGMENT_AFTER_HELP, help_template = examples::help_template(examples::AUGMENT))]
     Augment(AugmentArgs),
-    /// Add columns about each puzzle: solution, clues, solutions, guesses, ratings, canonical form
+    /// Add columns to puzzles: solution, guesses, ratings, techniques, canonical form
     #[command(after_help = LABEL_AFTER_HELP, help_template = examples::help_template(examples::LABEL))]
     Label(LabelArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
