@@ -82,6 +82,16 @@ fn workshop() -> tempfile::TempDir {
         format!("quizzes,solutions\n{table}"),
     )
     .unwrap();
+    let extreme: String = sample
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .map(|puzzle| format!("sample,{puzzle},,0\n"))
+        .collect();
+    fs::write(
+        dir.path().join("extreme.csv"),
+        format!("source,question,answer,rating\n{extreme}"),
+    )
+    .unwrap();
     let zipped = program("gzip")
         .arg("kaggle.csv")
         .current_dir(dir.path())
@@ -202,6 +212,16 @@ fn canon_examples() {
 }
 
 #[test]
+fn augment_examples() {
+    check_examples(Some("augment"));
+}
+
+#[test]
+fn label_examples() {
+    check_examples(Some("label"));
+}
+
+#[test]
 fn dedupe_examples() {
     check_examples(Some("dedupe"));
 }
@@ -243,6 +263,8 @@ fn every_command_has_examples_in_help_and_manual() {
         "print",
         "canon",
         "dedupe",
+        "augment",
+        "label",
         "completions",
         "man",
         "play",

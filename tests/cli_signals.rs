@@ -25,6 +25,8 @@ const READERS: &[(&str, &[&str])] = &[
     ("print", &["print", "--format", "pdf", "-o", "OUT"]),
     ("canon", &["canon", "-o", "OUT"]),
     ("dedupe", &["dedupe", "-o", "OUT"]),
+    ("augment", &["augment", "-o", "OUT"]),
+    ("label", &["label", "-o", "OUT"]),
 ];
 
 fn bin() -> &'static str {

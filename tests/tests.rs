@@ -6,6 +6,7 @@ mod util;
 mod canon;
 mod cli;
 mod cli_csv;
+mod cli_dataset;
 mod cli_explain;
 mod cli_generate;
 mod cli_help;

@@ -223,6 +223,54 @@ pub fn print_generate_stats(seed: u64, summary: &Summary, wall: Duration) {
     );
 }
 
+/// Prints the `--stats` summary of `augment`, with the seed that repeats the run.
+pub fn print_augment_stats(seed: u64, per_puzzle: u64, summary: &Summary, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let written = (summary.puzzles - summary.failed) * per_puzzle;
+    let _ = write!(
+        io::stderr().lock(),
+        "seed:         {seed}\n\
+         puzzles:      {}\n\
+         augmented:    {}\n\
+         bad:          {}\n\
+         rows written: {written}\n\
+         wall time:    {seconds:.3} s\n\
+         rows/s:       {:.0}\n",
+        summary.puzzles,
+        summary.puzzles - summary.failed,
+        summary.failed,
+        average(written as f64, seconds),
+    );
+}
+
+/// Prints the `--stats` summary of `label`: totals, and puzzles per level
+/// when it rated them.
+pub fn print_label_stats(summary: &Summary, rated: bool, wall: Duration) {
+    let seconds = wall.as_secs_f64();
+    let mut text = format!(
+        "puzzles:      {}\n\
+         labelled:     {}\n\
+         bad:          {}\n",
+        summary.puzzles,
+        summary.puzzles - summary.failed,
+        summary.failed
+    );
+    if rated {
+        for (level, count) in Level::ALL.iter().zip(summary.levels) {
+            text += &format!("{:<13} {count}\n", format!("{level}:"));
+        }
+        text += &format!("lower bounds: {}\n", summary.lower_bounds);
+    }
+    text += &format!(
+        "avg guesses:  {:.2}\n\
+         wall time:    {seconds:.3} s\n\
+         puzzles/s:    {:.0}\n",
+        average(summary.guesses as f64, summary.puzzles as f64),
+        average(summary.puzzles as f64, seconds)
+    );
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// Prints the `--stats` summary of `shuffle`, with the seed that repeats the run.
 pub fn print_shuffle_stats(seed: u64, variants: u32, summary: &Summary, wall: Duration) {
     let seconds = wall.as_secs_f64();

@@ -9,6 +9,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use crate::cli::examples;
 use crate::cli::number::{Accepts, number};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudokuflow::dataset::{Blank, Label, Labels};
 use sudokuflow::format::{InputFormat, OutputFormat};
 use sudokuflow::generate::Symmetry;
 use sudokuflow::input::Column;
@@ -83,6 +84,12 @@ pub enum Command {
     /// Keep the first puzzle of each equivalence class, in input order
     #[command(after_help = DEDUPE_AFTER_HELP, help_template = examples::help_template(examples::DEDUPE))]
     Dedupe(DedupeArgs),
+    /// Write seeded equivalent variants of each puzzle with their solutions (training data)
+    #[command(after_help = AUGMENT_AFTER_HELP, help_template = examples::help_template(examples::AUGMENT))]
+    Augment(AugmentArgs),
+    /// Add columns to puzzles: solution, guesses, ratings, techniques, canonical form
+    #[command(after_help = LABEL_AFTER_HELP, help_template = examples::help_template(examples::LABEL))]
+    Label(LabelArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(help_template = examples::help_template(examples::COMPLETIONS))]
     Completions(CompletionsArgs),
@@ -134,6 +141,8 @@ impl Command {
             Command::Print(args) => &args.output,
             Command::Canon(args) => &args.output,
             Command::Dedupe(args) => &args.output,
+            Command::Augment(args) => &args.output,
+            Command::Label(args) => &args.output,
         };
         output
             .as_deref()
@@ -155,6 +164,8 @@ impl Command {
             Command::Print(args) => dash(&args.input.inputs),
             Command::Canon(args) => dash(&args.input.inputs),
             Command::Dedupe(args) => dash(&args.input.inputs),
+            Command::Augment(args) => dash(&args.input.inputs),
+            Command::Label(args) => dash(&args.input.inputs),
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }
@@ -651,6 +662,206 @@ pub struct ShuffleArgs {
     #[command(flatten)]
     pub run: RunArgs,
 }
+
+const AUGMENT_AFTER_HELP: &str = "\
+Input: as for solve (one puzzle a line, 'puzzle,solution' lines such as RRN's
+headerless q,a, grid blocks), or with --column a CSV or TSV table's column
+(Kaggle's quizzes or puzzle, sudoku-extreme's question).
+
+Output: for each puzzle with exactly one solution, N variants (-n), each
+under a random combination of the transformations that keep a Sudoku valid
+(relabelling the digits, permuting the bands, the rows within a band, the
+stacks, the columns within a stack, and transposing), with its solution
+transformed alike; --with-original writes the puzzle itself first (HRM's
+1 + 999 is -n 999 --with-original). A line is 'puzzle,solution'. With
+--format csv each variant is its input row (a table's, else the puzzle) with
+the puzzle's field replaced and 'solution' and 'group' columns added: group
+is the original's line number in its input (the header is line 1; in a
+second input and later ones, plus 2^40 times the input's position from 0),
+the same for the original and all its variants, so that splits can keep a
+group together. A column of the input named 'solution', or the one
+--solution-column names (sudoku-extreme's answer, Kaggle's solutions), gets
+the variant's solution in place instead of a column added; the other columns
+are copied as read.
+
+Empty cells are written as the puzzle was read with ('0' if it has a 0,
+else '.'), or as --blank says.
+
+Variant v of the puzzle at line L is 'shuffle --seed S' variant v of it: it
+depends only on the seed, L, v and the input's position in the list, so the
+same --seed gives the same bytes whatever -j. Without --seed a random one is
+used; --stats prints it.
+
+Bad puzzles (unreadable, conflicting givens, no or several solutions) are
+named with their line on stderr, counted by --stats, and get one marker in
+place of their variants: a marker line, or with --format csv their row as
+read with the marker in a 'problem' column (empty for the others);
+--skip-bad leaves them out, and the problem column with them.
+
+Exit status:
+  0  every puzzle was augmented
+  1  some puzzle was bad
+  2  usage error, or an input or output could not be read or written";
+
+const LABEL_AFTER_HELP: &str = "\
+Input: as for augment (lines, 'puzzle,solution' lines, grid blocks, or a
+table's --column).
+
+Columns, in this order (--columns picks some, in any order, comma-separated;
+all by default):
+  solution    the solution
+  clues       the number of givens
+  solutions   the number of solutions, counted to 2
+  guesses     the solver's guesses to the first solution: a backtracking
+              difficulty like sudoku-extreme's rating (summed in solve --stats)
+  er ep ed    the Sudoku Explainer ratings, as rate gives them (ER '>9.5'
+              where --budget ran out)
+  level       the level of ER, as rate gives it
+  hardest     the hardest technique of the solution path
+  techniques  steps of each technique on the path explain takes, easiest
+              first: 'Hidden Single:41;Pointing:2;Naked Single:5'
+  canonical   the minlex canonical form, as canon gives it
+solution, clues, solutions, guesses and canonical are cheap (about a solve
+and a canon); the ratings and techniques take rate's and explain's time.
+
+Output: a line per puzzle, 'puzzle,<columns>'; with --format csv each input
+row (a table's, else the puzzle) with the columns added; an input column of
+the same name (Kaggle's solution and clues) takes the value in place, as
+does the column --solution-column names for the solution. Empty cells are
+written as the puzzle was read with ('0' if it has a 0, else '.'), or as
+--blank says.
+
+Bad puzzles (unreadable, conflicting givens, no or several solutions) are
+named with their line on stderr and counted by --stats: a marker line, or
+with --format csv their row with the columns that apply (clues, solutions,
+guesses, canonical) and the marker in a 'problem' column (empty for the
+others); --skip-bad leaves them out, and the problem column with them.
+
+Exit status:
+  0  every puzzle was labelled
+  1  some puzzle was bad
+  2  usage error, or an input or output could not be read or written";
+
+/// Parses `--blank`: `.` or `0`.
+fn blank_parser() -> impl TypedValueParser<Value = Blank> {
+    PossibleValuesParser::new([".", "0"]).map(|text| match text.as_str() {
+        "0" => Blank::Zero,
+        _ => Blank::Dot,
+    })
+}
+
+/// The columns `--columns` names.
+#[derive(Clone, Copy, Debug)]
+pub struct LabelColumns(pub Labels);
+
+/// Parses `--columns`, naming the columns in its error.
+fn label_columns_parser() -> impl TypedValueParser<Value = LabelColumns> {
+    clap::builder::StringValueParser::new().try_map(|text| {
+        Labels::parse(&text).map(LabelColumns).map_err(|e| {
+            let names: Vec<&str> = Label::ALL.iter().map(|l| l.name()).collect();
+            format!("{e}; give some of {}", names.join(", "))
+        })
+    })
+}
+
+#[derive(Debug, Args)]
+pub struct AugmentArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Variants to write per puzzle (1 or more)
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
+          allow_negative_numbers = true,
+          value_parser = number::<u32>(Accepts::range(1, u32::MAX as u64)))]
+    pub variants: u32,
+
+    /// Write each puzzle itself before its variants
+    #[arg(long)]
+    pub with_original: bool,
+
+    /// Seed of the run, any whole number (random if absent; --stats prints it)
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
+    pub seed: Option<u64>,
+
+    #[arg(long, value_name = "NAME|N", help = SOLUTION_COLUMN_HELP, value_parser = column_parser(),
+          requires = "column")]
+    pub solution_column: Option<Column>,
+
+    /// Write empty cells as '.' or '0' [default: as the input's puzzle has them]
+    #[arg(long, value_name = "CHAR", value_parser = blank_parser())]
+    pub blank: Option<Blank>,
+
+    /// Leave bad puzzles out (still reported and counted) instead of writing a marker
+    #[arg(long)]
+    pub skip_bad: bool,
+
+    /// 'puzzle,solution' lines, or CSV: each input row with 'solution' and 'group' columns
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
+    /// Print the seed, totals and speed to stderr at the end
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write to FILE, replacing it only once the run completes
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LabelArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// The columns to add, comma-separated (see below) [default: all]
+    #[arg(long, value_name = "LIST", value_parser = label_columns_parser(),
+          default_value = "solution,clues,solutions,guesses,er,ep,ed,level,hardest,techniques,canonical",
+          hide_default_value = true)]
+    pub columns: LabelColumns,
+
+    /// Work allowed per puzzle for the ratings, in chain nodes followed (1 to 10^12), or 'unlimited'
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(),
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET))]
+    pub budget: Budget,
+
+    #[arg(long, value_name = "NAME|N", help = SOLUTION_COLUMN_HELP, value_parser = column_parser(),
+          requires = "column")]
+    pub solution_column: Option<Column>,
+
+    /// Write empty cells as '.' or '0' [default: as the input's puzzle has them]
+    #[arg(long, value_name = "CHAR", value_parser = blank_parser())]
+    pub blank: Option<Blank>,
+
+    /// Leave bad puzzles out (still reported and counted) instead of writing a marker
+    #[arg(long)]
+    pub skip_bad: bool,
+
+    /// 'puzzle,<columns>' lines, or CSV: each input row with the columns added
+    #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
+    pub format: TableFormatArg,
+
+    /// Stop at the first bad puzzle, after writing its marker
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Print totals, puzzles per level (when rated), guesses and speed to stderr at the end
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write to FILE, replacing it only once the run completes
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `--solution-column`'s help.
+const SOLUTION_COLUMN_HELP: &str = "The table's column that holds the solutions (its name or number from 1): written in place [default: a column named 'solution', else one added]";
 
 /// `--column`'s help, for every command that reads puzzle files.
 const COLUMN_HELP: &str = "Read CSV or TSV with a header row, or Parquet or Arrow IPC, the puzzles in this column (its name or number from 1)";

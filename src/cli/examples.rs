@@ -126,6 +126,22 @@ pub const DEDUPE: &[Example] = &[
     run("sudokuflow dedupe --canonical a.txt b.txt -o classes.txt"),
 ];
 
+/// `sudokuflow augment --help`.
+pub const AUGMENT: &[Example] = &[
+    run("sudokuflow augment -n 999 --with-original --seed 1 hardest.txt -o train.txt"),
+    run(
+        "sudokuflow augment --column question --solution-column answer -n 10 --seed 1 -f csv extreme.csv -o train.csv",
+    ),
+    run("sudokuflow augment -n 5 --seed 7 --skip-bad --stats puzzles.txt > variants.txt"),
+];
+
+/// `sudokuflow label --help`.
+pub const LABEL: &[Example] = &[
+    run("sudokuflow label --columns solution,clues,guesses,canonical puzzles.txt"),
+    run("sudokuflow label --column quizzes -f csv kaggle.csv.gz -o labelled.csv"),
+    run("sudokuflow label --columns er,level,techniques --skip-bad -f csv puzzles.txt"),
+];
+
 /// `sudokuflow completions --help`.
 pub const COMPLETIONS: &[Example] = &[
     run("sudokuflow completions bash > ~/.local/share/bash-completion/completions/sudokuflow"),
@@ -163,6 +179,8 @@ pub fn of(command: Option<&str>) -> &'static [Example] {
         Some("print") => PRINT,
         Some("canon") => CANON,
         Some("dedupe") => DEDUPE,
+        Some("augment") => AUGMENT,
+        Some("label") => LABEL,
         Some("completions") => COMPLETIONS,
         Some("man") => MAN,
         Some("play") => PLAY,

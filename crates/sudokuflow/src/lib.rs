@@ -26,9 +26,9 @@ pub use stream::{batch, format};
 // feature `streaming`; a library user who wants only the engine and `batch`
 // turns it off, and then it is internal.
 #[cfg(feature = "streaming")]
-pub use stream::{answer, input, pipeline, puzzles};
+pub use stream::{answer, dataset, input, pipeline, puzzles};
 #[cfg(not(feature = "streaming"))]
-pub(crate) use stream::{answer, input, pipeline, puzzles};
+pub(crate) use stream::{answer, dataset, input, pipeline, puzzles};
 
 pub use grid::{Grid, ParseError};
 pub use solver::{Count, Solution, SolveError, count_solutions, solve};

@@ -2,22 +2,26 @@
 //! of the library and returns the process exit status. What they share (opening
 //! inputs, running the pipeline into an output, thread counts, seeds) is here.
 
+mod augment;
 mod canon;
 mod dedupe;
 mod explain;
 mod generate;
 mod generated_docs;
+mod label;
 mod play;
 mod print;
 mod rate;
 mod shuffle;
 mod solve;
 
+pub use augment::augment;
 pub use canon::canon;
 pub use dedupe::dedupe;
 pub use explain::explain;
 pub use generate::generate;
 pub use generated_docs::{completions, man};
+pub use label::label;
 pub use play::play;
 pub use print::print;
 pub use rate::rate;
@@ -267,6 +271,17 @@ fn open_tables(
         inputs: columnar::feed(tables, sender)?,
         batches,
     })
+}
+
+/// `inputs`, their solutions in `column` if there is one (augment, label).
+fn with_solution_column(inputs: Vec<Input>, column: Option<&Column>) -> Vec<Input> {
+    match column {
+        Some(column) => inputs
+            .into_iter()
+            .map(|input| input.with_solution_column(column.clone()))
+            .collect(),
+        None => inputs,
+    }
 }
 
 /// `inputs`, read as tables whose puzzles are in `column` if there is one.

@@ -178,10 +178,61 @@ pub fn count_solutions(puzzle: &Grid, limit: u32) -> Result<Count, SolveError> {
     })
 }
 
+/// A puzzle's solution count up to a limit, its first solution and the
+/// guesses to it, from one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The number of solutions found; equal to the limit means "limit or more".
+    pub solutions: u32,
+    /// Guesses the whole search made.
+    pub guesses: u64,
+    /// The first solution, with the guesses made until it was found (what
+    /// [`solve`] gives); `None` when there is none.
+    pub first: Option<Solution>,
+}
+
+/// Counts the solutions of `puzzle` up to `limit` as [`count_solutions`]
+/// does, keeping the first solution [`solve`] would give: one search where
+/// a uniqueness check and a solution would otherwise take two.
+///
+/// # Errors
+/// Only [`SolveError::ConflictingGivens`], when a digit repeats in a unit.
+///
+/// ```
+/// use sudokuflow::Grid;
+/// use sudokuflow::solver::{solve, solve_and_count};
+///
+/// let puzzle: Grid =
+///     "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3."
+///         .parse()
+///         .unwrap();
+/// let counted = solve_and_count(&puzzle, 2).unwrap();
+/// assert_eq!(counted.solutions, 1);
+/// assert_eq!(counted.first, Some(solve(&puzzle).unwrap()));
+/// ```
+pub fn solve_and_count(puzzle: &Grid, limit: u32) -> Result<Counted, SolveError> {
+    let found = run(puzzle, limit)?;
+    let first = found.first.map(|state| {
+        let mut cells = [0u8; 81];
+        state.write_cells(&mut cells);
+        Solution {
+            grid: Grid::from_cells(cells).expect("a solved state holds digits"),
+            guesses: found.guesses_to_first,
+        }
+    });
+    Ok(Counted {
+        solutions: found.solutions,
+        guesses: found.guesses,
+        first,
+    })
+}
+
 /// What a search found.
 struct Found {
     solutions: u32,
     guesses: u64,
+    /// Guesses made when the first solution was found.
+    guesses_to_first: u64,
     /// The first solution, if any.
     first: Option<State>,
 }
@@ -374,6 +425,7 @@ fn run_inline<I: Isa>(isa: I, puzzle: &Grid, limit: u32) -> Result<Found, SolveE
         return Ok(Found {
             solutions: 0,
             guesses: 0,
+            guesses_to_first: 0,
             first: None,
         });
     }
@@ -1283,6 +1335,7 @@ fn search<I: Isa>(isa: I, start: State, limit: u32) -> Found {
     let mut found = Found {
         solutions: 0,
         guesses: 0,
+        guesses_to_first: 0,
         first: None,
     };
     loop {
@@ -1290,6 +1343,7 @@ fn search<I: Isa>(isa: I, start: State, limit: u32) -> Found {
             Ok(Stuck::Solved) => {
                 if found.solutions == 0 {
                     found.first = Some(state);
+                    found.guesses_to_first = found.guesses;
                 }
                 found.solutions += 1;
                 if found.solutions >= limit {

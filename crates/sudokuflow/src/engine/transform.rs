@@ -133,15 +133,18 @@ impl Transform {
         let (bands, rows) = draw_lines(rng);
         let (stacks, cols) = draw_lines(rng);
         let transposed = rng.coin();
-        let start = if transposed {
-            Transform::transpose()
-        } else {
-            Transform::IDENTITY
-        };
-        start
-            .then(&Transform::permute_rows(bands, rows).expect("shuffled permutations"))
-            .then(&Transform::permute_cols(stacks, cols).expect("shuffled permutations"))
-            .then(&Transform::relabel(perm).expect("shuffled permutation"))
+        // The transposition, then the rows, the columns and the digits, as
+        // one table: output cell (r, c) takes input row rows[r], column
+        // cols[c] (swapped when transposed). Built at once, not by `then`,
+        // as `shuffle` makes one transform per variant.
+        let rows = line_order(bands, rows).expect("shuffled permutations");
+        let cols = line_order(stacks, cols).expect("shuffled permutations");
+        let mut t = Transform::relabel(perm).expect("shuffled permutation");
+        for (i, cell) in t.cells.iter_mut().enumerate() {
+            let (r, c) = (rows[i / 9], cols[i % 9]);
+            *cell = if transposed { c * 9 + r } else { r * 9 + c };
+        }
+        t
     }
 
     /// This transform followed by `next`: `a.then(&b).apply(g) == b.apply(&a.apply(g))`.
@@ -262,6 +265,41 @@ mod tests {
 
     fn any_transform() -> impl Strategy<Value = Transform> {
         any::<u64>().prop_map(|seed| Transform::random(&mut Rng::new(seed)))
+    }
+
+    /// `random` builds in one table what the generators compose, from the
+    /// same draws.
+    #[test]
+    fn random_is_the_composition_of_its_draws() {
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let mut perm = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut perm);
+            let mut draw_lines = || {
+                let mut outer = [0, 1, 2];
+                rng.shuffle(&mut outer);
+                let mut inner = [[0, 1, 2]; 3];
+                for order in &mut inner {
+                    rng.shuffle(order);
+                }
+                (outer, inner)
+            };
+            let (bands, rows) = draw_lines();
+            let (stacks, cols) = draw_lines();
+            let start = match rng.coin() {
+                true => Transform::transpose(),
+                false => Transform::IDENTITY,
+            };
+            let composed = start
+                .then(&Transform::permute_rows(bands, rows).unwrap())
+                .then(&Transform::permute_cols(stacks, cols).unwrap())
+                .then(&Transform::relabel(perm).unwrap());
+            assert_eq!(
+                Transform::random(&mut Rng::new(seed)),
+                composed,
+                "seed {seed}"
+            );
+        }
     }
 
     proptest! {

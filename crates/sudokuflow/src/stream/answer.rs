@@ -10,6 +10,7 @@
 
 use std::io::{self, Write};
 
+use crate::dataset::{self, Labelled, RowPlan};
 use crate::format::{self, OutputFormat, Problem};
 use crate::grid::Grid;
 use crate::logic;
@@ -39,6 +40,18 @@ pub enum Answer {
         /// Layouts mapping the puzzle onto itself (up to relabelling), 1 or more.
         automorphisms: u64,
     },
+    /// One variant of a puzzle and its solution ([`Mode::Augment`]).
+    Augmented {
+        /// The variant.
+        puzzle: Grid,
+        /// Its solution.
+        solution: Grid,
+        /// The byte of an empty cell when written.
+        blank: u8,
+    },
+    /// The labels of a puzzle ([`Mode::Label`]); a puzzle without one
+    /// solution gets those that apply, with its problem.
+    Labelled(Box<Labelled>),
 }
 
 /// One answer, with where its puzzle was read.
@@ -52,6 +65,8 @@ pub struct Answered<'a> {
     pub row: RowText<'a>,
     /// The answer, or why there is none.
     pub outcome: Outcome<'a>,
+    /// How a row of [`Mode::Augment`] or [`Mode::Label`] is laid out.
+    pub plan: Option<&'a RowPlan>,
 }
 
 /// The text a puzzle was read from, for output that repeats it (CSV rows).
@@ -145,6 +160,9 @@ impl Batch for Text {
 
     #[inline(always)]
     fn push(&mut self, options: &Options, answered: Answered<'_>) {
+        if matches!(options.mode, Mode::Augment { .. } | Mode::Label { .. }) {
+            return dataset::write(options, answered.plan, &answered, &mut self.0);
+        }
         if options.writes_rows() {
             return self.push_row(options, &answered);
         }
@@ -235,6 +253,8 @@ fn write_answer(
 ) {
     match answer {
         Answer::Solution(grid) | Answer::Variant(grid) => layout.write_grid(grid, out),
+        // Written by `dataset::write`, the one place that lays out their rows.
+        Answer::Augmented { .. } | Answer::Labelled(_) => {}
         Answer::Count(count) => format::write_count(*count, out),
         Answer::Rating(rating) => rating_format::write_rating_line(puzzle, rating, out),
         Answer::Explanation(explanation) => match options.mode {
@@ -279,6 +299,11 @@ fn output_len_estimate(options: &Options, input_len: usize) -> usize {
         Mode::Explain { .. } => 4096,
         Mode::Canon { .. } => 82,
         Mode::Solve => options.output_format.bytes_per_grid(),
+        Mode::Augment { .. } => {
+            let per_job = options.output_format.variants_per_job();
+            (2 * 82 + 24) * options.answers_per_puzzle().min(per_job)
+        }
+        Mode::Label { .. } => 256,
         Mode::Shuffle { variants, .. } => {
             let per_job = options.output_format.variants_per_job();
             options.output_format.bytes_per_grid() * (variants as usize).min(per_job)

@@ -40,6 +40,7 @@ pub struct Input {
     name: String,
     source: Source,
     column: Option<Column>,
+    solution_column: Option<Column>,
 }
 
 enum Source {
@@ -118,6 +119,7 @@ impl Input {
             name,
             source: Source::Stream(Box::new(Sniffed::new(reader))),
             column: None,
+            solution_column: None,
         }
     }
 
@@ -145,6 +147,7 @@ impl Input {
                         name,
                         source: Source::Stream(compression.decoder(file)),
                         column: None,
+                        solution_column: None,
                     });
                 }
                 // Leave the file position where reading would have: a shared
@@ -157,6 +160,7 @@ impl Input {
                         start,
                     },
                     column: None,
+                    solution_column: None,
                 });
             }
         }
@@ -174,6 +178,20 @@ impl Input {
     /// The column of a table input ([`Input::with_column`]).
     pub fn column(&self) -> Option<&Column> {
         self.column.as_ref()
+    }
+
+    /// This table's column that holds the puzzles' solutions: where
+    /// [`Mode::Augment`](crate::pipeline::Mode::Augment) and
+    /// [`Mode::Label`](crate::pipeline::Mode::Label) write theirs (in place
+    /// of a column named `solution`, or one added).
+    pub fn with_solution_column(mut self, column: Column) -> Input {
+        self.solution_column = Some(column);
+        self
+    }
+
+    /// The solutions' column of a table input ([`Input::with_solution_column`]).
+    pub fn solution_column(&self) -> Option<&Column> {
+        self.solution_column.as_ref()
     }
 
     /// The name to use in messages: the path as given (its control

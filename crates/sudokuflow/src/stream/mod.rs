@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod batch;
 mod compressed;
+pub mod dataset;
 pub mod format;
 pub mod input;
 pub mod pipeline;

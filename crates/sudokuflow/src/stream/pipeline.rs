@@ -25,6 +25,7 @@ use std::thread;
 use rayon::ThreadPool;
 
 use crate::answer::{Answer, Answered, Batch, Consumer, Flush, Outcome, RowText, Text, TextOutput};
+use crate::dataset::{self, Blank, Labels, RowPlan};
 use crate::format::{self, GridAssembler, InputFormat, LineKind, OutputFormat, Problem, Record};
 use crate::generate::{self as generator, GenerateConfig, GenerateError};
 use crate::grid::Grid;
@@ -88,6 +89,32 @@ pub enum Mode {
         /// `0` instead of `.` for empty cells, in text.
         zeros: bool,
     },
+    /// Equivalent variants of each puzzle with one solution, each with its
+    /// solution transformed alike ([`dataset::variant`]): the original
+    /// first if `with_original`, then variant `v` under the transform
+    /// [`crate::generate::shuffle`] draws from `seed`, [`shuffle_index`] and
+    /// `v` (`shuffle`'s variants). A puzzle without exactly one solution
+    /// gets one marker (none with [`Options::skip_bad`]).
+    Augment {
+        /// The run's seed.
+        seed: u64,
+        /// Shuffled variants per puzzle.
+        variants: u32,
+        /// The original before its variants.
+        with_original: bool,
+        /// The empty cell's character.
+        blank: Blank,
+    },
+    /// The `columns` of [`dataset::label`] for each puzzle; a puzzle without
+    /// exactly one solution gets those that apply, and its marker.
+    Label {
+        /// The columns.
+        columns: Labels,
+        /// Budget and ceiling of the rating.
+        options: logic::Options,
+        /// The empty cell's character.
+        blank: Blank,
+    },
 }
 
 /// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
@@ -115,6 +142,9 @@ pub struct Options {
     pub strict: bool,
     /// Worker threads.
     pub threads: usize,
+    /// Leave out bad puzzles (they are still reported and counted) instead
+    /// of writing a marker: [`Mode::Augment`] and [`Mode::Label`].
+    pub skip_bad: bool,
 }
 
 /// One worker per core, the default of a run.
@@ -133,6 +163,7 @@ impl Options {
             output_format: OutputFormat::Line,
             strict: false,
             threads: default_threads(),
+            skip_bad: false,
         }
     }
 
@@ -141,9 +172,12 @@ impl Options {
     pub(crate) fn answer_format(&self) -> OutputFormat {
         match self.mode {
             Mode::Solve | Mode::Shuffle { .. } => self.output_format,
-            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } | Mode::Canon { .. } => {
-                OutputFormat::Line
-            }
+            Mode::Count { .. }
+            | Mode::Rate { .. }
+            | Mode::Explain { .. }
+            | Mode::Canon { .. }
+            | Mode::Augment { .. }
+            | Mode::Label { .. } => OutputFormat::Line,
         }
     }
 
@@ -163,6 +197,7 @@ impl Options {
                 ..
             } => 64,
             Mode::Rate { .. } | Mode::Explain { .. } => 8,
+            Mode::Label { columns, .. } if columns.needs_rating() => 8,
             _ => 1,
         }
     }
@@ -181,14 +216,20 @@ impl Options {
             Mode::Rate { .. } => &["rating", "level"],
             Mode::Canon { .. } => &["canonical"],
             Mode::Shuffle { .. } => &["shuffled"],
-            Mode::Explain { .. } => &[],
+            // Their header is their RowPlan's.
+            Mode::Explain { .. } | Mode::Augment { .. } | Mode::Label { .. } => &[],
         }
     }
 
     /// Answers (or markers) per input puzzle.
-    fn answers_per_puzzle(&self) -> usize {
+    pub(crate) fn answers_per_puzzle(&self) -> usize {
         match self.mode {
             Mode::Shuffle { variants, .. } => variants as usize,
+            Mode::Augment {
+                variants,
+                with_original,
+                ..
+            } => variants as usize + usize::from(with_original),
             _ => 1,
         }
     }
@@ -416,6 +457,8 @@ pub fn run_into<C: Consumer>(
                 dispatcher,
                 options,
                 header_sent: false,
+                plan: None,
+                solution_column: None,
             }
             .run(inputs);
         },
@@ -523,6 +566,11 @@ struct Job {
     variants: Range<u32>,
 }
 
+/// True for the modes whose rows a [`RowPlan`] lays out.
+fn is_dataset(mode: Mode) -> bool {
+    matches!(mode, Mode::Augment { .. } | Mode::Label { .. })
+}
+
 #[derive(Clone)]
 enum Work {
     /// Raw lines in the line format.
@@ -570,6 +618,8 @@ struct Done<B> {
     error: Option<Error>,
     /// A table's puzzle column, as messages name it.
     column: Option<Arc<str>>,
+    /// How rows are laid out ([`Mode::Augment`], [`Mode::Label`]).
+    plan: Option<Arc<RowPlan>>,
 }
 
 impl<B> Done<B> {
@@ -583,6 +633,7 @@ impl<B> Done<B> {
             strict_stop: false,
             error: None,
             column: None,
+            plan: None,
         }
     }
 }
@@ -644,11 +695,20 @@ struct Producer<B> {
     options: Options,
     /// CSV output's header row has been sent.
     header_sent: bool,
+    /// The current input's row layout ([`Mode::Augment`], [`Mode::Label`]).
+    plan: Option<Arc<RowPlan>>,
+    /// The current input's solution column, if it names one.
+    solution_column: Option<Column>,
 }
 
 impl<B: Batch> Producer<B> {
     fn run(mut self, inputs: Vec<Input>) {
         for (index, input) in inputs.into_iter().enumerate() {
+            self.solution_column = input.solution_column().cloned();
+            if is_dataset(self.options.mode) {
+                let plan = RowPlan::new(&self.options, None, None).expect("lines have no columns");
+                self.plan = Some(Arc::new(plan));
+            }
             let read = match input.column().cloned() {
                 Some(column) => self.read_table(index, input, &column),
                 None => self.send_header(index, b"puzzle", b',') && self.read_input(index, input),
@@ -666,12 +726,18 @@ impl<B: Batch> Producer<B> {
             return true;
         }
         self.header_sent = true;
-        let mut row = first.to_vec();
-        for name in self.options.added_columns() {
-            row.push(delimiter);
-            row.extend_from_slice(name.as_bytes());
-        }
-        row.push(b'\n');
+        let row = match &self.plan {
+            Some(plan) => plan.header().to_vec(),
+            None => {
+                let mut row = first.to_vec();
+                for name in self.options.added_columns() {
+                    row.push(delimiter);
+                    row.extend_from_slice(name.as_bytes());
+                }
+                row.push(b'\n');
+                row
+            }
+        };
         let options = self.options;
         self.dispatcher.dispatch(move || {
             let mut answers = B::new(&options, 0);
@@ -724,6 +790,18 @@ impl<B: Batch> Producer<B> {
     fn table_piece(&mut self, index: usize, piece: TablePiece, label: &Arc<str>) -> bool {
         let (chunk, quoted, layout) = match piece {
             TablePiece::Header(layout) => {
+                if is_dataset(self.options.mode) {
+                    let solution = self.solution_column.as_ref();
+                    match RowPlan::new(&self.options, Some(&layout), solution) {
+                        Ok(plan) => self.plan = Some(Arc::new(plan)),
+                        Err(message) => {
+                            let error = io::Error::new(io::ErrorKind::InvalidInput, message);
+                            let input = index;
+                            self.dispatcher.send(Item::ReadError { input, error });
+                            return false;
+                        }
+                    }
+                }
                 return self.send_header(index, &layout.header, layout.delimiter);
             }
             TablePiece::TooLong { line, input_bytes } => {
@@ -895,8 +973,9 @@ impl<B: Batch> Producer<B> {
     fn send_job(&mut self, job: Job, label: Option<&Arc<str>>) -> bool {
         let options = self.options;
         let label = label.cloned();
+        let plan = self.plan.clone();
         self.dispatcher.dispatch(move || {
-            let mut done = process(job, &options);
+            let mut done = process(job, &options, plan);
             done.column = label;
             done
         })
@@ -1021,14 +1100,16 @@ impl<I: Iterator<Item = io::Result<Chunk>>> Iterator for Detected<I> {
     }
 }
 
-/// A worker's job: the answer or problem of every puzzle, into one batch.
-fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
+/// A worker's job: the answer or problem of every puzzle, into one batch,
+/// rows laid out by `plan`.
+fn process<B: Batch>(job: Job, options: &Options, plan: Option<Arc<RowPlan>>) -> Done<B> {
     let input_len = match &job.work {
         Work::Lines(chunk) | Work::Table { chunk, .. } => chunk.data.bytes().len(),
         Work::Records(records) => records.len() * 82,
     };
     let answers = B::new(options, input_len);
     let mut done = Done::new(job.input, job.input_bytes, answers);
+    done.plan = plan;
     let variants = &job.variants;
     match job.work {
         Work::Lines(chunk) => {
@@ -1045,14 +1126,14 @@ fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
                     Err(problem) => (Err(problem), None),
                 };
                 let row = RowText::Line(line);
-                if !done.answer(number, puzzle, claimed, variants, options, row) {
+                if !done.answer(number, puzzle, claimed, variants, options, (row, line)) {
                     break;
                 }
             }
         }
         Work::Records(records) => {
             for record in records {
-                let row = RowText::Block;
+                let row = (RowText::Block, &b""[..]);
                 if !done.answer(record.line, record.puzzle, None, variants, options, row) {
                     break;
                 }
@@ -1072,7 +1153,10 @@ fn process<B: Batch>(job: Job, options: &Options) -> Done<B> {
                 layout.fields,
                 |row| {
                     let puzzle = row.grid();
-                    let text = RowText::Table(row.raw, delimiter);
+                    let text = (
+                        RowText::Table(row.raw, delimiter),
+                        row.puzzle.unwrap_or(b""),
+                    );
                     done.answer(row.line, puzzle, None, variants, options, text)
                 },
             );
@@ -1124,7 +1208,7 @@ impl<B: Batch> Done<B> {
     /// Answers one puzzle (with `variants` of it for [`Mode::Shuffle`]), or
     /// gives its problem in place of each answer; false to stop the job.
     /// `claimed` is the solution the input gave after the puzzle, if any;
-    /// `row` the text it was read from.
+    /// `row` the text it was read from, and the puzzle's own text.
     #[inline]
     fn answer(
         &mut self,
@@ -1133,12 +1217,69 @@ impl<B: Batch> Done<B> {
         claimed: Option<Grid>,
         variants: &Range<u32>,
         options: &Options,
-        row: RowText<'_>,
+        (row, text): (RowText<'_>, &[u8]),
     ) -> bool {
         // A puzzle cut into ranges of variants counts in its first range.
         let first = variants.start == 0;
         self.summary.puzzles += u64::from(first);
         let (read, problem) = match (puzzle, options.mode) {
+            (
+                Ok(puzzle),
+                Mode::Augment {
+                    seed,
+                    with_original,
+                    blank,
+                    ..
+                },
+            ) => match dataset::unique_solution(&puzzle) {
+                Ok(solution) => {
+                    let key = (seed, shuffle_index(self.input, line));
+                    let blank = blank.byte(text);
+                    for v in variants.clone() {
+                        let (puzzle, solution) =
+                            dataset::variant(&puzzle, &solution, key, with_original, v);
+                        let answer = Answer::Augmented {
+                            puzzle,
+                            solution,
+                            blank,
+                        };
+                        let outcome = Outcome::Answered {
+                            puzzle: &puzzle,
+                            answer,
+                        };
+                        self.give(line, row, outcome, options);
+                    }
+                    return true;
+                }
+                Err(problem) => (Some(puzzle), problem),
+            },
+            (
+                Ok(puzzle),
+                Mode::Label {
+                    columns,
+                    options: rating,
+                    blank,
+                },
+            ) => {
+                let labelled = dataset::label(&puzzle, columns, &rating, blank.byte(text));
+                self.summary.guesses += labelled.guesses.unwrap_or(0);
+                if let Some(rating) = &labelled.rating {
+                    self.count_rating(rating);
+                }
+                let problem = labelled.problem;
+                if problem.is_none() || !options.skip_bad {
+                    let answer = Answer::Labelled(Box::new(labelled));
+                    let puzzle = &puzzle;
+                    self.give(line, row, Outcome::Answered { puzzle, answer }, options);
+                }
+                let Some(problem) = problem else {
+                    return true;
+                };
+                self.summary.failed += 1;
+                self.bad.push((line, problem));
+                self.strict_stop = options.strict;
+                return !options.strict;
+            }
             (Ok(puzzle), Mode::Shuffle { seed, .. }) => {
                 let index = shuffle_index(self.input, line);
                 for variant in variants.clone() {
@@ -1159,7 +1300,12 @@ impl<B: Batch> Done<B> {
             },
             (Err(problem), _) => (None, problem),
         };
-        for _ in variants.clone() {
+        // A dataset row stands once for its puzzle, or not at all.
+        let copies = match is_dataset(options.mode) {
+            true => usize::from(first && !options.skip_bad),
+            false => variants.len(),
+        };
+        for _ in 0..copies {
             let puzzle = read.as_ref();
             self.give(line, row, Outcome::Failed { puzzle, problem }, options);
         }
@@ -1218,7 +1364,9 @@ impl<B: Batch> Done<B> {
                     automorphisms: found.automorphisms,
                 })
             }
-            Mode::Shuffle { .. } => unreachable!("shuffled in `answer`"),
+            Mode::Shuffle { .. } | Mode::Augment { .. } | Mode::Label { .. } => {
+                unreachable!("answered in `answer`")
+            }
         }
     }
 
@@ -1230,6 +1378,7 @@ impl<B: Batch> Done<B> {
             line,
             row,
             outcome,
+            plan: self.plan.as_deref(),
         };
         self.answers.push(options, answered);
     }
@@ -1391,6 +1540,7 @@ mod tests {
                 output_format: OutputFormat::Line,
                 strict: false,
                 threads,
+                skip_bad: false,
             };
             let inputs = vec![input("a", text.clone()), input("b", "# c\n\nbad\n".into())];
             let mut all = Collect::default();

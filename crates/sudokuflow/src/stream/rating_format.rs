@@ -45,7 +45,7 @@ pub fn write_rating_fields(rating: &Rating, delimiter: u8, out: &mut Vec<u8>) {
 }
 
 /// Appends a difficulty as its `Display` writes it (`4.4`).
-fn push_difficulty(difficulty: Difficulty, out: &mut Vec<u8>) {
+pub(crate) fn push_difficulty(difficulty: Difficulty, out: &mut Vec<u8>) {
     let (whole, tenth) = (difficulty.0 / 10, difficulty.0 % 10);
     if whole >= 10 {
         write!(out, "{difficulty}").expect("writing to a Vec cannot fail");

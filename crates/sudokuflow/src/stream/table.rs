@@ -63,6 +63,23 @@ pub(crate) struct Layout {
     pub fields: usize,
     /// The header row as read, without its line end.
     pub header: Vec<u8>,
+    /// The header's names, trimmed.
+    pub names: Vec<Vec<u8>>,
+}
+
+/// The index of `column` among a header's `names`: by position, or by name
+/// (letter case ignored when no name matches exactly; the first if several do).
+pub(crate) fn find_column(names: &[Vec<u8>], column: &Column) -> Option<usize> {
+    match column {
+        Column::Number(number) => (1..=names.len()).contains(number).then(|| number - 1),
+        Column::Name(name) => {
+            let name = name.trim().as_bytes();
+            names
+                .iter()
+                .position(|n| n == name)
+                .or_else(|| names.iter().position(|n| n.eq_ignore_ascii_case(name)))
+        }
+    }
 }
 
 /// The delimiter of a table whose first line is `line`: the most frequent of
@@ -443,6 +460,7 @@ fn read_header(
         column: index,
         fields: names.len(),
         header: raw.to_vec(),
+        names: names.iter().map(|name| name.to_vec()).collect(),
     };
     Ok(Some((layout, end)))
 }
