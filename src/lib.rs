@@ -67,6 +67,8 @@ pub fn run() -> u8 {
         Command::Explain(args) => commands::explain(args),
         Command::Canon(args) => commands::canon(args),
         Command::Dedupe(args) => commands::dedupe(args),
+        Command::Split(args) => commands::split(args),
+        Command::Leakage(args) => commands::leakage(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
         Command::Play(args) => commands::play(args),

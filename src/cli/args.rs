@@ -15,7 +15,10 @@ use sudokuflow::input::Column;
 use sudokuflow::logic::{self, Level};
 
 use crate::print::levels::LevelNames;
+
+mod dataset;
 use crate::print::paper::Paper;
+pub use dataset::{ByArg, LeakageArgs, Part, SplitArgs};
 
 /// The levels and their ER bands, for help texts (a macro so that
 /// `concat!` can put it in several of them).
@@ -83,6 +86,12 @@ pub enum Command {
     /// Keep the first puzzle of each equivalence class, in input order
     #[command(after_help = DEDUPE_AFTER_HELP, help_template = examples::help_template(examples::DEDUPE))]
     Dedupe(DedupeArgs),
+    /// Split a dataset into parts by ratios, equivalent puzzles always in one part
+    #[command(after_help = dataset::SPLIT_AFTER_HELP, help_template = examples::help_template(examples::SPLIT))]
+    Split(SplitArgs),
+    /// Find the puzzles of B equivalent to a puzzle of A (leaks from A into B)
+    #[command(after_help = dataset::LEAKAGE_AFTER_HELP, help_template = examples::help_template(examples::LEAKAGE))]
+    Leakage(LeakageArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(help_template = examples::help_template(examples::COMPLETIONS))]
     Completions(CompletionsArgs),
@@ -134,6 +143,8 @@ impl Command {
             Command::Print(args) => &args.output,
             Command::Canon(args) => &args.output,
             Command::Dedupe(args) => &args.output,
+            Command::Split(_) => return false,
+            Command::Leakage(args) => &args.output,
         };
         output
             .as_deref()
@@ -155,6 +166,8 @@ impl Command {
             Command::Print(args) => dash(&args.input.inputs),
             Command::Canon(args) => dash(&args.input.inputs),
             Command::Dedupe(args) => dash(&args.input.inputs),
+            Command::Split(args) => dash(&args.input.inputs),
+            Command::Leakage(args) => dash(&[args.a.clone(), args.b.clone()]),
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }

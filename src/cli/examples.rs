@@ -126,6 +126,20 @@ pub const DEDUPE: &[Example] = &[
     run("sudokuflow dedupe --canonical a.txt b.txt -o classes.txt"),
 ];
 
+/// `sudokuflow split --help`.
+pub const SPLIT: &[Example] = &[
+    run("sudokuflow split puzzles.txt --parts train=0.8,test=0.2 --seed 7 -o data.txt"),
+    run(
+        "sudokuflow split --column quizzes kaggle.csv.gz --parts train=0.9,val=0.05,test=0.05 --by grid -o kaggle.csv",
+    ),
+];
+
+/// `sudokuflow leakage --help`.
+pub const LEAKAGE: &[Example] = &[
+    run("sudokuflow leakage data.train.txt data.test.txt"),
+    run("sudokuflow leakage --column quizzes --by grid kaggle.train.csv kaggle.test.csv"),
+];
+
 /// `sudokuflow completions --help`.
 pub const COMPLETIONS: &[Example] = &[
     run("sudokuflow completions bash > ~/.local/share/bash-completion/completions/sudokuflow"),
@@ -163,6 +177,8 @@ pub fn of(command: Option<&str>) -> &'static [Example] {
         Some("print") => PRINT,
         Some("canon") => CANON,
         Some("dedupe") => DEDUPE,
+        Some("split") => SPLIT,
+        Some("leakage") => LEAKAGE,
         Some("completions") => COMPLETIONS,
         Some("man") => MAN,
         Some("play") => PLAY,

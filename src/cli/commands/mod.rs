@@ -3,26 +3,31 @@
 //! inputs, running the pipeline into an output, thread counts, seeds) is here.
 
 mod canon;
+mod classes;
 mod dedupe;
 mod explain;
 mod generate;
 mod generated_docs;
+mod leakage;
 mod play;
 mod print;
 mod rate;
 mod shuffle;
 mod solve;
+mod split;
 
 pub use canon::canon;
 pub use dedupe::dedupe;
 pub use explain::explain;
 pub use generate::generate;
 pub use generated_docs::{completions, man};
+pub use leakage::leakage;
 pub use play::play;
 pub use print::print;
 pub use rate::rate;
 pub use shuffle::shuffle;
 pub use solve::solve;
+pub use split::split;
 
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, Write};

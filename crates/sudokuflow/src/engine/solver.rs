@@ -178,6 +178,29 @@ pub fn count_solutions(puzzle: &Grid, limit: u32) -> Result<Count, SolveError> {
     })
 }
 
+/// `puzzle`'s solution when it has exactly one; `Ok(None)` when it has
+/// several. One search to the second solution, as [`count_solutions`] with a
+/// limit of 2 makes, keeping the first.
+///
+/// # Errors
+/// As [`solve`].
+pub(crate) fn solve_unique(puzzle: &Grid) -> Result<Option<Solution>, SolveError> {
+    let found = run(puzzle, 2)?;
+    let Some(first) = found.first else {
+        return Err(SolveError::NoSolution);
+    };
+    if found.solutions > 1 {
+        return Ok(None);
+    }
+    let mut cells = [0u8; 81];
+    first.write_cells(&mut cells);
+    let grid = Grid::from_cells(cells).ok_or(SolveError::NoSolution)?;
+    Ok(Some(Solution {
+        grid,
+        guesses: found.guesses,
+    }))
+}
+
 /// What a search found.
 struct Found {
     solutions: u32,

@@ -88,6 +88,10 @@ pub enum Mode {
         /// `0` instead of `.` for empty cells, in text.
         zeros: bool,
     },
+    /// The minlex canonical form of the puzzle's solution grid: the same
+    /// for puzzles whose solution grids are equivalent, whatever their
+    /// clues. A puzzle without exactly one solution gets a marker.
+    SolutionCanon,
 }
 
 /// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
@@ -141,9 +145,11 @@ impl Options {
     pub(crate) fn answer_format(&self) -> OutputFormat {
         match self.mode {
             Mode::Solve | Mode::Shuffle { .. } => self.output_format,
-            Mode::Count { .. } | Mode::Rate { .. } | Mode::Explain { .. } | Mode::Canon { .. } => {
-                OutputFormat::Line
-            }
+            Mode::Count { .. }
+            | Mode::Rate { .. }
+            | Mode::Explain { .. }
+            | Mode::Canon { .. }
+            | Mode::SolutionCanon => OutputFormat::Line,
         }
     }
 
@@ -180,6 +186,7 @@ impl Options {
             Mode::Count { .. } => &["count"],
             Mode::Rate { .. } => &["rating", "level"],
             Mode::Canon { .. } => &["canonical"],
+            Mode::SolutionCanon => &["solution_canonical"],
             Mode::Shuffle { .. } => &["shuffled"],
             Mode::Explain { .. } => &[],
         }
@@ -260,7 +267,7 @@ pub struct Summary {
     pub most_work: u64,
     /// Canonicalised puzzles by automorphism count: entry `k` counts those
     /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
-    /// ([`Mode::Canon`]).
+    /// ([`Mode::Canon`]; the solution grids, for [`Mode::SolutionCanon`]).
     pub automorphisms: [u64; 8],
 }
 
@@ -680,6 +687,18 @@ impl<B: Batch> Producer<B> {
         })
     }
 
+    /// Hands a table input's header row to the batch (see
+    /// [`Batch::push_table_header`]); false when the writer has stopped.
+    fn send_table_header(&mut self, index: usize, layout: &Layout) -> bool {
+        let options = self.options;
+        let (header, delimiter) = (layout.header.clone(), layout.delimiter);
+        self.dispatcher.dispatch(move || {
+            let mut answers = B::new(&options, 0);
+            answers.push_table_header(&options, &header, delimiter);
+            Done::new(index, 0, answers)
+        })
+    }
+
     /// Sends the jobs of a table input, its header read first; false when
     /// the run is to stop.
     fn read_table(&mut self, index: usize, input: Input, column: &Column) -> bool {
@@ -724,7 +743,8 @@ impl<B: Batch> Producer<B> {
     fn table_piece(&mut self, index: usize, piece: TablePiece, label: &Arc<str>) -> bool {
         let (chunk, quoted, layout) = match piece {
             TablePiece::Header(layout) => {
-                return self.send_header(index, &layout.header, layout.delimiter);
+                return self.send_table_header(index, &layout)
+                    && self.send_header(index, &layout.header, layout.delimiter);
             }
             TablePiece::TooLong { line, input_bytes } => {
                 let record = Record {
@@ -1211,6 +1231,17 @@ impl<B: Batch> Done<B> {
                     return Err(Problem::ConflictingGivens);
                 }
                 let found = crate::canon::search_consistent(grid);
+                let bucket = (found.automorphisms.ilog2() as usize).min(7);
+                self.summary.automorphisms[bucket] += 1;
+                Ok(Answer::Canonical {
+                    form: found.grid,
+                    automorphisms: found.automorphisms,
+                })
+            }
+            Mode::SolutionCanon => {
+                let solution = solver::solve_unique(grid)?.ok_or(Problem::MultipleSolutions)?;
+                self.summary.guesses += solution.guesses;
+                let found = crate::canon::search_consistent(&solution.grid);
                 let bucket = (found.automorphisms.ilog2() as usize).min(7);
                 self.summary.automorphisms[bucket] += 1;
                 Ok(Answer::Canonical {
