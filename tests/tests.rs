@@ -13,6 +13,7 @@ mod cli_output;
 mod cli_play;
 mod cli_rate;
 mod cli_signals;
+mod cli_split;
 mod docs;
 mod measuring;
 mod print;
