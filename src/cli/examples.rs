@@ -136,8 +136,10 @@ pub const SPLIT: &[Example] = &[
 
 /// `sudokuflow leakage --help`.
 pub const LEAKAGE: &[Example] = &[
-    run("sudokuflow leakage data.train.txt data.test.txt"),
-    run("sudokuflow leakage --column quizzes --by grid kaggle.train.csv kaggle.test.csv"),
+    run(
+        "sudokuflow split puzzles.txt --parts train=0.8,test=0.2 -o data.txt && sudokuflow leakage data.train.txt data.test.txt",
+    ),
+    run("sudokuflow leakage --by grid --stats data.train.txt data.test.txt -o leaks.txt"),
 ];
 
 /// `sudokuflow completions --help`.

@@ -36,7 +36,7 @@ B's line, the line of the first such puzzle of A, and the class's canonical
 form (the solution grid's, with --by grid); then a last line
   N of M puzzles of B leak ...
 Equal canonical forms are compared whole, never by hash alone. Memory grows
-with A's distinct classes only (about 100 bytes each); B streams through.
+with A's distinct classes only (100 to 190 bytes each); B streams through.
 
 Bad rows of A or B (bad characters or length, conflicting givens; with --by
 grid, no or several solutions) are named on stderr and counted by --stats;
