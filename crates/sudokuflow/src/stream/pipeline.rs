@@ -1400,6 +1400,28 @@ mod tests {
         Input::from_reader(name.into(), Box::new(io::Cursor::new(text)))
     }
 
+    /// The solution grid's canonical form: one for puzzles of equivalent
+    /// grids, a marker for a puzzle without exactly one solution.
+    #[test]
+    fn solution_canon_is_the_grids_form_or_a_marker() {
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let solution = solver::solve(&puzzle).unwrap().grid;
+        let shuffled = generator::shuffle(&puzzle, 1, 2, 3);
+        let mut conflicting = puzzle;
+        conflicting.set(0, 2);
+        let text = format!("{puzzle}\n{shuffled}\n{}\n{conflicting}\n", Grid::EMPTY);
+        let mut all = Collect::default();
+        let options = Options::new(Mode::SolutionCanon);
+        run_into(vec![input("a", text)], &options, &mut all, &mut Quiet).unwrap();
+        let form = solution.canonical().0;
+        let results: Vec<_> = all.0.into_iter().map(|(_, _, result)| result).collect();
+        for result in &results[..2] {
+            assert!(matches!(result, Ok(Answer::Canonical { form: f, .. }) if *f == form));
+        }
+        assert!(matches!(results[2], Err(Problem::MultipleSolutions)));
+        assert!(matches!(results[3], Err(Problem::ConflictingGivens)));
+    }
+
     /// A consumer gets every puzzle's typed outcome in input order, with its
     /// input and line, bad ones included, whatever the thread count.
     #[test]
