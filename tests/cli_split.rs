@@ -528,3 +528,36 @@ fn rrn_style_set_is_made_from_the_census() {
     }
     assert_eq!(fs::read_to_string(&path).unwrap(), made);
 }
+
+/// `split` streams: 320,000 rows peak within a few MB of 40,000 (as
+/// `/usr/bin/time` measures), whatever the parts hold.
+#[test]
+fn split_runs_in_flat_memory() {
+    if !crate::util::have("/usr/bin/time") {
+        return;
+    }
+    let dir = temp_dir();
+    let sample = sample_puzzles();
+    let peak = |rows: usize| {
+        let path = dir.path().join(format!("{rows}.txt"));
+        let text: String = (0..rows)
+            .map(|i| format!("{}\n", sample[i % sample.len()]))
+            .collect();
+        fs::write(&path, text).unwrap();
+        let script = format!(
+            "/usr/bin/time -f '{}' \"$0\" split -q -j2 \"$1\" --parts a=0.5,b=0.5 -o \"$1\"",
+            crate::util::PEAK_FORMAT
+        );
+        let output = crate::util::program("sh")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_sudokuflow")])
+            .arg(&path)
+            .output();
+        assert!(output.status.success());
+        crate::util::peak_kb(&String::from_utf8(output.stderr).unwrap())
+    };
+    let (small, large) = (peak(40_000), peak(320_000));
+    assert!(
+        large < small + 8 * 1024,
+        "peak {small} KB for 40,000 rows, {large} KB for 320,000"
+    );
+}

@@ -33,7 +33,7 @@ pub fn leakage(args: &LeakageArgs) -> anyhow::Result<u8> {
     options.threads = threads(&args.run);
 
     let mut index = Index::default();
-    let a_summary = run_quietly_into(a, &options, &mut index, args.run.quiet)?;
+    let a_summary = run_reporting(a, &options, &mut index, args.run.quiet)?;
 
     let mut output = Output::create(args.output.as_deref())?;
     let mut lookup = Lookup {
@@ -78,16 +78,6 @@ fn run_reporting<C: Consumer>(
     let result = pipeline::run_into(vec![input], options, consumer, &mut reporter);
     reporter.finish(result.is_ok());
     result
-}
-
-/// [`run_reporting`] for A, whose consumer writes nothing.
-fn run_quietly_into(
-    input: Input,
-    options: &Options,
-    index: &mut Index,
-    quiet: bool,
-) -> anyhow::Result<Summary> {
-    Ok(run_reporting(input, options, index, quiet)?)
 }
 
 fn print_stats(index: &Index, a: &Summary, b: &Summary, leaks: u64, started: Instant) {
