@@ -69,6 +69,8 @@ pub fn run() -> u8 {
         Command::Dedupe(args) => commands::dedupe(args),
         Command::Augment(args) => commands::augment(args),
         Command::Label(args) => commands::label(args),
+        Command::Split(args) => commands::split(args),
+        Command::Leakage(args) => commands::leakage(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
         Command::Play(args) => commands::play(args),

@@ -227,6 +227,16 @@ fn dedupe_examples() {
 }
 
 #[test]
+fn split_examples() {
+    check_examples(Some("split"));
+}
+
+#[test]
+fn leakage_examples() {
+    check_examples(Some("leakage"));
+}
+
+#[test]
 fn completions_examples() {
     check_examples(Some("completions"));
 }
@@ -265,6 +275,8 @@ fn every_command_has_examples_in_help_and_manual() {
         "dedupe",
         "augment",
         "label",
+        "split",
+        "leakage",
         "completions",
         "man",
         "play",

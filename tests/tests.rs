@@ -15,6 +15,7 @@ mod cli_parquet;
 mod cli_play;
 mod cli_rate;
 mod cli_signals;
+mod cli_split;
 mod docs;
 mod measuring;
 mod print;

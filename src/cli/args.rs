@@ -16,7 +16,10 @@ use sudokuflow::input::Column;
 use sudokuflow::logic::{self, Level};
 
 use crate::print::levels::LevelNames;
+
+mod dataset;
 use crate::print::paper::Paper;
+pub use dataset::{ByArg, LeakageArgs, Part, SplitArgs};
 
 /// The levels and their ER bands, for help texts (a macro so that
 /// `concat!` can put it in several of them).
@@ -90,6 +93,12 @@ pub enum Command {
     /// Add columns to puzzles: solution, guesses, ratings, techniques, canonical form
     #[command(after_help = LABEL_AFTER_HELP, help_template = examples::help_template(examples::LABEL))]
     Label(LabelArgs),
+    /// Split a dataset into parts by ratios, equivalent puzzles always in one part
+    #[command(after_help = dataset::SPLIT_AFTER_HELP, help_template = examples::help_template(examples::SPLIT))]
+    Split(SplitArgs),
+    /// Find the puzzles of B equivalent to a puzzle of A (leaks from A into B)
+    #[command(after_help = dataset::LEAKAGE_AFTER_HELP, help_template = examples::help_template(examples::LEAKAGE))]
+    Leakage(LeakageArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(help_template = examples::help_template(examples::COMPLETIONS))]
     Completions(CompletionsArgs),
@@ -143,6 +152,8 @@ impl Command {
             Command::Dedupe(args) => &args.output,
             Command::Augment(args) => &args.output,
             Command::Label(args) => &args.output,
+            Command::Split(_) => return false,
+            Command::Leakage(args) => &args.output,
         };
         output
             .as_deref()
@@ -166,6 +177,8 @@ impl Command {
             Command::Dedupe(args) => dash(&args.input.inputs),
             Command::Augment(args) => dash(&args.input.inputs),
             Command::Label(args) => dash(&args.input.inputs),
+            Command::Split(args) => dash(&args.input.inputs),
+            Command::Leakage(args) => dash(&[args.a.clone(), args.b.clone()]),
             Command::Explain(args) => {
                 args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-")
             }

@@ -140,6 +140,20 @@ pub const LABEL: &[Example] = &[
     run("sudokuflow label --columns solution,clues,guesses,canonical puzzles.txt"),
     run("sudokuflow label --column quizzes -f csv kaggle.csv.gz -o labelled.csv"),
     run("sudokuflow label --columns er,level,techniques --skip-bad -f csv puzzles.txt"),
+/// `sudokuflow split --help`.
+pub const SPLIT: &[Example] = &[
+    run("sudokuflow split puzzles.txt --parts train=0.8,test=0.2 --seed 7 -o data.txt"),
+    run(
+        "sudokuflow split --column quizzes kaggle.csv.gz --parts train=0.9,val=0.05,test=0.05 --by grid -o kaggle.csv",
+    ),
+];
+
+/// `sudokuflow leakage --help`.
+pub const LEAKAGE: &[Example] = &[
+    run(
+        "sudokuflow split puzzles.txt --parts train=0.8,test=0.2 -o data.txt && sudokuflow leakage data.train.txt data.test.txt",
+    ),
+    run("sudokuflow leakage --by grid --stats data.train.txt data.test.txt -o leaks.txt"),
 ];
 
 /// `sudokuflow completions --help`.
@@ -181,6 +195,8 @@ pub fn of(command: Option<&str>) -> &'static [Example] {
         Some("dedupe") => DEDUPE,
         Some("augment") => AUGMENT,
         Some("label") => LABEL,
+        Some("split") => SPLIT,
+        Some("leakage") => LEAKAGE,
         Some("completions") => COMPLETIONS,
         Some("man") => MAN,
         Some("play") => PLAY,

@@ -4,16 +4,19 @@
 
 mod augment;
 mod canon;
+mod classes;
 mod dedupe;
 mod explain;
 mod generate;
 mod generated_docs;
 mod label;
+mod leakage;
 mod play;
 mod print;
 mod rate;
 mod shuffle;
 mod solve;
+mod split;
 
 pub use augment::augment;
 pub use canon::canon;
@@ -22,11 +25,13 @@ pub use explain::explain;
 pub use generate::generate;
 pub use generated_docs::{completions, man};
 pub use label::label;
+pub use leakage::leakage;
 pub use play::play;
 pub use print::print;
 pub use rate::rate;
 pub use shuffle::shuffle;
 pub use solve::solve;
+pub use split::split;
 
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, Write};

@@ -227,6 +227,24 @@ pub fn solve_and_count(puzzle: &Grid, limit: u32) -> Result<Counted, SolveError>
     })
 }
 
+/// `puzzle`'s solution when it has exactly one; `Ok(None)` when it has
+/// several: [`solve_and_count`] to 2.
+///
+/// # Errors
+/// As [`solve`].
+pub(crate) fn solve_unique(puzzle: &Grid) -> Result<Option<Solution>, SolveError> {
+    let counted = solve_and_count(puzzle, 2)?;
+    match (counted.solutions, counted.first) {
+        (_, None) => Err(SolveError::NoSolution),
+        // The guesses of the whole search, as a count to 2 reports them.
+        (1, Some(first)) => Ok(Some(Solution {
+            guesses: counted.guesses,
+            ..first
+        })),
+        _ => Ok(None),
+    }
+}
+
 /// What a search found.
 struct Found {
     solutions: u32,

@@ -33,7 +33,8 @@ pub enum Answer {
     Rating(logic::Rating),
     /// The explanation ([`Mode::Explain`]).
     Explanation(Box<logic::Explanation>),
-    /// The minlex canonical form ([`Mode::Canon`]).
+    /// The minlex canonical form ([`Mode::Canon`]), of the solution grid
+    /// for [`Mode::SolutionCanon`].
     Canonical {
         /// The form.
         form: Grid,
@@ -109,6 +110,12 @@ pub trait Batch: Send + 'static {
     /// then the columns the answers add), as text; ignored but by text.
     fn push_header(&mut self, options: &Options, row: &[u8]) {
         let _ = (options, row);
+    }
+    /// Adds a table input's header row as read, without its line end, and
+    /// its delimiter, whatever the output format: for a consumer that
+    /// writes the input's rows as they are. Ignored unless overridden.
+    fn push_table_header(&mut self, options: &Options, header: &[u8], delimiter: u8) {
+        let _ = (options, header, delimiter);
     }
 }
 
@@ -297,7 +304,7 @@ fn output_len_estimate(options: &Options, input_len: usize) -> usize {
             ..
         } => 64 * 1024,
         Mode::Explain { .. } => 4096,
-        Mode::Canon { .. } => 82,
+        Mode::Canon { .. } | Mode::SolutionCanon => 82,
         Mode::Solve => options.output_format.bytes_per_grid(),
         Mode::Augment { .. } => {
             let per_job = options.output_format.variants_per_job();

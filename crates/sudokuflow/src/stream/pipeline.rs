@@ -115,6 +115,10 @@ pub enum Mode {
         /// The empty cell's character.
         blank: Blank,
     },
+    /// The minlex canonical form of the puzzle's solution grid: the same
+    /// for puzzles whose solution grids are equivalent, whatever their
+    /// clues. A puzzle without exactly one solution gets a marker.
+    SolutionCanon,
 }
 
 /// The puzzle number [`Mode::Shuffle`] passes to [`crate::generate::shuffle`] for the
@@ -177,7 +181,8 @@ impl Options {
             | Mode::Explain { .. }
             | Mode::Canon { .. }
             | Mode::Augment { .. }
-            | Mode::Label { .. } => OutputFormat::Line,
+            | Mode::Label { .. }
+            | Mode::SolutionCanon => OutputFormat::Line,
         }
     }
 
@@ -215,6 +220,7 @@ impl Options {
             Mode::Count { .. } => &["count"],
             Mode::Rate { .. } => &["rating", "level"],
             Mode::Canon { .. } => &["canonical"],
+            Mode::SolutionCanon => &["solution_canonical"],
             Mode::Shuffle { .. } => &["shuffled"],
             // Their header is their RowPlan's.
             Mode::Explain { .. } | Mode::Augment { .. } | Mode::Label { .. } => &[],
@@ -301,7 +307,7 @@ pub struct Summary {
     pub most_work: u64,
     /// Canonicalised puzzles by automorphism count: entry `k` counts those
     /// with 2^k to 2^(k+1) - 1 automorphisms, the last entry 128 or more
-    /// ([`Mode::Canon`]).
+    /// ([`Mode::Canon`]; the solution grids, for [`Mode::SolutionCanon`]).
     pub automorphisms: [u64; 8],
 }
 
@@ -746,6 +752,18 @@ impl<B: Batch> Producer<B> {
         })
     }
 
+    /// Hands a table input's header row to the batch (see
+    /// [`Batch::push_table_header`]); false when the writer has stopped.
+    fn send_table_header(&mut self, index: usize, layout: &Layout) -> bool {
+        let options = self.options;
+        let (header, delimiter) = (layout.header.clone(), layout.delimiter);
+        self.dispatcher.dispatch(move || {
+            let mut answers = B::new(&options, 0);
+            answers.push_table_header(&options, &header, delimiter);
+            Done::new(index, 0, answers)
+        })
+    }
+
     /// Sends the jobs of a table input, its header read first; false when
     /// the run is to stop.
     fn read_table(&mut self, index: usize, input: Input, column: &Column) -> bool {
@@ -802,7 +820,8 @@ impl<B: Batch> Producer<B> {
                         }
                     }
                 }
-                return self.send_header(index, &layout.header, layout.delimiter);
+                return self.send_table_header(index, &layout)
+                    && self.send_header(index, &layout.header, layout.delimiter);
             }
             TablePiece::TooLong { line, input_bytes } => {
                 let record = Record {
@@ -1364,6 +1383,17 @@ impl<B: Batch> Done<B> {
                     automorphisms: found.automorphisms,
                 })
             }
+            Mode::SolutionCanon => {
+                let solution = solver::solve_unique(grid)?.ok_or(Problem::MultipleSolutions)?;
+                self.summary.guesses += solution.guesses;
+                let found = crate::canon::search_consistent(&solution.grid);
+                let bucket = (found.automorphisms.ilog2() as usize).min(7);
+                self.summary.automorphisms[bucket] += 1;
+                Ok(Answer::Canonical {
+                    form: found.grid,
+                    automorphisms: found.automorphisms,
+                })
+            }
             Mode::Shuffle { .. } | Mode::Augment { .. } | Mode::Label { .. } => {
                 unreachable!("answered in `answer`")
             }
@@ -1516,6 +1546,28 @@ mod tests {
 
     fn input(name: &str, text: String) -> Input {
         Input::from_reader(name.into(), Box::new(io::Cursor::new(text)))
+    }
+
+    /// The solution grid's canonical form: one for puzzles of equivalent
+    /// grids, a marker for a puzzle without exactly one solution.
+    #[test]
+    fn solution_canon_is_the_grids_form_or_a_marker() {
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let solution = solver::solve(&puzzle).unwrap().grid;
+        let shuffled = generator::shuffle(&puzzle, 1, 2, 3);
+        let mut conflicting = puzzle;
+        conflicting.set(0, 2);
+        let text = format!("{puzzle}\n{shuffled}\n{}\n{conflicting}\n", Grid::EMPTY);
+        let mut all = Collect::default();
+        let options = Options::new(Mode::SolutionCanon);
+        run_into(vec![input("a", text)], &options, &mut all, &mut Quiet).unwrap();
+        let form = solution.canonical().0;
+        let results: Vec<_> = all.0.into_iter().map(|(_, _, result)| result).collect();
+        for result in &results[..2] {
+            assert!(matches!(result, Ok(Answer::Canonical { form: f, .. }) if *f == form));
+        }
+        assert!(matches!(results[2], Err(Problem::MultipleSolutions)));
+        assert!(matches!(results[3], Err(Problem::ConflictingGivens)));
     }
 
     /// A consumer gets every puzzle's typed outcome in input order, with its

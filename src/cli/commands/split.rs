@@ -1,0 +1,279 @@
+//! `sudokuflow split`: a dataset into parts by ratios, every class in one part.
+//!
+//! A row's part is drawn from the seed and its class's canonical form alone
+//! ([`Form::draw`] against the cumulative ratios), so equivalent puzzles land
+//! together without any puzzle being remembered: the run streams in flat
+//! memory, in input order, the same at any thread count. Workers gather each
+//! job's rows with their classes ([`Rows`]); the writer draws their parts and
+//! appends them to the part files ([`Parts`]).
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use sudokuflow::answer::{Answered, Batch, Consumer, Outcome, RowText};
+use sudokuflow::format::OutputFormat;
+use sudokuflow::pipeline::{self, Options};
+use sudokuflow::rng::Rng;
+
+use super::classes::{self, Form};
+use super::{open_input_args, threads};
+use crate::app::output::{AtomicFile, Prepared};
+use crate::app::progress::Progress;
+use crate::app::report::Reporter;
+use crate::cli::args::{Part, SplitArgs};
+
+/// Folded into the draw of a bad row, whose text stands for its class.
+const BAD_ROW: u64 = 0xbad;
+
+/// `sudokuflow split`: 0 when every row held a puzzle, 1 when some were bad.
+pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let inputs = open_input_args(&args.input)?;
+    let mut options = Options::new(classes::mode(args.by));
+    options.input_format = args.input.input_format.into();
+    options.threads = threads(&args.run);
+    let total_bytes = inputs.iter().map(|i| i.known_len()).sum::<Option<u64>>();
+    let mut parts = Parts::create(&args.parts.0, &args.output, args.seed, args.skip_bad)?;
+    let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
+    let result = pipeline::run_into(inputs, &options, &mut parts, &mut reporter);
+    reporter.finish(result.is_ok());
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(pipeline::Error::Write(e)) => {
+            return Err(anyhow::Error::new(e).context("error writing the parts"));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let counts: Vec<u64> = parts.files.iter().map(|file| file.rows).collect();
+    let prepared = parts
+        .files
+        .into_iter()
+        .map(|file| file.out.prepare())
+        .collect::<anyhow::Result<Vec<Prepared>>>()?;
+    Prepared::commit_all(prepared)?;
+    if args.stats {
+        let names: Vec<&str> = args.parts.0.iter().map(|p| p.name.as_str()).collect();
+        print_stats(&names, &counts, summary.failed, args.skip_bad, started);
+    }
+    Ok(u8::from(summary.failed > 0))
+}
+
+/// `OUT.NAME.EXT` for `-o OUT.EXT` (`OUT.NAME` without an extension).
+fn part_path(output: &Path, name: &str) -> PathBuf {
+    let file_name = output.file_name().unwrap_or_default();
+    let mut named = OsString::new();
+    match (output.file_stem(), output.extension()) {
+        (Some(stem), Some(ext)) => {
+            named.push(stem);
+            named.push(format!(".{name}."));
+            named.push(ext);
+        }
+        _ => {
+            named.push(file_name);
+            named.push(format!(".{name}"));
+        }
+    }
+    output.with_file_name(named)
+}
+
+fn print_stats(names: &[&str], counts: &[u64], bad: u64, skip_bad: bool, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    let written: u64 = counts.iter().sum();
+    let rows = written + if skip_bad { bad } else { 0 };
+    let mut text = format!("rows:         {rows}\n");
+    text += &format!(
+        "bad:          {bad}{}\n",
+        if skip_bad { " (skipped)" } else { "" }
+    );
+    for (name, &count) in names.iter().zip(counts) {
+        let share = if written > 0 {
+            100.0 * count as f64 / written as f64
+        } else {
+            0.0
+        };
+        text += &format!("{:<13} {count} ({share:.2}%)\n", format!("{name}:"));
+    }
+    text += &format!(
+        "wall time:    {seconds:.3} s\nrows/s:       {:.0}\n",
+        if seconds > 0.0 {
+            rows as f64 / seconds
+        } else {
+            0.0
+        }
+    );
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// A job's rows as they will be written, each with what draws its part.
+struct Rows {
+    /// The rows' text, one after another, each with its line end.
+    text: Vec<u8>,
+    /// Each row's class (or `None` for a bad row) and where its text ends.
+    rows: Vec<(Draw, usize)>,
+    /// A table input's header row, with its line end.
+    header: Option<Vec<u8>>,
+}
+
+/// What a row's part is drawn from.
+enum Draw {
+    Class(Form),
+    /// A bad row: a hash of its text.
+    Bad(u64),
+}
+
+impl Batch for Rows {
+    fn new(_options: &Options, input_len: usize) -> Rows {
+        Rows {
+            text: Vec::with_capacity(input_len + input_len / 64),
+            rows: Vec::with_capacity(input_len / 82 + 1),
+            header: None,
+        }
+    }
+
+    fn push(&mut self, _options: &Options, answered: Answered<'_>) {
+        let start = self.text.len();
+        let puzzle = match &answered.outcome {
+            Outcome::Answered { puzzle, .. } => Some(*puzzle),
+            Outcome::Failed { puzzle, .. } => *puzzle,
+        };
+        match answered.row {
+            RowText::Table(raw, _) | RowText::Line(raw) => {
+                self.text.extend_from_slice(raw);
+                self.text.push(b'\n');
+            }
+            RowText::Block => match puzzle {
+                Some(grid) => OutputFormat::Grid.write_grid(grid, &mut self.text),
+                // A block too damaged to read: nothing to keep.
+                None => return,
+            },
+        }
+        let draw = match Form::of(&answered.outcome) {
+            Some(form) => Draw::Class(form),
+            None => Draw::Bad(text_hash(&self.text[start..])),
+        };
+        self.rows.push((draw, self.text.len()));
+    }
+
+    fn push_table_header(&mut self, _options: &Options, header: &[u8], _delimiter: u8) {
+        let mut row = header.to_vec();
+        row.push(b'\n');
+        self.header = Some(row);
+    }
+}
+
+/// FNV-1a: a fixed hash of a bad row's text.
+fn text_hash(text: &[u8]) -> u64 {
+    text.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The part files being written, and how rows are dealt to them.
+struct Parts {
+    files: Vec<PartFile>,
+    /// A row whose draw is below `bounds[i]` (and not an earlier bound)
+    /// goes to part `i`; the last part takes the rest.
+    bounds: Vec<u64>,
+    seed: u64,
+    skip_bad: bool,
+    header_written: bool,
+    /// Each part's rows of the batch being dealt (reused).
+    buffers: Vec<Vec<u8>>,
+}
+
+struct PartFile {
+    out: AtomicFile,
+    rows: u64,
+}
+
+impl Parts {
+    fn create(parts: &[Part], output: &Path, seed: u64, skip_bad: bool) -> anyhow::Result<Parts> {
+        let files = parts
+            .iter()
+            .map(|part| {
+                let out = AtomicFile::create(&part_path(output, &part.name))?;
+                Ok(PartFile { out, rows: 0 })
+            })
+            .collect::<anyhow::Result<Vec<PartFile>>>()?;
+        let mut cumulative = 0.0;
+        let bounds = parts[..parts.len() - 1]
+            .iter()
+            .map(|part| {
+                cumulative += part.ratio;
+                // Saturates at u64::MAX for a sum that rounds to 1.
+                (cumulative * 2f64.powi(64)) as u64
+            })
+            .collect();
+        Ok(Parts {
+            buffers: vec![Vec::new(); files.len()],
+            files,
+            bounds,
+            seed,
+            skip_bad,
+            header_written: false,
+        })
+    }
+
+    fn part_of(&self, draw: &Draw) -> usize {
+        let x = match draw {
+            Draw::Class(form) => form.draw(self.seed),
+            Draw::Bad(hash) => Rng::for_stream(self.seed, &[BAD_ROW, *hash]).next_u64(),
+        };
+        self.bounds
+            .iter()
+            .position(|&bound| x < bound)
+            .unwrap_or(self.bounds.len())
+    }
+}
+
+impl Consumer for Parts {
+    type Batch = Rows;
+
+    fn consume(&mut self, batch: Rows) -> io::Result<()> {
+        if let Some(header) = batch.header
+            && !self.header_written
+        {
+            self.header_written = true;
+            for file in &mut self.files {
+                file.out.write_all(&header)?;
+            }
+        }
+        let mut start = 0;
+        for (draw, end) in &batch.rows {
+            let row = &batch.text[start..*end];
+            start = *end;
+            if self.skip_bad && matches!(draw, Draw::Bad(_)) {
+                continue;
+            }
+            let part = self.part_of(draw);
+            self.buffers[part].extend_from_slice(row);
+            self.files[part].rows += 1;
+        }
+        for (file, buffer) in self.files.iter_mut().zip(&mut self.buffers) {
+            file.out.write_all(buffer)?;
+            buffer.clear();
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn part_files_are_named_after_the_output() {
+        let cases = [
+            ("data.csv", "data.train.csv"),
+            ("out/data.txt", "out/data.train.txt"),
+            ("data", "data.train"),
+            ("a.b.csv", "a.b.train.csv"),
+            (".hidden", ".hidden.train"),
+        ];
+        for (output, path) in cases {
+            assert_eq!(part_path(Path::new(output), "train"), Path::new(path));
+        }
+    }
+}
