@@ -140,6 +140,8 @@ pub const LABEL: &[Example] = &[
     run("sudokuflow label --columns solution,clues,guesses,canonical puzzles.txt"),
     run("sudokuflow label --column quizzes -f csv kaggle.csv.gz -o labelled.csv"),
     run("sudokuflow label --columns er,level,techniques --skip-bad -f csv puzzles.txt"),
+];
+
 /// `sudokuflow split --help`.
 pub const SPLIT: &[Example] = &[
     run("sudokuflow split puzzles.txt --parts train=0.8,test=0.2 --seed 7 -o data.txt"),
