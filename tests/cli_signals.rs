@@ -27,7 +27,14 @@ const READERS: &[(&str, &[&str])] = &[
     ("dedupe", &["dedupe", "-o", "OUT"]),
     ("augment", &["augment", "-o", "OUT"]),
     ("label", &["label", "-o", "OUT"]),
+    // Its parts are OUT.a and OUT.b.
+    ("split", &["split", "--parts", "a=0.5,b=0.5", "-o", "OUT"]),
+    // Standard input as B, against A.
+    ("leakage", &["leakage", A_FILE, "-", "-o", "OUT"]),
 ];
+
+/// The A file of `leakage` in READERS, made beside its output.
+const A_FILE: &str = "a.txt";
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_sudokuflow")
@@ -90,7 +97,21 @@ fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
         for ignored in [true, false] {
             let dir = temp_dir();
             let out = dir.path().join("out");
-            fs::write(&out, "previous\n").unwrap();
+            let mut entries = vec!["out".to_string()];
+            // What the run writes: OUT, or split's parts.
+            let written_files: Vec<_> = if name == "split" {
+                entries = vec!["out.a".into(), "out.b".into()];
+                entries.iter().map(|e| dir.path().join(e)).collect()
+            } else {
+                vec![out.clone()]
+            };
+            if args.contains(&A_FILE) {
+                fs::write(dir.path().join(A_FILE), format!("{PUZZLE}\n")).unwrap();
+                entries.insert(0, A_FILE.into());
+            }
+            for file in &written_files {
+                fs::write(file, "previous\n").unwrap();
+            }
             let mut child = start(args, &out, ignored, dir.path());
             let mut stdin = child.stdin.take().unwrap();
             let stderr = lines_of(child.stderr.take().unwrap());
@@ -104,14 +125,17 @@ fn every_reader_stops_on_sigint_unless_it_was_ignored_at_start() {
             let what = format!("{name}, SIGINT ignored: {ignored}");
             if ignored {
                 assert_eq!(status.code(), Some(1), "{what}: one bad line");
-                let written = fs::read(&out).unwrap();
-                assert_ne!(written, b"previous\n", "{what}");
-                assert!(!written.is_empty(), "{what}");
+                let written: Vec<Vec<u8>> =
+                    written_files.iter().map(|f| fs::read(f).unwrap()).collect();
+                assert!(written.iter().all(|w| w != b"previous\n"), "{what}");
+                assert!(written.iter().any(|w| !w.is_empty()), "{what}");
             } else {
                 assert_eq!(status.signal(), Some(libc::SIGINT), "{what}");
-                assert_eq!(fs::read_to_string(&out).unwrap(), "previous\n", "{what}");
+                for file in &written_files {
+                    assert_eq!(fs::read_to_string(file).unwrap(), "previous\n", "{what}");
+                }
             }
-            assert_eq!(dir_entries(dir.path()), ["out"], "{what}");
+            assert_eq!(dir_entries(dir.path()), entries, "{what}");
         }
     }
 }
