@@ -412,6 +412,64 @@ fn inputs_of_two_kinds_are_refused() {
     assert!(err.contains("give inputs of one kind"), "{err}");
 }
 
+/// The dataset commands that write their input's rows back (or read it as
+/// text) refuse Parquet and Arrow inputs, and augment and label refuse
+/// Parquet output, rather than write rows of another table.
+#[test]
+fn dataset_commands_refuse_what_they_cannot_write_yet() {
+    let pairs = generated(3, 1);
+    let dir = temp_dir();
+    let parquet = dir.path().join("t.parquet");
+    write_parquet(&parquet, &kaggle_batch(&pairs), 10);
+    let csv = dir.path().join("t.csv");
+    std::fs::write(&csv, kaggle_csv(&pairs)).unwrap();
+    let out = dir.path().join("out.parquet");
+    let (p, c, o) = (
+        parquet.to_str().unwrap(),
+        csv.to_str().unwrap(),
+        out.to_str().unwrap(),
+    );
+    let q = ["--column", "quizzes"];
+    let refused: [(Vec<&str>, &str); 5] = [
+        (
+            [&["split"][..], &q, &["--parts", "a=0.5,b=0.5", p, "-o", o]].concat(),
+            "split does not read",
+        ),
+        (
+            [&["leakage"][..], &q, &[p, c]].concat(),
+            "leakage does not read",
+        ),
+        (
+            [&["label"][..], &q, &["-f", "csv", p, "-o", o]].concat(),
+            "label -f csv does not read",
+        ),
+        (
+            [&["augment"][..], &q, &["-f", "csv", p, "-o", o]].concat(),
+            "augment -f csv does not read",
+        ),
+        (
+            [&["augment"][..], &q, &["-f", "parquet", c, "-o", o]].concat(),
+            "augment does not write Parquet",
+        ),
+    ];
+    for (args, message) in refused {
+        let (status, _, err) = run(&args, b"");
+        assert_eq!(status, 2, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(crate::util::dir_entries(dir.path()), ["t.csv", "t.parquet"]);
+    }
+    // Lines from a Parquet table are what they are from a CSV one.
+    let label = |input: &str| {
+        run(
+            &[&["label"][..], &q, &["--columns", "clues", input]].concat(),
+            b"",
+        )
+    };
+    let (from_parquet, from_csv) = (label(p), label(c));
+    assert_eq!(from_parquet.0, 0, "{}", from_parquet.2);
+    assert_eq!(from_parquet.1, from_csv.1);
+}
+
 #[test]
 fn play_opens_a_parquet_table() {
     let pairs = generated(3, 4);

@@ -6,13 +6,20 @@ use std::time::Instant;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, run_inputs, threads, with_solution_column};
+use super::{open_input_args, refuse_columnar, run_inputs, threads, with_solution_column};
 use crate::app::report;
-use crate::cli::args::LabelArgs;
+use crate::cli::args::{LabelArgs, TableFormatArg};
 
 /// `sudokuflow label`: 0 when every puzzle was labelled, 1 when some were bad.
 pub fn label(args: &LabelArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
+    match args.format {
+        TableFormatArg::Line => {}
+        TableFormatArg::Csv => refuse_columnar(&args.input.inputs, "label -f csv")?,
+        TableFormatArg::Parquet => {
+            anyhow::bail!("label does not write Parquet yet: use -f csv (or -f line)")
+        }
+    }
     let inputs = open_input_args(&args.input)?;
     let inputs = with_solution_column(inputs, args.solution_column.as_ref());
     let columns = args.columns.0;

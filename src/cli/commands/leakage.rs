@@ -15,7 +15,7 @@ use sudokuflow::input::Input;
 use sudokuflow::pipeline::{self, Options, Summary};
 
 use super::classes::{self, Form, FormHash};
-use super::{finish_output, open_inputs, threads, with_column};
+use super::{finish_output, open_inputs, refuse_columnar, threads, with_column};
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -24,6 +24,7 @@ use crate::cli::args::{ByArg, LeakageArgs};
 /// `sudokuflow leakage`: 1 when some puzzle of B leaks, 0 when none does.
 pub fn leakage(args: &LeakageArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
+    refuse_columnar(&[&args.a, &args.b], "leakage")?;
     let mut inputs = with_column(open_inputs(&[&args.a, &args.b])?, args.column.as_ref());
     let b = inputs.pop().expect("two inputs");
     let a = inputs.pop().expect("two inputs");

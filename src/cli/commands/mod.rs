@@ -278,6 +278,24 @@ fn open_tables(
     })
 }
 
+/// Refuses Parquet and Arrow IPC files among `paths` for `what`, a run
+/// that cannot read them yet (it writes its input's rows back, or reads
+/// them as text): an error naming the file, rather than rows of another
+/// table written out.
+fn refuse_columnar(paths: &[impl AsRef<Path>], what: &str) -> anyhow::Result<()> {
+    if let Some((path, kind)) = paths
+        .iter()
+        .find_map(|p| Some((p.as_ref(), Kind::of_file(p.as_ref())?)))
+    {
+        anyhow::bail!(
+            "{} is a {} file, and {what} does not read those yet: convert it to CSV first",
+            printable(path.as_os_str().as_encoded_bytes()),
+            kind.name()
+        );
+    }
+    Ok(())
+}
+
 /// `inputs`, their solutions in `column` if there is one (augment, label).
 fn with_solution_column(inputs: Vec<Input>, column: Option<&Column>) -> Vec<Input> {
     match column {

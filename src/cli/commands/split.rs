@@ -18,7 +18,7 @@ use sudokuflow::pipeline::{self, Options};
 use sudokuflow::rng::Rng;
 
 use super::classes::{self, Form};
-use super::{open_input_args, threads};
+use super::{open_input_args, refuse_columnar, threads};
 use crate::app::output::{AtomicFile, Prepared};
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -30,6 +30,7 @@ const BAD_ROW: u64 = 0xbad;
 /// `sudokuflow split`: 0 when every row held a puzzle, 1 when some were bad.
 pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
+    refuse_columnar(&args.input.inputs, "split")?;
     let inputs = open_input_args(&args.input)?;
     let mut options = Options::new(classes::mode(args.by));
     options.input_format = args.input.input_format.into();
