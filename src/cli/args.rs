@@ -853,7 +853,7 @@ pub struct LabelArgs {
     #[arg(long)]
     pub skip_bad: bool,
 
-    /// 'puzzle,<columns>' lines, or CSV: each input row with the columns added
+    /// 'puzzle,COLUMNS' lines, or CSV: each input row with the columns added
     #[arg(short, long, value_enum, default_value_t = TableFormatArg::Line)]
     pub format: TableFormatArg,
 

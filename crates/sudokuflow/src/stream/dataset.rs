@@ -7,7 +7,7 @@
 //! whose name the input's header already has is written in its place (the
 //! puzzle's column too, for a variant), so that a header never names a
 //! column twice and a row never holds a stale copy; the others follow the
-//! row's fields, in the order of [`Slot`].
+//! row's fields, in the order of `Slot`.
 
 use std::io::Write;
 use std::ops::Range;

@@ -90,7 +90,7 @@ pub enum Mode {
         zeros: bool,
     },
     /// Equivalent variants of each puzzle with one solution, each with its
-    /// solution transformed alike ([`dataset::variant`]): the original
+    /// solution transformed alike (`dataset::variant`): the original
     /// first if `with_original`, then variant `v` under the transform
     /// [`crate::generate::shuffle`] draws from `seed`, [`shuffle_index`] and
     /// `v` (`shuffle`'s variants). A puzzle without exactly one solution
