@@ -5,24 +5,7 @@
 use std::io::Write;
 use std::process::Stdio;
 
-use crate::util::{sudokuflow, temp_dir};
-
-/// `n` generated puzzles and their solutions, from `generate --solution`.
-fn generated(n: usize, seed: u64) -> Vec<(String, String)> {
-    let out = sudokuflow()
-        .args(["generate", "--solution", "-n", &n.to_string()])
-        .args(["--seed", &seed.to_string()])
-        .output();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|line| {
-            let (puzzle, solution) = line.split_once(',').unwrap();
-            (puzzle.replace('.', "0"), solution.to_string())
-        })
-        .collect()
-}
+use crate::util::{generated, sudokuflow, temp_dir};
 
 /// The three layouts of the public data sets, with the puzzles' column.
 fn layouts(pairs: &[(String, String)]) -> Vec<(String, &'static str)> {

@@ -13,25 +13,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::file::properties::WriterProperties;
 
-use crate::util::{sudokuflow, temp_dir};
-
-/// `n` generated puzzles (`0` for blanks, as the Kaggle set has them) and
-/// their solutions.
-fn generated(n: usize, seed: u64) -> Vec<(String, String)> {
-    let out = sudokuflow()
-        .args(["generate", "--solution", "-n", &n.to_string()])
-        .args(["--seed", &seed.to_string()])
-        .output();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|line| {
-            let (puzzle, solution) = line.split_once(',').unwrap();
-            (puzzle.replace('.', "0"), solution.to_string())
-        })
-        .collect()
-}
+use crate::util::{generated, sudokuflow, temp_dir};
 
 /// A table `id,quizzes,solutions`: `id` an integer column, the puzzles
 /// strings, `None` a null.

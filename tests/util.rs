@@ -18,6 +18,24 @@ pub fn sudokuflow_with_peak_memory() -> Run {
     program_with_peak_memory(env!("CARGO_BIN_EXE_sudokuflow"))
 }
 
+/// `n` puzzles from `generate --solution --seed SEED`, with `0` for blanks
+/// (as the Kaggle set has them), each with its solution.
+pub fn generated(n: usize, seed: u64) -> Vec<(String, String)> {
+    let out = sudokuflow()
+        .args(["generate", "--solution", "-n", &n.to_string()])
+        .args(["--seed", &seed.to_string()])
+        .output();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let (puzzle, solution) = line.split_once(',').unwrap();
+            (puzzle.replace('.', "0"), solution.to_string())
+        })
+        .collect()
+}
+
 /// Runs `sudokuflow args...`, reads its first output line, then closes the
 /// pipe: the program must stop with status 0 and nothing on stderr.
 pub fn assert_quiet_after_broken_pipe<S: AsRef<std::ffi::OsStr>>(args: &[S]) {
