@@ -343,26 +343,38 @@ pub fn feed(
     }
     std::thread::Builder::new()
         .name("sudokuflow-columnar".to_string())
-        .spawn(move || {
-            for (table, writer, error) in feeds {
-                if let Err(message) = feed_one(table, writer, batches.as_ref()) {
-                    *error.lock().unwrap_or_else(|e| e.into_inner()) = message;
-                    return;
-                }
-            }
-        })
+        .spawn(move || feed_all(feeds, batches.as_ref()))
         .context("cannot start the reader thread")?;
     Ok(inputs)
 }
 
-/// Writes one table's rows into `pipe`; `Err` with the message for its
-/// reader (`None` when the pipeline stopped reading: nothing to say).
+/// A table, the pipe its text goes into, and where its reader finds the
+/// error that cut it short.
+type Feed = (Table, io::PipeWriter, Arc<Mutex<Option<String>>>);
+
+/// Feeds the tables in order, until one fails.
+fn feed_all(feeds: Vec<Feed>, batches: Option<&Sender<RecordBatch>>) {
+    for (table, writer, error) in feeds {
+        let mut pipe = BufWriter::with_capacity(128 * 1024, writer);
+        if let Err(message) = feed_one(table, &mut pipe, batches) {
+            // The message goes first: closing the pipe ends the input, and
+            // its reader must then see the error, not the clean end of a
+            // table cut short.
+            *error.lock().unwrap_or_else(|e| e.into_inner()) = message;
+            drop(pipe);
+            return;
+        }
+    }
+}
+
+/// Writes one table's rows into `pipe` (left open: the caller closes it);
+/// `Err` with the message for its reader (`None` when the pipeline stopped
+/// reading: nothing to say).
 fn feed_one(
     mut table: Table,
-    pipe: io::PipeWriter,
+    pipe: &mut BufWriter<io::PipeWriter>,
     batches: Option<&Sender<RecordBatch>>,
 ) -> Result<(), Option<String>> {
-    let mut pipe = BufWriter::with_capacity(128 * 1024, pipe);
     pipe.write_all(b"row,puzzle\n").map_err(|_| None)?;
     let mut row = 1;
     let mut text = Vec::new();
@@ -744,5 +756,56 @@ impl Consumer for TableConsumer<'_> {
             }
         }
         self.write_ready(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of one column `puzzle`: a batch of two rows, then an error.
+    fn failing_table() -> Table {
+        let schema = Arc::new(Schema::new(vec![Field::new(
+            "puzzle",
+            DataType::Utf8,
+            true,
+        )]));
+        let rows: ArrayRef = Arc::new(StringArray::from(vec!["1", "2"]));
+        let batch = RecordBatch::try_new(Arc::clone(&schema), vec![rows]).unwrap();
+        let batches = vec![
+            Ok(batch),
+            Err(ArrowError::ParseError("a damaged page".into())),
+        ];
+        Table {
+            name: "t.parquet".into(),
+            schema,
+            label: "column 'puzzle'".into(),
+            column: 0,
+            batches: Box::new(batches.into_iter()),
+        }
+    }
+
+    /// A table cut short by a damaged page ends its pipe with the error,
+    /// never with a clean end: the error is there before the pipe closes.
+    #[test]
+    fn a_table_cut_short_ends_with_its_error() {
+        // Many times, as a wrong order showed only when the reader won a race.
+        for _ in 0..200 {
+            let (reader, writer) = io::pipe().unwrap();
+            let error = Arc::new(Mutex::new(None));
+            let mut fed = FedReader {
+                pipe: reader,
+                error: Arc::clone(&error),
+            };
+            let feeder = std::thread::spawn(move || {
+                feed_all(vec![(failing_table(), writer, error)], None);
+            });
+            let mut text = Vec::new();
+            let read = fed.read_to_end(&mut text);
+            feeder.join().unwrap();
+            assert_eq!(text, b"row,puzzle\n1,1\n2,2\n");
+            let message = read.unwrap_err().to_string();
+            assert!(message.starts_with("the file is damaged: "), "{message}");
+        }
     }
 }
