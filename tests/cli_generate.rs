@@ -726,3 +726,148 @@ fn many_variants_stream_in_flat_memory() {
     let peak_mb = peak_kb / 1024;
     assert!(peak_mb < 64, "peak memory {peak_mb} MB");
 }
+
+/// The first `n` of the forum's hardest (SE 11 or more), or `None` after a
+/// skip without the reference data.
+fn hardest(n: usize) -> Option<Vec<Grid>> {
+    let mut puzzles = crate::util::reference_puzzles("forum_hardest_11plus.txt")?;
+    puzzles.truncate(n);
+    Some(puzzles)
+}
+
+#[test]
+fn from_finds_new_unique_puzzles_rated_at_least_the_threshold() {
+    let Some(seeds) = hardest(12) else { return };
+    let dir = temp_dir();
+    let from = dir.path().join("seeds.txt");
+    // A line without one solution among them is named and skipped.
+    let mut text: String = seeds.iter().map(|p| format!("{p}\n")).collect();
+    text.insert_str(0, &format!("{}\n", ".".repeat(81)));
+    fs::write(&from, text).unwrap();
+    let from = from.to_str().unwrap();
+    let args = ["generate", "-n", "4", "--from", from, "--min-er", "10.0"];
+    let run = |threads: &str| {
+        let output = sudokuflow()
+            .args(args)
+            .args([
+                "--min-guesses",
+                "3",
+                "--seed",
+                "8",
+                "--stats",
+                "-j",
+                threads,
+            ])
+            .output();
+        assert_eq!(output.status.code(), Some(0));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        (String::from_utf8(output.stdout).unwrap(), stderr)
+    };
+    let (found, stderr) = run("2");
+    assert!(
+        stderr.starts_with(&format!(
+            "sudokuflow: {from}:1: the puzzle has more than one solution"
+        )),
+        "{stderr}"
+    );
+    for field in [
+        "seed:         8",
+        "puzzles:      4",
+        "candidates:",
+        "found:",
+    ] {
+        assert!(stderr.contains(field), "{stderr}");
+    }
+    assert_eq!(run("1").0, found, "the same finds at any -j");
+    let found: Vec<Grid> = found.lines().map(parse).collect();
+    assert_eq!(found.len(), 4);
+    for (i, puzzle) in found.iter().enumerate() {
+        assert_eq!(brute_count(&mut puzzle.cells().to_owned(), 2), 1);
+        for other in seeds.iter().chain(&found[..i]) {
+            assert!(
+                !equivalent(puzzle.cells(), other.cells()),
+                "{puzzle} repeats {other}"
+            );
+        }
+    }
+    // Rated in full, as a user checks them.
+    let rated = sudokuflow()
+        .args(["rate", "-"])
+        .write_stdin(found.iter().map(|p| format!("{p}\n")).collect::<String>())
+        .output();
+    for line in String::from_utf8(rated.stdout).unwrap().lines() {
+        let er: f64 = line
+            .split([' ', '/'])
+            .nth(1)
+            .unwrap()
+            .trim_start_matches('>')
+            .parse()
+            .unwrap();
+        assert!(er >= 10.0, "{line}");
+    }
+}
+
+#[test]
+fn from_gives_up_on_an_unreachable_threshold_and_keeps_the_old_file() {
+    let dir = temp_dir();
+    let from = dir.path().join("easy.txt");
+    fs::write(&from, fs::read_to_string(data("sample.txt")).unwrap()).unwrap();
+    let target = dir.path().join("out.txt");
+    fs::write(&target, "previous\n").unwrap();
+    let assert = sudokuflow()
+        .args([
+            "generate", "-n", "1", "--seed", "2", "--min-er", "12.0", "--from",
+        ])
+        .arg(&from)
+        .arg("-o")
+        .arg(&target)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("gave up after 100000 candidates"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(seed 2)"), "{stderr}");
+    assert_eq!(fs::read_to_string(&target).unwrap(), "previous\n");
+    assert_eq!(dir_entries(dir.path()), ["easy.txt", "out.txt"]);
+}
+
+#[test]
+fn from_options_are_checked() {
+    let dir = temp_dir();
+    let from = dir.path().join("seeds.txt");
+    fs::write(&from, fs::read_to_string(data("sample.txt")).unwrap()).unwrap();
+    let from = from.to_str().unwrap();
+    for (args, says) in [
+        (vec!["--min-er", "10.0"], "--from"),
+        (
+            vec!["--from", from, "--min-er", "12.5"],
+            "give ER from 1.0 to 12.0",
+        ),
+        (
+            vec!["--from", from, "--min-er", "ten"],
+            "give ER from 1.0 to 12.0",
+        ),
+        (
+            vec!["--from", from, "--min-er", "9.55"],
+            "give ER from 1.0 to 12.0",
+        ),
+        (vec!["--from", from, "--clues", "30"], "--clues"),
+        (vec!["--from", from, "--budget", "5"], "--min-er"),
+        (
+            vec!["--from", "missing.txt"],
+            "cannot read --from missing.txt",
+        ),
+        (
+            vec!["--from", "/dev/null"],
+            "no seed puzzle has one solution",
+        ),
+    ] {
+        let output = sudokuflow().arg("generate").args(&args).output();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
+}

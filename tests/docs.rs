@@ -192,6 +192,18 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     // reference sets; the tests run each command on a few puzzles, one round,
     // with debug builds, so that it keeps working.
     (
+        "sudokuflow generate -n 100 --from forum_hardest_11plus.txt --min-er 10.0 --seed 1 --stats -o new.txt",
+        "tests/cli_generate.rs (from_finds_new_unique_puzzles_rated_at_least_the_threshold) runs the search on 12 of the set (the page's 100 take 105 s of CPU)",
+    ),
+    (
+        "sudokuflow rate new.txt",
+        "tests/cli_generate.rs (from_finds_new_unique_puzzles_rated_at_least_the_threshold) rates its finds",
+    ),
+    (
+        "sudokuflow leakage forum_hardest_11plus.txt new.txt",
+        "tests/cli_generate.rs (from_finds_new_unique_puzzles_rated_at_least_the_threshold) checks its finds against the seeds with an independent equivalence oracle",
+    ),
+    (
         "awk 'NR%487==1' ../shared/data/forum_hardest_11plus.txt | sudokuflow rate --stats",
         "tests/measuring.rs runs it on every 16255th line (3 puzzles: the page's 100 take minutes of CPU)",
     ),

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use sudokuflow::answer::Flush;
 use sudokuflow::format::Problem;
+use sudokuflow::generate::vicinity::VicinityStats;
 use sudokuflow::logic::Level;
 use sudokuflow::pipeline::{Observer, Summary};
 
@@ -220,6 +221,37 @@ pub fn print_generate_stats(seed: u64, summary: &Summary, wall: Duration) {
         summary.puzzles,
         average(summary.clues as f64, summary.puzzles as f64),
         average(summary.puzzles as f64, seconds),
+    );
+}
+
+/// Prints `generate --from`'s `--stats`.
+pub fn print_near_stats(
+    seed: u64,
+    written: u64,
+    clues: u64,
+    stats: &VicinityStats,
+    wall: Duration,
+) {
+    let seconds = wall.as_secs_f64();
+    let _ = write!(
+        io::stderr().lock(),
+        "seed:         {seed}\n\
+         puzzles:      {written}\n\
+         avg clues:    {:.2}\n\
+         candidates:   {}\n\
+         one solution: {}\n\
+         repeats:      {}\n\
+         rated:        {}\n\
+         found:        {}\n\
+         work:         {} chain nodes\n\
+         wall time:    {seconds:.3} s\n",
+        average(clues as f64, written as f64),
+        stats.tried,
+        stats.unique,
+        stats.repeated,
+        stats.rated,
+        stats.found,
+        stats.work,
     );
 }
 

@@ -267,15 +267,26 @@ left untouched), and exits with status 1.
 --level keeps only puzzles whose rating (see 'sudokuflow rate --help'), as rate
 gives it with its default --budget, falls in that level's band; it combines with every other option, --clues included
 (rarer combinations take longer, and give up after 10000 grids as above).
+
+--from FILE searches near the puzzles of FILE (one a line or boards of 9 rows,
+as solve reads them; the forum's hardest, say) for new ones, which random
+generation almost never makes at the top of the scale: a candidate is a puzzle
+of FILE, or one found before, with one or two clues taken away and as many
+others added from its solution. It is kept when it has one solution, is not
+equivalent to a puzzle of FILE or one kept before, and meets --min-guesses and
+--min-er (rated as far as the threshold needs: 'sudokuflow rate' gives it that
+ER or more). The puzzles are not minimal. A line of FILE without one solution is
+named on stderr and skipped. The same --seed and FILE give the same bytes at any
+-j. After 100000 candidates in a row without a find, generate gives up as above.
 ",
     levels_help!(),
     "
 
 Exit status:
   0  every puzzle was generated
-  1  gave up on a --clues or --level target
-  2  usage error (including an unreachable --clues), or the output could not be
-     written"
+  1  gave up on a --clues, --level or --from target
+  2  usage error (including an unreachable --clues), or an input or the output
+     could not be read or written"
 );
 
 const SHUFFLE_AFTER_HELP: &str = "\
@@ -638,7 +649,26 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub solution: bool,
 
+    /// Search near the puzzles of FILE for new ones, not equivalent to them (see below)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["symmetry", "clues", "level"])]
+    pub from: Option<PathBuf>,
+
+    /// With --from: only puzzles rated X or more (ER, 1.0 to 12.0, e.g. 10.0)
+    #[arg(long, value_name = "X", requires = "from", value_parser = rating_threshold)]
+    pub min_er: Option<logic::Difficulty>,
+
+    /// With --from: only puzzles the solver needs G guesses or more to solve (any whole number)
+    #[arg(long, value_name = "G", requires = "from", allow_negative_numbers = true,
+          value_parser = number::<u64>(ANY_COUNT))]
+    pub min_guesses: Option<u64>,
+
+    /// With --min-er: work allowed per rating, in chain nodes followed (1 to 10^12), or 'unlimited'
+    #[arg(long, value_name = "NODES", default_value_t = Budget::default(), requires = "min_er",
+          allow_negative_numbers = true, value_parser = number::<Budget>(BUDGET))]
+    pub budget: Budget,
+
     /// Print the seed, totals, average clues and speed to stderr at the end
+    /// (with --from: the candidates tried, and how many were found)
     #[arg(long)]
     pub stats: bool,
 
@@ -647,6 +677,23 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// Parses a rating threshold: ER from 1.0 to 12.0, in tenths.
+fn rating_threshold(text: &str) -> Result<logic::Difficulty, String> {
+    let refuse = || format!("'{text}' is not a rating: give ER from 1.0 to 12.0, such as 10.0");
+    let (whole, tenths) = text.split_once('.').unwrap_or((text, "0"));
+    let digits = |part: &str, most: usize| {
+        (!part.is_empty() && part.len() <= most && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u16>().ok())
+            .flatten()
+    };
+    match (digits(whole, 2), digits(tenths, 1)) {
+        (Some(whole), Some(tenths)) if (10..=120).contains(&(whole * 10 + tenths)) => {
+            Ok(logic::Difficulty(whole * 10 + tenths))
+        }
+        _ => Err(refuse()),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -54,6 +54,7 @@ pub const GENERATE: &[Example] = &[
     run("sudokuflow generate --format pretty"),
     run("sudokuflow generate -n 24 --level hard --symmetry rotate180"),
     run("sudokuflow generate -n 1000 --stats | sudokuflow solve --count"),
+    run("sudokuflow generate -n 10 --from puzzles.txt --min-er 8.0 --stats"),
 ];
 
 /// `sudokuflow shuffle --help`.

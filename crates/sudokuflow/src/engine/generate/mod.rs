@@ -1,5 +1,6 @@
 //! Puzzle generation: random solution grids, symmetric minimal puzzles, clue
-//! targets, and shuffled equivalents of existing puzzles.
+//! targets, shuffled equivalents of existing puzzles, and new hard puzzles
+//! near known ones ([`vicinity`]).
 //!
 //! # Reproducibility
 //! Every puzzle draws its numbers from its own [`Rng`] stream derived from
@@ -39,6 +40,7 @@
 
 mod dig;
 mod symmetry;
+pub mod vicinity;
 
 use std::fmt;
 
@@ -51,9 +53,11 @@ use dig::remove_clues;
 use symmetry::Groups;
 pub use symmetry::{ParseSymmetryError, Symmetry};
 
-/// Stream tags keeping the generate and shuffle streams of one seed apart.
+/// Stream tags keeping the generate, shuffle and vicinity streams of one
+/// seed apart.
 const STREAM_GENERATE: u64 = 1;
 const STREAM_SHUFFLE: u64 = 2;
+const STREAM_VICINITY: u64 = 3;
 
 /// How [`generate`] makes puzzles: `GenerateConfig::default()`, changed
 /// with the `with_` methods or by setting fields (more may come, so other
