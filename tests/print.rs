@@ -1097,7 +1097,8 @@ fn memory_stays_flat_however_many_puzzles_are_printed() {
     let (few, many) = (many_puzzles(5_000), many_puzzles(50_000));
     // Collected in memory, 45,000 more puzzles took 13 MB more; on disk
     // until their page comes, only the PDF's object offsets grow (about 5
-    // bytes a puzzle).
+    // bytes a puzzle). The margin, 4 MB, is well under the 13 and over the
+    // peaks' own noise while other tests run (1,088 KB seen once in CI).
     for (args, out) in [
         (&["--per-page", "6"][..], "sheet.pdf"),
         (&["--per-page", "6", "--solutions"], "sheet.pdf"),
@@ -1107,7 +1108,7 @@ fn memory_stays_flat_however_many_puzzles_are_printed() {
         let few_kb = print_peak_memory(&few, args, &out);
         let many_kb = print_peak_memory(&many, args, &out);
         assert!(
-            many_kb <= few_kb + 1024,
+            many_kb <= few_kb + 4096,
             "{args:?} {}: {few_kb} KB for 5,000 puzzles, {many_kb} KB for 50,000",
             out.display()
         );
