@@ -397,8 +397,9 @@ fn inputs_of_two_kinds_are_refused() {
 }
 
 /// The dataset commands that write their input's rows back (or read it as
-/// text) refuse Parquet and Arrow inputs, and augment and label refuse
-/// Parquet output, rather than write rows of another table.
+/// text) refuse Parquet and Arrow inputs, and augment, label and generate
+/// refuse Parquet output, rather than write rows of another table or text
+/// into a file named .parquet.
 #[test]
 fn dataset_commands_refuse_what_they_cannot_write_yet() {
     let pairs = generated(3, 1);
@@ -414,7 +415,7 @@ fn dataset_commands_refuse_what_they_cannot_write_yet() {
         out.to_str().unwrap(),
     );
     let q = ["--column", "quizzes"];
-    let refused: [(Vec<&str>, &str); 5] = [
+    let refused: [(Vec<&str>, &str); 8] = [
         (
             [&["split"][..], &q, &["--parts", "a=0.5,b=0.5", p, "-o", o]].concat(),
             "split does not read",
@@ -434,6 +435,19 @@ fn dataset_commands_refuse_what_they_cannot_write_yet() {
         (
             [&["augment"][..], &q, &["-f", "parquet", c, "-o", o]].concat(),
             "augment does not write Parquet",
+        ),
+        // An -o name ending in .parquet asks for Parquet as -f parquet does.
+        (
+            [&["label"][..], &q, &[c, "-o", o]].concat(),
+            "label does not write Parquet",
+        ),
+        (
+            vec!["generate", "-n", "2", "-f", "parquet"],
+            "generate does not write Parquet",
+        ),
+        (
+            vec!["generate", "-n", "2", "-o", o],
+            "generate does not write Parquet",
         ),
     ];
     for (args, message) in refused {

@@ -8,19 +8,21 @@ use sudokuflow::pipeline::{Mode, Options};
 use super::{
     open_input_args, random_seed, refuse_columnar, run_inputs, threads, with_solution_column,
 };
+use crate::app::columnar::TableFormat;
 use crate::app::report;
-use crate::cli::args::{AugmentArgs, TableFormatArg};
+use crate::cli::args::AugmentArgs;
 
 /// `sudokuflow augment`: 0 when every puzzle was augmented, 1 when some were bad.
 pub fn augment(args: &AugmentArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
-    match args.format {
-        TableFormatArg::Line => {}
-        TableFormatArg::Csv => refuse_columnar(&args.input.inputs, "augment -f csv")?,
-        TableFormatArg::Parquet => {
-            anyhow::bail!("augment does not write Parquet yet: use -f csv (or -f line)")
-        }
+    // `-o FILE.parquet` asks for Parquet as `-f parquet` does.
+    match args.format.table(args.output.as_deref()) {
+        None => {}
+        Some(TableFormat::Csv) => refuse_columnar(&args.input.inputs, "augment -f csv")?,
+        Some(TableFormat::Parquet) => anyhow::bail!(
+            "augment does not write Parquet yet: use -f csv (or -f line), to a file not named .parquet"
+        ),
     }
     let inputs = open_input_args(&args.input)?;
     let inputs = with_solution_column(inputs, args.solution_column.as_ref());

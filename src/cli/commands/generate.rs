@@ -17,6 +17,7 @@ use sudokuflow::puzzles::puzzles;
 use sudokuflow::solver::solve_and_count;
 
 use super::{finish_output, random_seed, threads};
+use crate::app::columnar::TableFormat;
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
@@ -26,6 +27,13 @@ use crate::cli::args::GenerateArgs;
 /// level target was given up on (the puzzles before it are written to
 /// stdout; a file is not replaced; the message gives the seed).
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
+    // `-o FILE.parquet` asks for Parquet as `-f parquet` does.
+    if args.output.format.table(args.output.output.as_deref()) == Some(TableFormat::Parquet) {
+        anyhow::bail!(
+            "generate does not write Parquet yet: use -f csv (or another -f), to a file not \
+             named .parquet"
+        );
+    }
     if let Some(from) = &args.from {
         return generate_near(args, from);
     }

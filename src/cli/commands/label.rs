@@ -7,18 +7,20 @@ use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_input_args, refuse_columnar, run_inputs, threads, with_solution_column};
+use crate::app::columnar::TableFormat;
 use crate::app::report;
-use crate::cli::args::{LabelArgs, TableFormatArg};
+use crate::cli::args::LabelArgs;
 
 /// `sudokuflow label`: 0 when every puzzle was labelled, 1 when some were bad.
 pub fn label(args: &LabelArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    match args.format {
-        TableFormatArg::Line => {}
-        TableFormatArg::Csv => refuse_columnar(&args.input.inputs, "label -f csv")?,
-        TableFormatArg::Parquet => {
-            anyhow::bail!("label does not write Parquet yet: use -f csv (or -f line)")
-        }
+    // `-o FILE.parquet` asks for Parquet as `-f parquet` does.
+    match args.format.table(args.output.as_deref()) {
+        None => {}
+        Some(TableFormat::Csv) => refuse_columnar(&args.input.inputs, "label -f csv")?,
+        Some(TableFormat::Parquet) => anyhow::bail!(
+            "label does not write Parquet yet: use -f csv (or -f line), to a file not named .parquet"
+        ),
     }
     let inputs = open_input_args(&args.input)?;
     let inputs = with_solution_column(inputs, args.solution_column.as_ref());
