@@ -1,9 +1,11 @@
 //! New hard puzzles near known ones (`generate --from FILE --min-er X`).
 //!
 //! Random generation almost never reaches the top of the Sudoku Explainer
-//! scale (1 minimal puzzle in 300 is rated 9 or more), but hard puzzles
-//! cluster: of the unique puzzles a clue or two away from one of the
-//! forum's hardest (rated 11 or more), about a quarter rate 10 or more. So
+//! scale (1 in 300 of the minimal puzzles rated hell, 6.5 and up, rates 9
+//! or more), but hard puzzles cluster: of the unique puzzles a clue or two
+//! away from one of the forum's hardest (rated 11 or more), about a fifth
+//! rate 10 or more (100 of 533 rated, in the search docs/generating.md
+//! measures). So
 //! a candidate is a pool puzzle with one or two clues taken away and as
 //! many others added from its solution, kept when it still has one
 //! solution, is not equivalent to a seed or an earlier find, and meets the
