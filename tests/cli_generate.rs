@@ -859,6 +859,11 @@ fn from_options_are_checked() {
             vec!["--from", "missing.txt"],
             "cannot read --from missing.txt",
         ),
+        // A name's control characters are escaped, never sent to the terminal.
+        (
+            vec!["--from", "a\x1b[2Jb.txt"],
+            "cannot read --from a\\x1b[2Jb.txt",
+        ),
         (
             vec!["--from", "/dev/null"],
             "no seed puzzle has one solution",

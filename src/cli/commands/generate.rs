@@ -8,7 +8,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use sudokuflow::Grid;
 use sudokuflow::answer::Flush;
-use sudokuflow::format::{InputFormat, OutputFormat, Problem};
+use sudokuflow::format::{InputFormat, OutputFormat, Problem, printable};
 use sudokuflow::generate::GenerateConfig;
 use sudokuflow::generate::vicinity::{Thresholds, VicinitySearch};
 use sudokuflow::input::Input;
@@ -97,7 +97,7 @@ fn generate_near(args: &GenerateArgs, from: &Path) -> anyhow::Result<u8> {
         .with_min_guesses(args.min_guesses)
         .with_budget(args.budget.0);
     let mut search = VicinitySearch::new(seeds, thresholds, seed)
-        .with_context(|| format!("cannot search near the puzzles of {}", from.display()))?;
+        .with_context(|| format!("cannot search near the puzzles of {}", shown(from)))?;
     let format: OutputFormat = args.output.format.into();
     let mut output = Output::create(args.output.output.as_deref())?;
     let mut text = Vec::new();
@@ -150,7 +150,7 @@ fn generate_near(args: &GenerateArgs, from: &Path) -> anyhow::Result<u8> {
              {written} of {} puzzles made (seed {seed}); try a lower --min-er or --min-guesses, \
              or harder puzzles in {}",
             args.puzzles,
-            from.display()
+            shown(from)
         ));
         return Ok(1);
     }
@@ -166,7 +166,7 @@ fn generate_near(args: &GenerateArgs, from: &Path) -> anyhow::Result<u8> {
 /// The puzzles of `from` with one solution, with their solutions; each
 /// other line named on stderr. Checked on every core of the current pool.
 fn read_seeds(from: &Path, reporter: &mut Reporter) -> anyhow::Result<Vec<(Grid, Grid)>> {
-    let cannot = || format!("cannot read --from {}", from.display());
+    let cannot = || format!("cannot read --from {}", shown(from));
     let input = match from == Path::new("-") {
         true => Input::stdin(),
         false => Input::open(from).with_context(cannot)?,
@@ -194,6 +194,12 @@ fn read_seeds(from: &Path, reporter: &mut Reporter) -> anyhow::Result<Vec<(Grid,
         }
     }
     Ok(seeds)
+}
+
+/// `path` as a message shows it: its control characters and bytes that are
+/// not UTF-8 escaped, so that a name cannot drive the terminal.
+fn shown(path: &Path) -> std::borrow::Cow<'_, str> {
+    printable(path.as_os_str().as_encoded_bytes())
 }
 
 /// `puzzle`'s solution when it has exactly one.
