@@ -10,12 +10,12 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use sudokuflow::answer::{Answered, Batch, Consumer};
+use sudokuflow::dataset::{PackedForm, PackedFormHash};
 use sudokuflow::format::{self, printable};
 use sudokuflow::input::Input;
 use sudokuflow::pipeline::{self, Options, Summary};
 
-use super::classes::{self, Form, FormHash};
-use super::{finish_output, open_inputs, refuse_columnar, threads, with_column};
+use super::{classes, finish_output, open_inputs, refuse_columnar, threads, with_column};
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -109,7 +109,7 @@ fn print_stats(index: &Index, a: &Summary, b: &Summary, leaks: u64, started: Ins
 
 /// A job's classes, each with its puzzle's line; bad rows are left out
 /// (the reporter names them).
-struct Classes(Vec<(u64, Form)>);
+struct Classes(Vec<(u64, PackedForm)>);
 
 impl Batch for Classes {
     fn new(_options: &Options, input_len: usize) -> Classes {
@@ -117,7 +117,7 @@ impl Batch for Classes {
     }
 
     fn push(&mut self, _options: &Options, answered: Answered<'_>) {
-        if let Some(form) = Form::of(&answered.outcome) {
+        if let Some(form) = PackedForm::of(&answered.outcome) {
             self.0.push((answered.line, form));
         }
     }
@@ -126,7 +126,7 @@ impl Batch for Classes {
 /// A's classes, each with the line of its first puzzle.
 #[derive(Default)]
 struct Index {
-    first_line: HashMap<Form, u64, FormHash>,
+    first_line: HashMap<PackedForm, u64, PackedFormHash>,
 }
 
 impl Consumer for Index {

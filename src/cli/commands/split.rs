@@ -1,7 +1,7 @@
 //! `sudokuflow split`: a dataset into parts by ratios, every class in one part.
 //!
 //! A row's part is drawn from the seed and its class's canonical form alone
-//! ([`Form::draw`] against the cumulative ratios), so equivalent puzzles land
+//! ([`PackedForm::draw`] against the cumulative ratios), so equivalent puzzles land
 //! together without any puzzle being remembered: the run streams in flat
 //! memory, in input order, the same at any thread count. Workers gather each
 //! job's rows with their classes ([`Rows`]); the writer draws their parts and
@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use sudokuflow::answer::{Answered, Batch, Consumer, Outcome, RowText};
+use sudokuflow::dataset::PackedForm;
 use sudokuflow::format::OutputFormat;
 use sudokuflow::pipeline::{self, Options};
 use sudokuflow::rng::Rng;
 
-use super::classes::{self, Form};
-use super::{open_input_args, refuse_columnar, threads};
+use super::{classes, open_input_args, refuse_columnar, threads};
 use crate::app::output::{AtomicFile, Prepared};
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -119,7 +119,7 @@ struct Rows {
 
 /// What a row's part is drawn from.
 enum Draw {
-    Class(Form),
+    Class(PackedForm),
     /// A bad row: a hash of its text.
     Bad(u64),
 }
@@ -150,7 +150,7 @@ impl Batch for Rows {
                 None => return,
             },
         }
-        let draw = match Form::of(&answered.outcome) {
+        let draw = match PackedForm::of(&answered.outcome) {
             Some(form) => Draw::Class(form),
             None => Draw::Bad(text_hash(&self.text[start..])),
         };

@@ -22,6 +22,8 @@ use crate::solver;
 use crate::stream::rating_format;
 use crate::stream::table::{self, Column};
 
+pub use crate::stream::class::{PackedForm, PackedFormHash, PackedFormHasher};
+
 /// The character written for an empty cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]

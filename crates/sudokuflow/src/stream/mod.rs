@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod batch;
+mod class;
 mod compressed;
 pub mod dataset;
 pub mod format;
