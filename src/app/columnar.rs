@@ -18,8 +18,10 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, bail};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
+use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt32Array};
+use arrow_cast::can_cast_types;
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use arrow_select::take::take_record_batch;
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::ProjectionMask;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -181,6 +183,13 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The puzzle column's position in the batches read.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+}
+
 fn column_label(name: &str) -> String {
     format!("column '{}'", printable(name.as_bytes()))
 }
@@ -200,10 +209,11 @@ fn is_text(data_type: &DataType) -> bool {
     }
 }
 
-/// The position of `column` in `schema`, or the message that lists its columns.
-fn find_column(name: &str, schema: &Schema, column: &Column) -> anyhow::Result<usize> {
+/// The position of `column` in `schema`: a number from 1, or a name (its
+/// spaces trimmed, the case ignored if no column has it as given).
+fn column_position(schema: &Schema, column: &Column) -> Option<usize> {
     let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
-    let index = match column {
+    match column {
         Column::Number(number) => (*number >= 1 && *number <= names.len()).then(|| number - 1),
         Column::Name(wanted) => {
             let wanted = wanted.trim();
@@ -213,10 +223,31 @@ fn find_column(name: &str, schema: &Schema, column: &Column) -> anyhow::Result<u
                     .position(|n| n.trim().eq_ignore_ascii_case(wanted))
             })
         }
-    };
-    if let Some(index) = index {
+    }
+}
+
+/// Checks that `schema` has `column`, given to `--solution-column`.
+pub fn check_solution_column(schema: &Schema, column: &Column) -> anyhow::Result<()> {
+    if column_position(schema, column).is_none() {
+        let names: Vec<_> = schema
+            .fields()
+            .iter()
+            .map(|f| printable(f.name().as_bytes()).into_owned())
+            .collect();
+        bail!(
+            "--solution-column {column}: no such column in the table; its columns are {}",
+            names.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// The position of `column` in `schema`, or the message that lists its columns.
+fn find_column(name: &str, schema: &Schema, column: &Column) -> anyhow::Result<usize> {
+    if let Some(index) = column_position(schema, column) {
         return Ok(index);
     }
+    let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
     let listed = names
         .iter()
         .enumerate()
@@ -432,6 +463,8 @@ impl Read for FedReader {
 pub enum TableFormat {
     Csv,
     Parquet,
+    /// An Arrow IPC file (split's parts of an Arrow input).
+    Arrow,
 }
 
 impl TableFormat {
@@ -452,10 +485,10 @@ impl TableFormat {
     }
 }
 
-/// Writes record batches as CSV (a header row first) or Parquet (row
-/// groups of [`ROW_GROUP_ROWS`]) to `out`.
-pub struct TableWriter<'a> {
-    out: &'a mut dyn Write,
+/// Writes record batches as CSV (a header row first), Parquet (row groups
+/// of [`ROW_GROUP_ROWS`]) or an Arrow IPC file to `out`.
+pub struct TableWriter<W: Write> {
+    out: W,
     schema: SchemaRef,
     sink: Sink,
 }
@@ -467,14 +500,11 @@ enum Sink {
         pending: Vec<RecordBatch>,
         pending_rows: usize,
     },
+    Arrow(Box<arrow_ipc::writer::FileWriter<Vec<u8>>>),
 }
 
-impl<'a> TableWriter<'a> {
-    pub fn new(
-        format: TableFormat,
-        schema: SchemaRef,
-        out: &'a mut dyn Write,
-    ) -> io::Result<TableWriter<'a>> {
+impl<W: Write> TableWriter<W> {
+    pub fn new(format: TableFormat, schema: SchemaRef, mut out: W) -> io::Result<TableWriter<W>> {
         let sink = match format {
             TableFormat::Csv => {
                 let mut header = csv_writer(Vec::new());
@@ -497,6 +527,11 @@ impl<'a> TableWriter<'a> {
                     pending: Vec::new(),
                     pending_rows: 0,
                 }
+            }
+            TableFormat::Arrow => {
+                let writer = arrow_ipc::writer::FileWriter::try_new(Vec::new(), &schema)
+                    .map_err(io::Error::other)?;
+                Sink::Arrow(Box::new(writer))
             }
         };
         Ok(TableWriter { out, schema, sink })
@@ -544,6 +579,10 @@ impl<'a> TableWriter<'a> {
                 }
                 Ok(())
             }
+            Sink::Arrow(writer) => {
+                writer.write(&batch).map_err(io::Error::other)?;
+                self.out.write_all(&std::mem::take(writer.get_mut()))
+            }
         }
     }
 
@@ -578,14 +617,22 @@ impl<'a> TableWriter<'a> {
         Ok(())
     }
 
-    /// Writes what is left, and a Parquet file's footer.
-    pub fn finish(mut self) -> io::Result<()> {
+    /// Writes what is left, and a Parquet or Arrow file's footer; gives
+    /// back the output.
+    pub fn finish(mut self) -> io::Result<W> {
         self.write_groups(true)?;
-        if let Sink::Parquet { writer, .. } = self.sink {
-            let bytes = writer.into_inner().map_err(io::Error::other)?;
-            self.out.write_all(&bytes)?;
+        match self.sink {
+            Sink::Csv => {}
+            Sink::Parquet { writer, .. } => {
+                let bytes = writer.into_inner().map_err(io::Error::other)?;
+                self.out.write_all(&bytes)?;
+            }
+            Sink::Arrow(mut writer) => {
+                writer.finish().map_err(io::Error::other)?;
+                self.out.write_all(writer.get_mut())?;
+            }
         }
-        Ok(())
+        Ok(self.out)
     }
 }
 
@@ -595,42 +642,130 @@ fn csv_writer(out: Vec<u8>) -> csv::Writer<Vec<u8>> {
         .from_writer(out)
 }
 
-/// Takes the pipeline's CSV rows and writes tables: with `batches`, the
-/// input's record batches in order, each with the answers' columns added
-/// (the rows read `row,puzzle,answers...`); without, the rows themselves,
-/// every field a string column.
+/// A columnar input's rows, for output that writes them back: its record
+/// batches in order, its columns, and where its puzzles are.
+pub struct InputRows {
+    batches: Receiver<RecordBatch>,
+    pub schema: SchemaRef,
+    /// The puzzle column's position.
+    pub puzzle: usize,
+    /// The batch last looked up, and the number of its first row.
+    front: Option<(u64, RecordBatch)>,
+    /// The number of the first row of the next batch.
+    next_row: u64,
+}
+
+impl InputRows {
+    pub fn new(batches: Receiver<RecordBatch>, schema: SchemaRef, puzzle: usize) -> InputRows {
+        InputRows {
+            batches,
+            schema,
+            puzzle,
+            front: None,
+            next_row: 1,
+        }
+    }
+
+    /// The batch that holds row `row` (numbered from 1), and the number of
+    /// its first row. Rows are looked up in order: earlier batches are let go.
+    pub fn batch_of(&mut self, row: u64) -> io::Result<(u64, &RecordBatch)> {
+        loop {
+            if let Some((first, batch)) = &self.front
+                && row < first + batch.num_rows() as u64
+            {
+                if row < *first {
+                    return Err(io::Error::other("the rows came out of order"));
+                }
+                break;
+            }
+            // A row is here only once its batch was sent: this never waits long.
+            let batch = self
+                .batches
+                .recv()
+                .map_err(|_| io::Error::other("a row past the input's end"))?;
+            let first = self.next_row;
+            self.next_row += batch.num_rows() as u64;
+            self.front = Some((first, batch));
+        }
+        let (first, batch) = self.front.as_ref().expect("found");
+        Ok((*first, batch))
+    }
+}
+
+/// How the answers' columns go into a columnar input's rows.
+#[derive(Clone, Debug, Default)]
+pub struct Rewrite {
+    /// The pipeline's puzzle field replaces the input's puzzle (augment's
+    /// variants); else the input's puzzle is kept as it was.
+    pub puzzle: bool,
+    /// An answer column named as one of the input's is written in its place
+    /// (augment's and label's rows, as their CSV rows do); else it is added.
+    pub in_place: bool,
+    /// The column the answers' `solution` goes into (`--solution-column`),
+    /// with `in_place`.
+    pub solution: Option<Column>,
+    /// Answer columns added as 64-bit integers (the others are strings).
+    pub integers: &'static [&'static str],
+}
+
+/// Where an answer column goes in the rows written.
+#[derive(Clone, Copy)]
+enum Target {
+    /// In place of the input's column at this position.
+    Replace(usize),
+    /// After the input's columns.
+    Append,
+}
+
+/// Takes the pipeline's CSV rows and writes tables: with `rows`, a columnar
+/// input's rows, each with the answers' columns (the pipeline's rows read
+/// `row,puzzle,answers...`, `row` the input's row number from 1, so that a
+/// row may give several rows, as augment's variants, or none, as a bad row
+/// skipped); without, the pipeline's rows themselves, every field a string
+/// column. [`Rewrite`] says which answer columns go in place of the
+/// input's, cast to their types.
 pub struct TableConsumer<'a> {
-    batches: Option<(Receiver<RecordBatch>, SchemaRef)>,
+    rows: Option<InputRows>,
+    rewrite: Rewrite,
     format: Option<TableFormat>,
     out: Option<&'a mut dyn Write>,
-    writer: Option<TableWriter<'a>>,
-    /// The columns the answers add (or all, without batches), from the header.
+    writer: Option<TableWriter<&'a mut dyn Write>>,
+    /// The answers' columns (or all, without input rows), from the header.
     names: Vec<String>,
-    /// Fields read of each column, not yet written.
+    /// Where each of them goes.
+    targets: Vec<Target>,
+    /// The input row of each pending row (with input rows).
+    row_numbers: Vec<u64>,
+    /// The pipeline's puzzle field of each pending row (with `rewrite.puzzle`).
+    puzzles: Vec<Option<String>>,
+    /// Fields read of each answer column, not yet written.
     fields: Vec<Vec<Option<String>>>,
-    front: Option<RecordBatch>,
 }
 
 impl<'a> TableConsumer<'a> {
     pub fn new(
         format: TableFormat,
-        batches: Option<(Receiver<RecordBatch>, SchemaRef)>,
+        rows: Option<InputRows>,
+        rewrite: Rewrite,
         out: &'a mut dyn Write,
     ) -> TableConsumer<'a> {
         TableConsumer {
-            batches,
+            rows,
+            rewrite,
             format: Some(format),
             out: Some(out),
             writer: None,
             names: Vec::new(),
+            targets: Vec::new(),
+            row_numbers: Vec::new(),
+            puzzles: Vec::new(),
             fields: Vec::new(),
-            front: None,
         }
     }
 
     /// The columns before the answers' in the pipeline's rows.
     fn skipped(&self) -> usize {
-        if self.batches.is_some() { 2 } else { 0 }
+        if self.rows.is_some() { 2 } else { 0 }
     }
 
     fn start(&mut self, header: &csv::ByteRecord) -> io::Result<()> {
@@ -641,18 +776,50 @@ impl<'a> TableConsumer<'a> {
             .map(|n| String::from_utf8_lossy(n).into_owned())
             .collect();
         self.fields = vec![Vec::new(); self.names.len()];
-        let added = self
-            .names
-            .iter()
-            .map(|n| Field::new(n.as_str(), DataType::Utf8, true));
-        let schema = match &self.batches {
-            Some((_, schema)) => {
-                let mut fields: Vec<Field> =
-                    schema.fields().iter().map(|f| f.as_ref().clone()).collect();
-                fields.extend(added);
-                Schema::new_with_metadata(fields, schema.metadata().clone())
+        let string = |name: &str| Field::new(name, DataType::Utf8, true);
+        let schema = match &self.rows {
+            Some(rows) => {
+                let mut fields: Vec<Field> = rows
+                    .schema
+                    .fields()
+                    .iter()
+                    .map(|f| f.as_ref().clone())
+                    .collect();
+                for name in &self.names {
+                    let named = match (&self.rewrite.solution, name.as_str()) {
+                        (Some(column), "solution") => column.clone(),
+                        _ => Column::Name(name.clone()),
+                    };
+                    let target = column_position(&rows.schema, &named)
+                        .filter(|&i| self.rewrite.in_place && i != rows.puzzle)
+                        .map_or(Target::Append, Target::Replace);
+                    match target {
+                        // A bad row has no value for it: nullable.
+                        Target::Replace(i) => {
+                            fields[i] = if can_cast_types(&DataType::Utf8, fields[i].data_type()) {
+                                fields[i].clone().with_nullable(true)
+                            } else {
+                                string(fields[i].name())
+                            };
+                        }
+                        Target::Append if self.rewrite.integers.contains(&name.as_str()) => {
+                            fields.push(Field::new(name, DataType::Int64, true));
+                        }
+                        Target::Append => fields.push(string(name)),
+                    }
+                    self.targets.push(target);
+                }
+                if self.rewrite.puzzle {
+                    let field = &mut fields[rows.puzzle];
+                    *field = if can_cast_types(&DataType::Utf8, field.data_type()) {
+                        field.clone().with_nullable(true)
+                    } else {
+                        string(field.name())
+                    };
+                }
+                Schema::new_with_metadata(fields, rows.schema.metadata().clone())
             }
-            None => Schema::new(added.collect::<Vec<_>>()),
+            None => Schema::new(self.names.iter().map(|n| string(n)).collect::<Vec<_>>()),
         };
         let (Some(format), Some(out)) = (self.format.take(), self.out.take()) else {
             return Ok(());
@@ -662,12 +829,12 @@ impl<'a> TableConsumer<'a> {
     }
 
     /// Writes the rows whose answers are all here.
-    fn write_ready(&mut self, end: bool) -> io::Result<()> {
+    fn write_ready(&mut self) -> io::Result<()> {
         let Some(writer) = self.writer.as_mut() else {
             return Ok(());
         };
-        let have = self.fields.first().map_or(0, Vec::len);
-        let Some((receiver, _)) = &self.batches else {
+        let Some(rows) = &mut self.rows else {
+            let have = self.fields.first().map_or(0, Vec::len);
             if have > 0 {
                 let columns = self
                     .fields
@@ -680,47 +847,62 @@ impl<'a> TableConsumer<'a> {
             }
             return Ok(());
         };
-        loop {
-            let have = self.fields.first().map_or(0, Vec::len);
-            if have == 0 {
-                return Ok(());
+        while let Some(&row) = self.row_numbers.first() {
+            let (first, batch) = rows.batch_of(row)?;
+            let after = first + batch.num_rows() as u64;
+            let ready = self.row_numbers.partition_point(|&row| row < after);
+            let indices: UInt32Array = self
+                .row_numbers
+                .drain(..ready)
+                .map(|row| (row - first) as u32)
+                .collect();
+            let taken = take_record_batch(batch, &indices).map_err(io::Error::other)?;
+            let mut columns = taken.columns().to_vec();
+            let schema = Arc::clone(&writer.schema);
+            if self.rewrite.puzzle {
+                let puzzles = string_array(&mut self.puzzles, ready);
+                columns[rows.puzzle] = cast_to(puzzles, schema.field(rows.puzzle).data_type())?;
             }
-            // Rows are here only once their batch was sent: this never waits long.
-            if self.front.is_none() {
-                self.front = receiver.recv().ok();
+            for (target, fields) in self.targets.iter().zip(&mut self.fields) {
+                let values = string_array(fields, ready);
+                match *target {
+                    Target::Replace(i) => {
+                        columns[i] = cast_to(values, schema.field(i).data_type())?;
+                    }
+                    Target::Append => {
+                        let i = columns.len();
+                        columns.push(cast_to(values, schema.field(i).data_type())?);
+                    }
+                }
             }
-            let Some(front) = self.front.take() else {
-                return Ok(());
-            };
-            if have < front.num_rows() && !end {
-                self.front = Some(front);
-                return Ok(());
-            }
-            let rows = front.num_rows().min(have);
-            let mut columns = front.slice(0, rows).columns().to_vec();
-            columns.extend(self.fields.iter_mut().map(|f| string_array(f, rows)));
-            let batch = RecordBatch::try_new(Arc::clone(&writer.schema), columns)
-                .map_err(io::Error::other)?;
+            let batch = RecordBatch::try_new(schema, columns).map_err(io::Error::other)?;
             writer.write(batch)?;
-            if rows < front.num_rows() {
-                self.front = Some(front.slice(rows, front.num_rows() - rows));
-            }
         }
+        Ok(())
     }
 
     /// Writes the rest and ends the table (an empty one, if no row came).
     pub fn finish(mut self) -> io::Result<()> {
-        if self.writer.is_none() && self.batches.is_some() {
+        if self.writer.is_none() && self.rows.is_some() {
             // No header came: the table had no rows. Its columns still do.
             let header = csv::ByteRecord::new();
             self.start(&header)?;
         }
-        self.write_ready(true)?;
+        self.write_ready()?;
         match self.writer.take() {
-            Some(writer) => writer.finish(),
+            Some(writer) => writer.finish().map(drop),
             None => Ok(()),
         }
     }
+}
+
+/// `values`, strings, as a column of `data_type` (a value that does not
+/// convert is null).
+fn cast_to(values: ArrayRef, data_type: &DataType) -> io::Result<ArrayRef> {
+    if values.data_type() == data_type {
+        return Ok(values);
+    }
+    arrow_cast::cast(&values, data_type).map_err(io::Error::other)
 }
 
 /// The first `rows` of `fields` as a string column (taken out of it).
@@ -746,16 +928,27 @@ impl Consumer for TableConsumer<'_> {
                 self.start(&record)?;
                 continue;
             }
+            let text = |field: &[u8]| String::from_utf8_lossy(field).into_owned();
+            if self.rows.is_some() {
+                let row = std::str::from_utf8(&record[0])
+                    .ok()
+                    .and_then(|row| row.parse().ok())
+                    .ok_or_else(|| io::Error::other("a row without its row number"))?;
+                self.row_numbers.push(row);
+                if self.rewrite.puzzle {
+                    self.puzzles.push(record.get(1).map(text));
+                }
+            }
             let columns = self.fields.len();
             let skipped = self.skipped().min(record.len());
             // A marker's row may have other fields: the answers are the last.
             let first = record.len().saturating_sub(columns).max(skipped);
             for (i, column) in self.fields.iter_mut().enumerate() {
                 let field = record.get(first + i).filter(|f| !f.is_empty());
-                column.push(field.map(|f| String::from_utf8_lossy(f).into_owned()));
+                column.push(field.map(text));
             }
         }
-        self.write_ready(false)
+        self.write_ready()
     }
 }
 

@@ -725,8 +725,8 @@ pub struct ShuffleArgs {
 
 const AUGMENT_AFTER_HELP: &str = "\
 Input: as for solve (one puzzle a line, 'puzzle,solution' lines such as RRN's
-headerless q,a, grid blocks), or with --column a CSV or TSV table's column
-(Kaggle's quizzes or puzzle, sudoku-extreme's question).
+headerless q,a, grid blocks), or with --column a CSV, TSV, Parquet or Arrow
+table's column (Kaggle's quizzes or puzzle, sudoku-extreme's question).
 
 Output: for each puzzle with exactly one solution, N variants (-n), each
 under a random combination of the transformations that keep a Sudoku valid
@@ -742,7 +742,9 @@ the same for the original and all its variants, so that splits can keep a
 group together. A column of the input named 'solution', or the one
 --solution-column names (sudoku-extreme's answer, Kaggle's solutions), gets
 the variant's solution in place instead of a column added; the other columns
-are copied as read.
+are copied as read. --format parquet (or -o FILE.parquet) writes those rows
+as Parquet, a Parquet or Arrow input's columns of their types, group an
+integer.
 
 Empty cells are written as the puzzle was read with ('0' if it has a 0,
 else '.'), or as --blank says.
@@ -787,7 +789,9 @@ and a canon); the ratings and techniques take rate's and explain's time.
 Output: a line per puzzle, 'puzzle,<columns>'; with --format csv each input
 row (a table's, else the puzzle) with the columns added; an input column of
 the same name (Kaggle's solution and clues) takes the value in place, as
-does the column --solution-column names for the solution. Empty cells are
+does the column --solution-column names for the solution. --format parquet
+(or -o FILE.parquet) writes those rows as Parquet, a Parquet or Arrow
+input's columns of their types, the counts as integers. Empty cells are
 written as the puzzle was read with ('0' if it has a 0, else '.'), or as
 --blank says.
 

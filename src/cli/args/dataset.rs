@@ -17,6 +17,8 @@ the same files. The ratios hold in expectation: --stats prints the counts.
 -o data.csv writes data.NAME.csv for each part NAME: the input's rows as read
 (a table's every column, its header atop each part; plain lines as they are;
 grid blocks as blocks), in input order. Comments and blank lines are left out.
+A Parquet or Arrow table's parts are Parquet or Arrow IPC files with its
+columns and types (-o data.csv, data.parquet or data.arrow chooses).
 
 Bad rows (bad characters or length, conflicting givens; with --by grid, no or
 several solutions) are named on stderr and kept, unchanged, in the part a hash
@@ -32,8 +34,9 @@ pub const LEAKAGE_AFTER_HELP: &str = "\
 Output: a line for each puzzle of B equivalent to a puzzle of A (with --by
 grid: whose solution grid is equivalent to one of A's), in B's order:
   B-LINE A-LINE CANONICAL
-B's line, the line of the first such puzzle of A, and the class's canonical
-form (the solution grid's, with --by grid); then a last line
+B's line, the line of the first such puzzle of A (a Parquet or Arrow table's
+row, from 1), and the class's canonical form (the solution grid's, with --by
+grid); then a last line
   N of M puzzles of B leak ...
 Equal canonical forms are compared whole, never by hash alone. Memory grows
 with A's distinct classes only (100 to 190 bytes each); B streams through.

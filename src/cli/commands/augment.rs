@@ -5,10 +5,7 @@ use std::time::Instant;
 
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{
-    open_input_args, random_seed, refuse_columnar, run_inputs, threads, with_solution_column,
-};
-use crate::app::columnar::TableFormat;
+use super::{open_dataset_inputs, random_seed, run_opened, threads};
 use crate::app::report;
 use crate::cli::args::AugmentArgs;
 
@@ -17,15 +14,9 @@ pub fn augment(args: &AugmentArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
     // `-o FILE.parquet` asks for Parquet as `-f parquet` does.
-    match args.format.table(args.output.as_deref()) {
-        None => {}
-        Some(TableFormat::Csv) => refuse_columnar(&args.input.inputs, "augment -f csv")?,
-        Some(TableFormat::Parquet) => anyhow::bail!(
-            "augment does not write Parquet yet: use -f csv (or -f line), to a file not named .parquet"
-        ),
-    }
-    let inputs = open_input_args(&args.input)?;
-    let inputs = with_solution_column(inputs, args.solution_column.as_ref());
+    let table = args.format.table(args.output.as_deref());
+    let (opened, rewrite) =
+        open_dataset_inputs(&args.input, table, args.solution_column.as_ref(), true)?;
     let mut options = Options::new(Mode::Augment {
         seed,
         variants: args.variants,
@@ -36,7 +27,14 @@ pub fn augment(args: &AugmentArgs) -> anyhow::Result<u8> {
     options.output_format = args.format.into();
     options.skip_bad = args.skip_bad;
     options.threads = threads(&args.run);
-    let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
+    let summary = run_opened(
+        opened,
+        table,
+        rewrite,
+        &options,
+        args.output.as_deref(),
+        &args.run,
+    )?;
     if args.stats {
         let per_puzzle = u64::from(args.variants) + u64::from(args.with_original);
         report::print_augment_stats(seed, per_puzzle, &summary, started.elapsed());

@@ -5,6 +5,7 @@ use std::time::Instant;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_tables, run_opened, threads};
+use crate::app::columnar::Rewrite;
 use crate::app::report;
 use crate::cli::args::CanonArgs;
 
@@ -22,7 +23,14 @@ pub fn canon(args: &CanonArgs) -> anyhow::Result<u8> {
     options.output_format = args.format.into();
     options.strict = args.strict;
     options.threads = threads(&args.run);
-    let summary = run_opened(opened, table, &options, args.output.as_deref(), &args.run)?;
+    let summary = run_opened(
+        opened,
+        table,
+        Rewrite::default(),
+        &options,
+        args.output.as_deref(),
+        &args.run,
+    )?;
     if args.stats {
         report::print_canon_stats(&summary, started.elapsed());
     }

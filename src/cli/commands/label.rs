@@ -6,8 +6,7 @@ use std::time::Instant;
 use sudokuflow::logic;
 use sudokuflow::pipeline::{Mode, Options};
 
-use super::{open_input_args, refuse_columnar, run_inputs, threads, with_solution_column};
-use crate::app::columnar::TableFormat;
+use super::{open_dataset_inputs, run_opened, threads};
 use crate::app::report;
 use crate::cli::args::LabelArgs;
 
@@ -15,15 +14,9 @@ use crate::cli::args::LabelArgs;
 pub fn label(args: &LabelArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     // `-o FILE.parquet` asks for Parquet as `-f parquet` does.
-    match args.format.table(args.output.as_deref()) {
-        None => {}
-        Some(TableFormat::Csv) => refuse_columnar(&args.input.inputs, "label -f csv")?,
-        Some(TableFormat::Parquet) => anyhow::bail!(
-            "label does not write Parquet yet: use -f csv (or -f line), to a file not named .parquet"
-        ),
-    }
-    let inputs = open_input_args(&args.input)?;
-    let inputs = with_solution_column(inputs, args.solution_column.as_ref());
+    let table = args.format.table(args.output.as_deref());
+    let (opened, rewrite) =
+        open_dataset_inputs(&args.input, table, args.solution_column.as_ref(), false)?;
     let columns = args.columns.0;
     let mut options = Options::new(Mode::Label {
         columns,
@@ -35,7 +28,14 @@ pub fn label(args: &LabelArgs) -> anyhow::Result<u8> {
     options.skip_bad = args.skip_bad;
     options.strict = args.strict;
     options.threads = threads(&args.run);
-    let summary = run_inputs(inputs, &options, args.output.as_deref(), &args.run)?;
+    let summary = run_opened(
+        opened,
+        table,
+        rewrite,
+        &options,
+        args.output.as_deref(),
+        &args.run,
+    )?;
     if args.stats {
         report::print_label_stats(&summary, columns.needs_rating(), started.elapsed());
     }

@@ -15,7 +15,7 @@ use sudokuflow::format::{self, printable};
 use sudokuflow::input::Input;
 use sudokuflow::pipeline::{self, Options, Summary};
 
-use super::{classes, finish_output, open_inputs, refuse_columnar, threads, with_column};
+use super::{Opened, classes, finish_output, open_tables, threads};
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -24,16 +24,22 @@ use crate::cli::args::{ByArg, LeakageArgs};
 /// `sudokuflow leakage`: 1 when some puzzle of B leaks, 0 when none does.
 pub fn leakage(args: &LeakageArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    refuse_columnar(&[&args.a, &args.b], "leakage")?;
-    let mut inputs = with_column(open_inputs(&[&args.a, &args.b])?, args.column.as_ref());
-    let b = inputs.pop().expect("two inputs");
-    let a = inputs.pop().expect("two inputs");
+    let open = |path| open_tables(&[path], args.column.as_ref(), false);
+    let (a, b) = (open(&args.a)?, open(&args.b)?);
+    // A Parquet or Arrow file's puzzles are named by row: its rows come as a
+    // table's lines after a header.
+    let first_row = |opened: &Opened| if opened.fed.is_some() { 2 } else { 1 };
+    let (a_first, b_first) = (first_row(&a), first_row(&b));
+    let (a, b) = (one_input(a), one_input(b));
     let (a_name, b_name) = (a.name().to_string(), b.name().to_string());
     let mut options = Options::new(classes::mode(args.by));
     options.input_format = args.input_format.into();
     options.threads = threads(&args.run);
 
-    let mut index = Index::default();
+    let mut index = Index {
+        first_line: HashMap::default(),
+        first: a_first,
+    };
     let a_summary = run_reporting(a, &options, &mut index, args.run.quiet)?;
 
     let mut output = Output::create(args.output.as_deref())?;
@@ -41,6 +47,7 @@ pub fn leakage(args: &LeakageArgs) -> anyhow::Result<u8> {
         index: &index,
         out: &mut output,
         leaks: 0,
+        first: b_first,
         line: Vec::with_capacity(128),
     };
     let result = run_reporting(b, &options, &mut lookup, args.run.quiet);
@@ -65,6 +72,11 @@ pub fn leakage(args: &LeakageArgs) -> anyhow::Result<u8> {
         print_stats(&index, &a_summary, &b_summary, leaks, started);
     }
     Ok(u8::from(leaks > 0))
+}
+
+/// The one input `opened` holds.
+fn one_input(opened: Opened) -> Input {
+    opened.inputs.into_iter().next().expect("one input")
 }
 
 /// Runs the pipeline over one input into `consumer`, with progress and
@@ -123,10 +135,11 @@ impl Batch for Classes {
     }
 }
 
-/// A's classes, each with the line of its first puzzle.
-#[derive(Default)]
+/// A's classes, each with the line (or row) of its first puzzle.
 struct Index {
     first_line: HashMap<PackedForm, u64, PackedFormHash>,
+    /// The line numbered 1: 2 for a table fed row by row, whose rows are named.
+    first: u64,
 }
 
 impl Consumer for Index {
@@ -134,7 +147,7 @@ impl Consumer for Index {
 
     fn consume(&mut self, classes: Classes) -> io::Result<()> {
         for (line, form) in classes.0 {
-            self.first_line.entry(form).or_insert(line);
+            self.first_line.entry(form).or_insert(line + 1 - self.first);
         }
         Ok(())
     }
@@ -145,6 +158,8 @@ struct Lookup<'a> {
     index: &'a Index,
     out: &'a mut Output,
     leaks: u64,
+    /// B's line numbered 1 (as [`Index::first`]).
+    first: u64,
     /// A line being written (reused).
     line: Vec<u8>,
 }
@@ -159,7 +174,7 @@ impl Consumer for Lookup<'_> {
             };
             self.leaks += 1;
             self.line.clear();
-            write!(self.line, "{b_line} {a_line} ")?;
+            write!(self.line, "{} {a_line} ", b_line + 1 - self.first)?;
             format::write_canon_line(&form.unpack(), false, &mut self.line);
             self.out.write_all(&self.line)?;
         }

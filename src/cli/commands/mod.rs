@@ -41,16 +41,14 @@ use std::thread;
 use std::time::SystemTime;
 
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc;
 
 use anyhow::Context;
-use arrow_array::RecordBatch;
-use arrow_schema::SchemaRef;
 use sudokuflow::format::{OutputFormat, printable};
 use sudokuflow::input::{Column, Input};
-use sudokuflow::pipeline::{self, Mode, Options, Summary};
+use sudokuflow::pipeline::{self, Options, Summary};
 
-use crate::app::columnar::{self, Kind, Table, TableConsumer, TableFormat};
+use crate::app::columnar::{self, InputRows, Kind, Rewrite, Table, TableConsumer, TableFormat};
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
@@ -91,35 +89,29 @@ fn run_inputs_framed(
 }
 
 /// Runs the pipeline over the inputs of `opened` into `output`, as a table
-/// when `table` says so (CSV rows from text inputs are the pipeline's own).
+/// when `table` says so (CSV rows from text inputs are the pipeline's own),
+/// a columnar input's rows rewritten as `rewrite` says.
 fn run_opened(
     opened: Opened,
     table: Option<TableFormat>,
+    rewrite: Rewrite,
     options: &Options,
     output: Option<&Path>,
     run: &RunArgs,
 ) -> anyhow::Result<Summary> {
-    let batches = opened.batches;
+    let rows = opened.rows;
     let table = match table {
-        Some(TableFormat::Csv) if batches.is_none() => None,
+        Some(TableFormat::Csv) if rows.is_none() => None,
         other => other,
     };
     let Some(format) = table else {
         return run_inputs(opened.inputs, options, output, run);
     };
-    if let (Some(_), Mode::Shuffle { variants, .. }) = (&batches, options.mode)
-        && variants > 1
-    {
-        anyhow::bail!(
-            "shuffle --variants {variants} gives several rows per row, and a table's rows keep \
-             their columns: write lines (-f line), or shuffle with --variants 1"
-        );
-    }
     let mut options = *options;
     options.output_format = OutputFormat::Csv;
     let mut output = Output::create(output)?;
     let mut reporter = Reporter::new(Progress::new(None, run.quiet), run.quiet);
-    let mut consumer = TableConsumer::new(format, batches, &mut output);
+    let mut consumer = TableConsumer::new(format, rows, rewrite, &mut output);
     let result = pipeline::run_into(opened.inputs, &options, &mut consumer, &mut reporter);
     let result = result.and_then(|summary| {
         consumer.finish().map_err(pipeline::Error::Write)?;
@@ -201,7 +193,10 @@ fn open_input_args(input: &InputArgs) -> anyhow::Result<Vec<Input>> {
 /// back, their record batches and columns.
 struct Opened {
     inputs: Vec<Input>,
-    batches: Option<(Receiver<RecordBatch>, SchemaRef)>,
+    rows: Option<InputRows>,
+    /// The kind of the inputs when they are Parquet or Arrow files (their
+    /// puzzles fed to the pipeline as text).
+    fed: Option<Kind>,
 }
 
 /// Opens the files `paths` (standard input if none), as tables whose
@@ -220,7 +215,8 @@ fn open_tables(
     let Some(found) = kinds.iter().position(Option::is_some) else {
         return Ok(Opened {
             inputs: with_column(open_inputs(paths)?, column),
-            batches: None,
+            rows: None,
+            fed: None,
         });
     };
     let name = |i: usize| printable(paths[i].as_ref().as_os_str().as_encoded_bytes()).into_owned();
@@ -266,45 +262,52 @@ fn open_tables(
             other.name
         );
     }
-    let (sender, batches) = if keep_rows {
-        let (sender, receiver) = mpsc::channel();
-        (Some(sender), Some((receiver, schema)))
+    // Their columns are the same, and so is the puzzles'.
+    let puzzle = tables[0].column();
+    let (sender, rows) = if keep_rows {
+        let (sender, batches) = mpsc::channel();
+        let rows = InputRows::new(batches, schema, puzzle);
+        (Some(sender), Some(rows))
     } else {
         (None, None)
     };
     Ok(Opened {
         inputs: columnar::feed(tables, sender)?,
-        batches,
+        rows,
+        fed: Some(kind),
     })
 }
 
-/// Refuses Parquet and Arrow IPC files among `paths` for `what`, a run
-/// that cannot read them yet (it writes its input's rows back, or reads
-/// them as text): an error naming the file, rather than rows of another
-/// table written out.
-fn refuse_columnar(paths: &[impl AsRef<Path>], what: &str) -> anyhow::Result<()> {
-    if let Some((path, kind)) = paths
-        .iter()
-        .find_map(|p| Some((p.as_ref(), Kind::of_file(p.as_ref())?)))
-    {
-        anyhow::bail!(
-            "{} is a {} file, and {what} does not read those yet: convert it to CSV first",
-            printable(path.as_os_str().as_encoded_bytes()),
-            kind.name()
-        );
-    }
-    Ok(())
-}
-
-/// `inputs`, their solutions in `column` if there is one (augment, label).
-fn with_solution_column(inputs: Vec<Input>, column: Option<&Column>) -> Vec<Input> {
-    match column {
-        Some(column) => inputs
+/// Opens augment's and label's inputs: their solutions in `column` if
+/// there is one, and how their answers go into a columnar input's rows
+/// (`puzzle` when the answers replace the puzzle).
+fn open_dataset_inputs(
+    input: &InputArgs,
+    table: Option<TableFormat>,
+    solution: Option<&Column>,
+    puzzle: bool,
+) -> anyhow::Result<(Opened, Rewrite)> {
+    let mut opened = open_tables(&input.inputs, input.column.as_ref(), table.is_some())?;
+    let rewrite = Rewrite {
+        puzzle,
+        in_place: true,
+        solution: solution.cloned(),
+        integers: &["group", "clues", "solutions", "guesses"],
+    };
+    if opened.fed.is_some() {
+        // The pipeline reads a columnar input's puzzles alone: its solution
+        // column is found among its columns when its rows are written.
+        if let (Some(rows), Some(column)) = (&opened.rows, solution) {
+            columnar::check_solution_column(&rows.schema, column)?;
+        }
+    } else if let Some(column) = solution {
+        opened.inputs = opened
+            .inputs
             .into_iter()
             .map(|input| input.with_solution_column(column.clone()))
-            .collect(),
-        None => inputs,
+            .collect();
     }
+    Ok((opened, rewrite))
 }
 
 /// `inputs`, read as tables whose puzzles are in `column` if there is one.

@@ -5,6 +5,7 @@ use std::time::Instant;
 use sudokuflow::pipeline::{Mode, Options};
 
 use super::{open_tables, random_seed, run_opened, threads};
+use crate::app::columnar::Rewrite;
 use crate::app::report;
 use crate::cli::args::ShuffleArgs;
 
@@ -28,6 +29,7 @@ pub fn shuffle(args: &ShuffleArgs) -> anyhow::Result<u8> {
     let summary = run_opened(
         opened,
         table,
+        Rewrite::default(),
         &options,
         args.output.output.as_deref(),
         &args.run,

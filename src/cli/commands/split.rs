@@ -10,15 +10,21 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
+
+use anyhow::Context;
+use arrow_array::UInt32Array;
+use arrow_select::take::take_record_batch;
 
 use sudokuflow::answer::{Answered, Batch, Consumer, Outcome, RowText};
 use sudokuflow::dataset::PackedForm;
-use sudokuflow::format::OutputFormat;
+use sudokuflow::format::{OutputFormat, printable};
 use sudokuflow::pipeline::{self, Options};
 use sudokuflow::rng::Rng;
 
-use super::{classes, open_input_args, refuse_columnar, threads};
+use super::{classes, open_tables, threads};
+use crate::app::columnar::{InputRows, Kind, TableFormat, TableWriter};
 use crate::app::output::{AtomicFile, Prepared};
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -30,13 +36,28 @@ const BAD_ROW: u64 = 0xbad;
 /// `sudokuflow split`: 0 when every row held a puzzle, 1 when some were bad.
 pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    refuse_columnar(&args.input.inputs, "split")?;
-    let inputs = open_input_args(&args.input)?;
+    let opened = open_tables(&args.input.inputs, args.input.column.as_ref(), true)?;
+    let format = match (opened.fed, table_extension(&args.output)) {
+        (Some(_), Some(format)) => Some(format),
+        (Some(Kind::Parquet), None) => Some(TableFormat::Parquet),
+        (Some(_), None) => Some(TableFormat::Arrow),
+        (None, Some(TableFormat::Csv) | None) => None,
+        (None, Some(_)) => anyhow::bail!(
+            "-o {}: split writes a text input's parts as text, its rows as they were read; \
+             give -o a name that does not end in .parquet or .arrow",
+            printable(args.output.as_os_str().as_encoded_bytes())
+        ),
+    };
+    let inputs = opened.inputs;
     let mut options = Options::new(classes::mode(args.by));
     options.input_format = args.input.input_format.into();
     options.threads = threads(&args.run);
     let total_bytes = inputs.iter().map(|i| i.known_len()).sum::<Option<u64>>();
-    let mut parts = Parts::create(&args.parts.0, &args.output, args.seed, args.skip_bad)?;
+    let sink = match (opened.rows, format) {
+        (Some(rows), Some(format)) => Sink::Table(rows, format),
+        _ => Sink::Text,
+    };
+    let mut parts = Parts::create(&args.parts.0, &args.output, sink, args.seed, args.skip_bad)?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
     let result = pipeline::run_into(inputs, &options, &mut parts, &mut reporter);
     reporter.finish(result.is_ok());
@@ -51,7 +72,7 @@ pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
     let prepared = parts
         .files
         .into_iter()
-        .map(|file| file.out.prepare())
+        .map(PartFile::prepare)
         .collect::<anyhow::Result<Vec<Prepared>>>()?;
     Prepared::commit_all(prepared)?;
     if args.stats {
@@ -59,6 +80,18 @@ pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
         print_stats(&names, &counts, summary.failed, args.skip_bad, started);
     }
     Ok(u8::from(summary.failed > 0))
+}
+
+/// The table format `output`'s extension names, if any: a table's parts
+/// are written in it (else in the input's).
+fn table_extension(output: &Path) -> Option<TableFormat> {
+    let extension = output.extension()?.to_str()?.to_ascii_lowercase();
+    match extension.as_str() {
+        "csv" => Some(TableFormat::Csv),
+        "parquet" => Some(TableFormat::Parquet),
+        "arrow" | "feather" | "ipc" => Some(TableFormat::Arrow),
+        _ => None,
+    }
 }
 
 /// `OUT.NAME.EXT` for `-o OUT.EXT` (`OUT.NAME` without an extension).
@@ -111,8 +144,9 @@ fn print_stats(names: &[&str], counts: &[u64], bad: u64, skip_bad: bool, started
 struct Rows {
     /// The rows' text, one after another, each with its line end.
     text: Vec<u8>,
-    /// Each row's class (or `None` for a bad row) and where its text ends.
-    rows: Vec<(Draw, usize)>,
+    /// Each row's class (or `None` for a bad row), where its text ends,
+    /// and its line.
+    rows: Vec<(Draw, usize, u64)>,
     /// A table input's header row, with its line end.
     header: Option<Vec<u8>>,
 }
@@ -154,7 +188,7 @@ impl Batch for Rows {
             Some(form) => Draw::Class(form),
             None => Draw::Bad(text_hash(&self.text[start..])),
         };
-        self.rows.push((draw, self.text.len()));
+        self.rows.push((draw, self.text.len(), answered.line));
     }
 
     fn push_table_header(&mut self, _options: &Options, header: &[u8], _delimiter: u8) {
@@ -171,9 +205,19 @@ fn text_hash(text: &[u8]) -> u64 {
     })
 }
 
+/// Where the parts' rows come from.
+enum Sink {
+    /// As the pipeline read them.
+    Text,
+    /// A Parquet or Arrow input's rows, written as a table of this format.
+    Table(InputRows, TableFormat),
+}
+
 /// The part files being written, and how rows are dealt to them.
 struct Parts {
     files: Vec<PartFile>,
+    /// A Parquet or Arrow input's rows.
+    input: Option<InputRows>,
     /// A row whose draw is below `bounds[i]` (and not an earlier bound)
     /// goes to part `i`; the last part takes the rest.
     bounds: Vec<u64>,
@@ -182,22 +226,69 @@ struct Parts {
     header_written: bool,
     /// Each part's rows of the batch being dealt (reused).
     buffers: Vec<Vec<u8>>,
+    /// A table's rows being dealt, each row's number with its part (reused).
+    dealt: Vec<(u64, usize)>,
+    /// Each part's rows of the input's batch being dealt (reused).
+    indices: Vec<Vec<u32>>,
 }
 
 struct PartFile {
-    out: AtomicFile,
+    out: PartOut,
     rows: u64,
 }
 
+enum PartOut {
+    Text(AtomicFile),
+    Table(TableWriter<AtomicFile>),
+}
+
+impl PartFile {
+    /// A text part's file.
+    fn text(&mut self) -> io::Result<&mut AtomicFile> {
+        match &mut self.out {
+            PartOut::Text(file) => Ok(file),
+            PartOut::Table(_) => Err(io::Error::other("a table's part written as text")),
+        }
+    }
+
+    /// The file written, ready to be committed.
+    fn prepare(self) -> anyhow::Result<Prepared> {
+        match self.out {
+            PartOut::Text(out) => out.prepare(),
+            PartOut::Table(writer) => writer
+                .finish()
+                .context("error writing the parts")?
+                .prepare(),
+        }
+    }
+}
+
 impl Parts {
-    fn create(parts: &[Part], output: &Path, seed: u64, skip_bad: bool) -> anyhow::Result<Parts> {
+    fn create(
+        parts: &[Part],
+        output: &Path,
+        sink: Sink,
+        seed: u64,
+        skip_bad: bool,
+    ) -> anyhow::Result<Parts> {
         let files = parts
             .iter()
             .map(|part| {
-                let out = AtomicFile::create(&part_path(output, &part.name))?;
+                let file = AtomicFile::create(&part_path(output, &part.name))?;
+                let out = match &sink {
+                    Sink::Text => PartOut::Text(file),
+                    Sink::Table(input, format) => {
+                        let schema = Arc::clone(&input.schema);
+                        PartOut::Table(TableWriter::new(*format, schema, file)?)
+                    }
+                };
                 Ok(PartFile { out, rows: 0 })
             })
             .collect::<anyhow::Result<Vec<PartFile>>>()?;
+        let input = match sink {
+            Sink::Text => None,
+            Sink::Table(input, _) => Some(input),
+        };
         let mut cumulative = 0.0;
         let bounds = parts[..parts.len() - 1]
             .iter()
@@ -209,6 +300,9 @@ impl Parts {
             .collect();
         Ok(Parts {
             buffers: vec![Vec::new(); files.len()],
+            indices: vec![Vec::new(); files.len()],
+            dealt: Vec::new(),
+            input,
             files,
             bounds,
             seed,
@@ -229,20 +323,65 @@ impl Parts {
     }
 }
 
+impl Parts {
+    /// Writes a table's rows to their parts: each part the rows of each
+    /// input batch it has, taken out of the batch.
+    fn write_table_rows(&mut self) -> io::Result<()> {
+        let Some(input) = &mut self.input else {
+            return Ok(());
+        };
+        let mut dealt = &self.dealt[..];
+        while let Some(&(row, _)) = dealt.first() {
+            let (first, batch) = input.batch_of(row)?;
+            let after = first + batch.num_rows() as u64;
+            let ready = dealt.partition_point(|&(row, _)| row < after);
+            for &(row, part) in &dealt[..ready] {
+                self.indices[part].push((row - first) as u32);
+            }
+            dealt = &dealt[ready..];
+            for (file, indices) in self.files.iter_mut().zip(&mut self.indices) {
+                if indices.is_empty() {
+                    continue;
+                }
+                let PartOut::Table(writer) = &mut file.out else {
+                    unreachable!("a table's parts are tables");
+                };
+                let taken = take_record_batch(batch, &UInt32Array::from(std::mem::take(indices)))
+                    .map_err(io::Error::other)?;
+                writer.write(taken)?;
+            }
+        }
+        self.dealt.clear();
+        Ok(())
+    }
+}
+
 impl Consumer for Parts {
     type Batch = Rows;
 
     fn consume(&mut self, batch: Rows) -> io::Result<()> {
+        if self.input.is_some() {
+            for (draw, _, line) in &batch.rows {
+                if self.skip_bad && matches!(draw, Draw::Bad(_)) {
+                    continue;
+                }
+                let part = self.part_of(draw);
+                self.files[part].rows += 1;
+                // The table's rows are fed as lines after a header line.
+                self.dealt.push((line - 1, part));
+            }
+            return self.write_table_rows();
+        }
         if let Some(header) = batch.header
             && !self.header_written
         {
             self.header_written = true;
             for file in &mut self.files {
-                file.out.write_all(&header)?;
+                file.text()?.write_all(&header)?;
             }
         }
         let mut start = 0;
-        for (draw, end) in &batch.rows {
+        for (draw, end, _) in &batch.rows {
             let row = &batch.text[start..*end];
             start = *end;
             if self.skip_bad && matches!(draw, Draw::Bad(_)) {
@@ -253,7 +392,7 @@ impl Consumer for Parts {
             self.files[part].rows += 1;
         }
         for (file, buffer) in self.files.iter_mut().zip(&mut self.buffers) {
-            file.out.write_all(buffer)?;
+            file.text()?.write_all(buffer)?;
             buffer.clear();
         }
         Ok(())
