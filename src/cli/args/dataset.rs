@@ -38,8 +38,10 @@ B's line, the line of the first such puzzle of A (a Parquet or Arrow table's
 row, from 1), and the class's canonical form (the solution grid's, with --by
 grid); then a last line
   N of M puzzles of B leak ...
-Equal canonical forms are compared whole, never by hash alone. Memory grows
-with A's distinct classes only (100 to 190 bytes each); B streams through.
+Equal canonical forms are compared whole, never by hash alone. A's classes
+are held in memory up to 262,144 of them (26 to 50 MB); a larger A is
+spilled to temporary files (TMPDIR) with B's classes, 64 bytes a puzzle,
+and joined a sixty-fourth at a time, so memory stays flat.
 
 Bad rows of A or B (bad characters or length, conflicting givens; with --by
 grid, no or several solutions) are named on stderr and counted by --stats;

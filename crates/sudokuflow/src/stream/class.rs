@@ -28,6 +28,17 @@ impl PackedForm {
         Grid::from_cells(cells).expect("packed from a grid")
     }
 
+    /// The form's words, to be stored: [`PackedForm::from_words`] takes them back.
+    pub fn to_words(self) -> [u64; 6] {
+        self.0
+    }
+
+    /// The form whose [`PackedForm::to_words`] gave `words` (other words
+    /// make a form that [`PackedForm::unpack`] may panic on).
+    pub fn from_words(words: [u64; 6]) -> PackedForm {
+        PackedForm(words)
+    }
+
     /// A number in `0..2^64` drawn from `seed` and the form alone, the same
     /// in every build (the library's frozen generator).
     pub fn draw(&self, seed: u64) -> u64 {
