@@ -396,3 +396,89 @@ fn usage_errors_name_the_option() {
         assert!(err.contains(option), "{args:?}: {err}");
     }
 }
+
+/// The commands of the ` ```sh ` block under `heading` in `page` of docs/,
+/// comments left out.
+fn page_commands(page: &str, heading: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(page);
+    let text = std::fs::read_to_string(path).unwrap();
+    let section = &text[text.find(heading).expect("the heading")..];
+    let block = section.split("```sh\n").nth(1).expect("a sh block");
+    let block = &block[..block.find("```").unwrap()];
+    block
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// docs/machine-learning.md's HRM-style dataset, made by its commands as
+/// written, on the forum's hardest: a test part that shares no solution
+/// grid with the training part, 1,000 bases of at least 20 guesses with
+/// 1 + 999 variants each, none of them equivalent to a test puzzle.
+#[test]
+fn the_guides_hrm_style_dataset_is_made_as_shown() {
+    let Some(hardest) = crate::util::data_file("forum_hardest_11plus.txt") else {
+        return;
+    };
+    let dir = temp_dir();
+    std::os::unix::fs::symlink(&hardest, dir.path().join("forum_hardest_11plus.txt")).unwrap();
+    let commands = page_commands("machine-learning.md", "## An HRM-style dataset");
+    assert_eq!(commands.len(), 5, "{commands:?}");
+    let mut outputs = Vec::new();
+    for command in &commands {
+        let output = crate::util::shell(command, dir.path());
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(0), "{command}: {stderr}");
+        outputs.push(String::from_utf8(output.stdout).unwrap());
+    }
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    let (train, test) = (read("hard.train.txt"), read("hard.test.txt"));
+    assert_eq!(train.lines().count() + test.lines().count(), 48_765);
+    assert!(test.lines().count() > 4_000, "{}", test.lines().count());
+
+    let rows = read("train.csv");
+    let mut lines = rows.lines();
+    assert_eq!(lines.next(), Some("puzzle,solution,group,problem"));
+    let mut groups: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut bases = Vec::new();
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        let variants = groups.entry(fields[2]).or_default();
+        if variants.is_empty() {
+            // --with-original: a group's first row is its base.
+            bases.push(fields[0]);
+        }
+        variants.push(fields[0]);
+    }
+    assert_eq!(groups.len(), 1_000);
+    assert!(groups.values().all(|v| v.len() == 1_000));
+    // Every base is a training puzzle of at least 20 guesses.
+    assert!(bases.iter().all(|b| train.contains(b)));
+    let input: String = bases.iter().map(|b| format!("{b}\n")).collect();
+    let out = sudokuflow()
+        .args(["label", "--columns", "guesses", "-"])
+        .write_stdin(input.as_bytes())
+        .output();
+    let guesses = String::from_utf8(out.stdout).unwrap();
+    for line in guesses.lines() {
+        let count: u64 = line.rsplit(',').next().unwrap().parse().unwrap();
+        assert!(count >= 20, "{line}");
+    }
+    let solutions = read("test.csv");
+    assert_eq!(solutions.lines().count(), test.lines().count() + 1);
+    // The two checks: nothing leaks.
+    let tests = test.lines().count();
+    let checks = [
+        (
+            &outputs[3],
+            format!("0 of {tests} puzzles of hard.test.txt"),
+        ),
+        (&outputs[4], format!("0 of {tests} puzzles of test.csv")),
+    ];
+    for (output, start) in checks {
+        assert!(output.starts_with(&start), "{output}");
+    }
+}

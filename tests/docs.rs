@@ -192,6 +192,26 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     // reference sets; the tests run each command on a few puzzles, one round,
     // with debug builds, so that it keeps working.
     (
+        "sudokuflow split forum_hardest_11plus.txt --by grid --parts train=0.9,test=0.1 --seed 1 -o hard.txt",
+        "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs the page's five commands as written, on the reference set (SUDOKUFLOW_DATA)",
+    ),
+    (
+        "sudokuflow label --columns guesses -f csv hard.train.txt | awk -F, 'NR > 1 && $2 >= 20 { print $1; if (++n == 1000) exit }' | sudokuflow augment -n 999 --with-original --seed 1 -f csv -o train.csv",
+        "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs the page's five commands as written, on the reference set (SUDOKUFLOW_DATA)",
+    ),
+    (
+        "sudokuflow label --columns solution -f csv hard.test.txt -o test.csv",
+        "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs the page's five commands as written, on the reference set (SUDOKUFLOW_DATA)",
+    ),
+    (
+        "sudokuflow leakage --by grid hard.train.txt hard.test.txt",
+        "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs the page's five commands as written, on the reference set (SUDOKUFLOW_DATA)",
+    ),
+    (
+        "sudokuflow leakage --column puzzle train.csv test.csv",
+        "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs the page's five commands as written, on the reference set (SUDOKUFLOW_DATA)",
+    ),
+    (
         "sudokuflow generate -n 100 --from forum_hardest_11plus.txt --min-er 10.0 --seed 1 --stats -o new.txt",
         "tests/cli_generate.rs (from_finds_new_unique_puzzles_rated_at_least_the_threshold) runs the search on 12 of the set (the page's 100 take 105 s of CPU)",
     ),

@@ -81,3 +81,20 @@ pub fn sample_puzzles() -> Vec<Grid> {
         .map(|line| line.parse().unwrap())
         .collect()
 }
+
+/// Runs `line` with bash (`set -o pipefail`) in `dir`, the built
+/// `sudokuflow` first on the path, as a page's shell commands run.
+pub fn shell(line: &str, dir: &std::path::Path) -> std::process::Output {
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_sudokuflow"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let paths = std::env::var_os("PATH").unwrap_or_default();
+    let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(&paths)))
+        .unwrap();
+    program("bash")
+        .args(["-c", &format!("set -o pipefail; {line}")])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+}
