@@ -396,24 +396,41 @@ fn inputs_of_two_kinds_are_refused() {
     assert!(err.contains("give inputs of one kind"), "{err}");
 }
 
-/// `generate` writes no Parquet: `-f parquet` and `-o FILE.parquet` are
-/// refused, rather than text written into a file named .parquet.
+/// `generate` writes Parquet (`-f parquet`, `-o FILE.parquet`): the rows
+/// of `-f csv`, as string columns; `--from` too.
 #[test]
-fn generate_refuses_parquet_output() {
+fn generate_writes_parquet() {
     let dir = temp_dir();
-    let out = dir.path().join("out.parquet");
+    let out = dir.path().join("made.parquet");
     let o = out.to_str().unwrap();
-    for args in [
-        vec!["generate", "-n", "2", "-f", "parquet"],
-        vec!["generate", "-n", "2", "-o", o],
-    ] {
-        let (status, _, err) = run(&args, b"");
-        assert_eq!(status, 2, "{args:?}: {err}");
-        assert!(
-            err.contains("generate does not write Parquet"),
-            "{args:?}: {err}"
-        );
-        assert!(crate::util::dir_entries(dir.path()).is_empty());
+    let sample = crate::util::data("sample.txt");
+    let near = ["--from", sample.to_str().unwrap(), "--min-guesses", "0"];
+    for extra in [&[][..], &near[..]] {
+        let args = [
+            &["generate", "-n", "5", "--seed", "1", "--solution"][..],
+            extra,
+        ]
+        .concat();
+        let (status, _, err) = run(&[&args[..], &["-o", o]].concat(), b"");
+        assert_eq!(status, 0, "{err}");
+        let table = read_parquet(std::fs::read(&out).unwrap());
+        let (status, csv, err) = run(&[&args[..], &["-f", "csv"]].concat(), b"");
+        assert_eq!(status, 0, "{err}");
+        assert_eq!(column_names(&table), ["puzzle", "solution"]);
+        let rows: Vec<Vec<Option<String>>> = String::from_utf8(csv)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|line| line.split(',').map(|f| Some(f.to_string())).collect())
+            .collect();
+        let columns = [strings(&table, "puzzle"), strings(&table, "solution")];
+        let from_parquet: Vec<Vec<Option<String>>> = (0..5)
+            .map(|i| columns.iter().map(|c| c[i].clone()).collect())
+            .collect();
+        assert_eq!(from_parquet, rows, "{extra:?}");
+        let (status, stdout, _) = run(&[&args[..], &["-f", "parquet"]].concat(), b"");
+        assert_eq!(status, 0);
+        assert_eq!(stdout, std::fs::read(&out).unwrap(), "{extra:?}");
     }
 }
 

@@ -724,12 +724,12 @@ enum Target {
 /// skipped); without, the pipeline's rows themselves, every field a string
 /// column. [`Rewrite`] says which answer columns go in place of the
 /// input's, cast to their types.
-pub struct TableConsumer<'a> {
+pub struct TableConsumer<W: Write> {
     rows: Option<InputRows>,
     rewrite: Rewrite,
     format: Option<TableFormat>,
-    out: Option<&'a mut dyn Write>,
-    writer: Option<TableWriter<&'a mut dyn Write>>,
+    out: Option<W>,
+    writer: Option<TableWriter<W>>,
     /// The answers' columns (or all, without input rows), from the header.
     names: Vec<String>,
     /// Where each of them goes.
@@ -742,13 +742,13 @@ pub struct TableConsumer<'a> {
     fields: Vec<Vec<Option<String>>>,
 }
 
-impl<'a> TableConsumer<'a> {
+impl<W: Write> TableConsumer<W> {
     pub fn new(
         format: TableFormat,
         rows: Option<InputRows>,
         rewrite: Rewrite,
-        out: &'a mut dyn Write,
-    ) -> TableConsumer<'a> {
+        out: W,
+    ) -> TableConsumer<W> {
         TableConsumer {
             rows,
             rewrite,
@@ -881,18 +881,63 @@ impl<'a> TableConsumer<'a> {
         Ok(())
     }
 
-    /// Writes the rest and ends the table (an empty one, if no row came).
-    pub fn finish(mut self) -> io::Result<()> {
+    /// Writes the rest and ends the table (an empty one, if no row came);
+    /// gives back the output.
+    pub fn finish(mut self) -> io::Result<W> {
         if self.writer.is_none() && self.rows.is_some() {
             // No header came: the table had no rows. Its columns still do.
             let header = csv::ByteRecord::new();
             self.start(&header)?;
         }
         self.write_ready()?;
-        match self.writer.take() {
-            Some(writer) => writer.finish().map(drop),
-            None => Ok(()),
+        match (self.writer.take(), self.out.take()) {
+            (Some(writer), _) => writer.finish(),
+            (None, Some(out)) => Ok(out),
+            (None, None) => unreachable!("the output is the writer's once it is made"),
         }
+    }
+}
+
+/// CSV text in, a table of string columns out ([`TableConsumer`] without
+/// input rows): for runs that write CSV text themselves, as `generate` does.
+pub struct CsvToTable<W: Write> {
+    consumer: TableConsumer<W>,
+    /// Text after the last line end written.
+    pending: Vec<u8>,
+}
+
+impl<W: Write> CsvToTable<W> {
+    pub fn new(format: TableFormat, out: W) -> CsvToTable<W> {
+        CsvToTable {
+            consumer: TableConsumer::new(format, None, Rewrite::default(), out),
+            pending: Vec::new(),
+        }
+    }
+
+    /// Ends the table; gives back the output.
+    pub fn finish(mut self) -> io::Result<W> {
+        if !self.pending.is_empty() {
+            self.pending.push(b'\n');
+            self.consumer
+                .consume(Text(std::mem::take(&mut self.pending)))?;
+        }
+        self.consumer.finish()
+    }
+}
+
+impl<W: Write> Write for CsvToTable<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if let Some(end) = memchr::memrchr(b'\n', &self.pending) {
+            let rest = self.pending.split_off(end + 1);
+            let lines = std::mem::replace(&mut self.pending, rest);
+            self.consumer.consume(Text(lines))?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -910,7 +955,7 @@ fn string_array(fields: &mut Vec<Option<String>>, rows: usize) -> ArrayRef {
     Arc::new(fields.drain(..rows).collect::<StringArray>())
 }
 
-impl Consumer for TableConsumer<'_> {
+impl<W: Write> Consumer for TableConsumer<W> {
     type Batch = Text;
 
     fn consume(&mut self, batch: Text) -> io::Result<()> {

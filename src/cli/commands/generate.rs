@@ -1,6 +1,6 @@
 //! `sudokuflow generate`: a numbered, reproducible stream of new puzzles.
 
-use std::io::{self, Write as _};
+use std::io;
 use std::path::Path;
 use std::time::Instant;
 
@@ -17,7 +17,7 @@ use sudokuflow::puzzles::puzzles;
 use sudokuflow::solver::solve_and_count;
 
 use super::{finish_output, random_seed, threads};
-use crate::app::columnar::TableFormat;
+use crate::app::columnar::{CsvToTable, TableFormat};
 use crate::app::output::Output;
 use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
@@ -28,14 +28,15 @@ use crate::cli::args::GenerateArgs;
 /// stdout; a file is not replaced; the message gives the seed).
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     // `-o FILE.parquet` asks for Parquet as `-f parquet` does.
-    if args.output.format.table(args.output.output.as_deref()) == Some(TableFormat::Parquet) {
-        anyhow::bail!(
-            "generate does not write Parquet yet: use -f csv (or another -f), to a file not \
-             named .parquet"
-        );
-    }
+    let parquet =
+        args.output.format.table(args.output.output.as_deref()) == Some(TableFormat::Parquet);
+    // Parquet is made of the CSV rows.
+    let format = match parquet {
+        true => OutputFormat::Csv,
+        false => args.output.format.into(),
+    };
     if let Some(from) = &args.from {
-        return generate_near(args, from);
+        return generate_near(args, from, format, parquet);
     }
     let started = Instant::now();
     let config = GenerateConfig::default()
@@ -47,7 +48,7 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut options = GenerateOptions::new(config, args.puzzles);
     options.seed = seed;
-    options.output_format = args.output.format.into();
+    options.output_format = format;
     options.with_solution = args.solution;
     options.threads = threads(&args.run);
     let mut output = Output::create(args.output.output.as_deref())?;
@@ -55,7 +56,17 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<u8> {
         Progress::for_puzzles(args.puzzles, args.run.quiet),
         args.run.quiet,
     );
-    let result = match pipeline::generate(&options, &mut output, &mut reporter) {
+    let generated = match parquet {
+        true => {
+            let mut table = CsvToTable::new(TableFormat::Parquet, &mut output);
+            pipeline::generate(&options, &mut table, &mut reporter).and_then(|summary| {
+                table.finish().map_err(pipeline::Error::Write)?;
+                Ok(summary)
+            })
+        }
+        false => pipeline::generate(&options, &mut output, &mut reporter),
+    };
+    let result = match generated {
         Err(gave_up @ pipeline::Error::Generate { .. }) => {
             // Show the puzzles made so far; a file is left as it was.
             let flushed = output.abandon();
@@ -80,7 +91,12 @@ const CANDIDATES_WITHOUT_A_FIND: u64 = 100_000;
 
 /// `sudokuflow generate --from FILE`: new puzzles near those of FILE (see
 /// [`sudokuflow::generate::vicinity`]). Exit statuses as [`generate`]'s.
-fn generate_near(args: &GenerateArgs, from: &Path) -> anyhow::Result<u8> {
+fn generate_near(
+    args: &GenerateArgs,
+    from: &Path,
+    format: OutputFormat,
+    parquet: bool,
+) -> anyhow::Result<u8> {
     let started = Instant::now();
     let seed = args.seed.unwrap_or_else(random_seed);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -98,8 +114,12 @@ fn generate_near(args: &GenerateArgs, from: &Path) -> anyhow::Result<u8> {
         .with_budget(args.budget.0);
     let mut search = VicinitySearch::new(seeds, thresholds, seed)
         .with_context(|| format!("cannot search near the puzzles of {}", shown(from)))?;
-    let format: OutputFormat = args.output.format.into();
     let mut output = Output::create(args.output.output.as_deref())?;
+    let mut table = None;
+    let writer: &mut dyn io::Write = match parquet {
+        true => table.insert(CsvToTable::new(TableFormat::Parquet, &mut output)),
+        false => &mut output,
+    };
     let mut text = Vec::new();
     if format == OutputFormat::Csv {
         text.extend_from_slice(match args.solution {
@@ -129,11 +149,19 @@ fn generate_near(args: &GenerateArgs, from: &Path) -> anyhow::Result<u8> {
         }
         let made = finds.len().min(wanted) as u64;
         written += made;
-        wrote = output.write_all(&text);
+        wrote = writer.write_all(&text);
         text.clear();
         reporter.progress(0, made);
     }
     let stats = search.stats();
+    // A table is ended only when the run is: cut short, it is left
+    // unfinished, and a file as it was.
+    if let Some(table) = table
+        && wrote.is_ok()
+        && !gave_up
+    {
+        wrote = table.finish().map(drop);
+    }
     if let Err(e) = wrote {
         reporter.finish(false);
         let name = output.name();
