@@ -481,4 +481,49 @@ fn the_guides_hrm_style_dataset_is_made_as_shown() {
     for (output, start) in checks {
         assert!(output.starts_with(&start), "{output}");
     }
+
+    // Labelling the million: every row labelled, a sample checked against
+    // solve and canon.
+    let label = page_commands("machine-learning.md", "### Labelling a million puzzles");
+    assert_eq!(label.len(), 1, "{label:?}");
+    let output = crate::util::shell(&label[0], dir.path());
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let labelled = read("labelled.csv");
+    let mut lines = labelled.lines();
+    assert_eq!(
+        lines.next(),
+        Some("puzzle,solution,group,problem,clues,solutions,guesses,canonical")
+    );
+    let sample: Vec<&str> = lines.step_by(9_973).collect();
+    assert_eq!(sample.len(), 101);
+    let puzzles: String = sample
+        .iter()
+        .map(|row| format!("{}\n", &row[..81]))
+        .collect();
+    let answers = |command: &str| {
+        let out = sudokuflow()
+            .args([command, "-"])
+            .write_stdin(puzzles.as_bytes())
+            .output();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (solved, canon) = (answers("solve"), answers("canon"));
+    for ((row, solution), form) in sample.iter().zip(solved.lines()).zip(canon.lines()) {
+        let fields: Vec<&str> = row.split(',').collect();
+        let clues = fields[0]
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .count()
+            .to_string();
+        assert_eq!(
+            [fields[1], fields[3], fields[4], fields[5], fields[7]],
+            [solution, "", &clues, "1", form],
+            "{row}"
+        );
+    }
 }

@@ -192,6 +192,10 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     // reference sets; the tests run each command on a few puzzles, one round,
     // with debug builds, so that it keeps working.
     (
+        "sudokuflow label --column puzzle --columns solution,clues,solutions,guesses,canonical -f csv train.csv -o labelled.csv",
+        "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs it as written on the page's train.csv, made from the reference set (SUDOKUFLOW_DATA)",
+    ),
+    (
         "sudokuflow split forum_hardest_11plus.txt --by grid --parts train=0.9,test=0.1 --seed 1 -o hard.txt",
         "tests/cli_dataset.rs (the_guides_hrm_style_dataset_is_made_as_shown) runs the page's five commands as written, on the reference set (SUDOKUFLOW_DATA)",
     ),
