@@ -240,3 +240,21 @@ fn simple_order_explains_singles_first_with_the_same_rating() {
     assert!(usual.contains("Direct Hidden"), "{usual}");
     assert_ne!(simple, usual);
 }
+
+/// A fish's text says "an 8", as English does, and "a" before the other digits.
+#[test]
+fn fish_steps_say_an_8() {
+    let puzzles = stdout_of(
+        &["generate", "--level", "expert", "-n", "30", "--seed", "11"],
+        "",
+    );
+    let text = stdout_of(&["explain"], &puzzles);
+    assert!(
+        text.contains("each need an 8,"),
+        "no fish on 8 in the sample"
+    );
+    for digit in "12345679".chars() {
+        assert!(!text.contains(&format!("need an {digit}")), "an {digit}");
+    }
+    assert!(!text.contains("need a 8"));
+}

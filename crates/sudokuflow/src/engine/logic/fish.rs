@@ -101,13 +101,15 @@ fn fish_step(
         technique,
         format!(
             "{} on {digit}: in {base_lines}, {digit} can only go in {} ({}). {}{} each need \
-             a {digit}, in different {cover_word}, so between them they hold the {digit} of \
+             {} {digit}, in different {cover_word}, so between them they hold the {digit} of \
              {}; no other cell there can be {digit}: {}",
             technique.name(),
             lines(cover_kind, cover),
             cells_and(corners.iter()),
             base_lines[..1].to_uppercase(),
             &base_lines[1..],
+            // "an 8", "a 1".
+            if digit == 8 { "an" } else { "a" },
             lines(cover_kind, cover),
             cannot_be(&eliminations)
         ),
