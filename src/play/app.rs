@@ -843,12 +843,20 @@ impl App {
                     && board.notes[i] & (1 << solution.get(i)) == 0
             })
             .collect();
+        let named: Vec<String> = missed
+            .iter()
+            .map(|&i| format!("r{}c{}", i / 9 + 1, i % 9 + 1))
+            .collect();
         self.message = match (wrong.len(), missed.len()) {
             (0, 0) => "check: no mistakes so far".into(),
             (n, 0) => format!("check: {n} wrong"),
+            (n, 1) => format!(
+                "check: {n} wrong; the notes of {} leave out its digit",
+                named[0]
+            ),
             (n, m) => format!(
-                "check: {n} wrong; the notes of {m} cell{} leave out their digit",
-                if m == 1 { "" } else { "s" }
+                "check: {n} wrong; the notes of {m} cells leave out their digit: {}",
+                named.join(" ")
             ),
         };
         self.wrong = wrong.into_iter().chain(missed).collect();

@@ -109,7 +109,12 @@ pub fn board_text(app: &App) -> String {
                         .filter(|d| board.notes[cell] & (1 << d) != 0)
                         .map(|d| char::from(b'0' + d))
                         .collect();
-                    format!("c{} {digits}", cell % 9 + 1)
+                    // Notes a check found leaving out their digit, marked
+                    // as a wrong digit is.
+                    match app.wrong.contains(&cell) {
+                        true => format!("c{} ?{digits}?", cell % 9 + 1),
+                        false => format!("c{} {digits}", cell % 9 + 1),
+                    }
                 })
                 .collect();
             (!cells.is_empty()).then(|| format!("  row {}: {}\n", row + 1, cells.join("  ")))
@@ -563,6 +568,16 @@ mod tests {
             text.contains("notes:\n  row 1: c4 26\n  row 2: c2 7\n"),
             "{text}"
         );
+        // A check marks the notes that leave out their cell's digit (r1c3
+        // is 4), and only those.
+        command(&mut app, "note r1c3 1");
+        app.check();
+        let text = board_text(&app);
+        assert!(
+            text.contains("notes:\n  row 1: c3 ?1?  c4 26\n  row 2: c2 7\n"),
+            "{text}"
+        );
+        command(&mut app, "note r1c3 1");
         command(&mut app, "hint");
         assert!(
             app.message.contains("(hint again shows more)"),

@@ -60,6 +60,17 @@ impl Styles {
         }
     }
 
+    /// The notes of a cell that leave out its digit, after a check:
+    /// marked as wrong digits are.
+    fn note_missing_digit(&self) -> Style {
+        let crossed = Style::default().add_modifier(Modifier::CROSSED_OUT);
+        if self.color {
+            crossed.fg(Color::Magenta)
+        } else {
+            crossed
+        }
+    }
+
     /// A note of the digit under the cursor.
     fn note_same(&self) -> Style {
         if self.color {
@@ -691,6 +702,7 @@ impl<'a> View<'a> {
         }
         let notes = self.board.notes[cell];
         let focus = self.focus.contains(&cell);
+        let missing_digit = notes != 0 && self.app.wrong.contains(&cell);
         // The spaces between notes take the notes' colour too: reversed
         // under the cursor, the cell is one block.
         let base = if focus || notes == 0 {
@@ -699,7 +711,9 @@ impl<'a> View<'a> {
             base.patch(styles.note())
         };
         let note_style = |d: u16| {
-            let style = if self.same != 0 && d == u16::from(self.same) {
+            let style = if missing_digit {
+                styles.note_missing_digit()
+            } else if self.same != 0 && d == u16::from(self.same) {
                 styles.note_same()
             } else if focus && styles.color {
                 // Dark on the hint's green.
@@ -712,10 +726,11 @@ impl<'a> View<'a> {
         // The digits on this line and the columns between them.
         let (digits, gap): (Vec<u16>, bool) = match height {
             1 if notes != 0 => {
-                return vec![Span::styled(
-                    format!("{:^width$}", "·"),
-                    base.patch(styles.note()),
-                )];
+                let style = match missing_digit {
+                    true => styles.note_missing_digit(),
+                    false => styles.note(),
+                };
+                return vec![Span::styled(format!("{:^width$}", "·"), base.patch(style))];
             }
             1 => return vec![Span::styled(" ".repeat(width), base)],
             2 if sub == 0 => ((1..=5).collect(), false),
@@ -935,6 +950,56 @@ mod tests {
         let width = layout.shape.cell.0;
         let text: String = (x..x + width).map(|x| buffer[(x, y)].symbol()).collect();
         (buffer[(x + width / 2, y)].modifier, text)
+    }
+
+    /// Item 4 of issue 34: after a check, the notes that leave out their
+    /// cell's digit are crossed out (and magenta in colour) at every size,
+    /// and the message names their cells.
+    #[test]
+    fn a_check_crosses_out_notes_that_leave_out_their_digit() {
+        let (mut app, _) = app_on(PUZZLE);
+        keys(&mut app, "n12n"); // r1c3 is 4: its notes leave it out
+        let first = app.cursor;
+        app.key(Key::Right);
+        while app.board().cells[app.cursor] != 0 {
+            app.key(Key::Right);
+        }
+        let second = app.cursor;
+        let digit = app.solution.unwrap().get(second);
+        let other = char::from(b'0' + digit % 9 + 1);
+        keys(&mut app, &format!("n{other}n"));
+        app.key(Key::Right);
+        while app.board().cells[app.cursor] != 0 {
+            app.key(Key::Right);
+        }
+        // A third cell's notes hold its digit: not marked.
+        let good = app.cursor;
+        let digit = char::from(b'0' + app.solution.unwrap().get(good));
+        keys(&mut app, &format!("n{digit}nc"));
+        let name = |cell: usize| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        assert_eq!(
+            app.message,
+            format!(
+                "check: 0 wrong; the notes of 2 cells leave out their digit: {} {}",
+                name(first),
+                name(second)
+            )
+        );
+        app.cursor = 80;
+        for (width, height) in [(80, 24), (120, 40)] {
+            for color in [false, true] {
+                let terminal = terminal(&app, width, height, color);
+                for cell in [first, second] {
+                    let (modifier, _) = cell_at(&terminal, cell);
+                    assert!(modifier.contains(Modifier::CROSSED_OUT), "{width}x{height}");
+                }
+                let (modifier, _) = cell_at(&terminal, good);
+                assert!(
+                    !modifier.contains(Modifier::CROSSED_OUT),
+                    "{width}x{height}"
+                );
+            }
+        }
     }
 
     #[test]
