@@ -311,3 +311,31 @@ fn dedupe_memory_figure_is_the_guides() {
         "docs/generating.md does not say {figure:?}"
     );
 }
+
+/// Item 34 of issue 34: `-h` is the options (and examples), `--help` the
+/// whole text with its Exit status section, for every command.
+#[test]
+fn short_help_is_the_options_long_help_the_whole_text() {
+    let commands = [
+        "solve", "generate", "shuffle", "rate", "explain", "print", "canon", "dedupe", "augment",
+        "label", "split", "leakage", "play",
+    ];
+    for command in commands {
+        let run = |flag: &str| {
+            let out = sudokuflow().args([command, flag]).output();
+            assert!(out.status.success(), "{command} {flag}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let (short, long) = (run("-h"), run("--help"));
+        assert!(long.contains("\nExit status:\n"), "{command} --help");
+        assert!(!short.contains("Exit status:"), "{command} -h");
+        assert!(
+            short.contains("Options:") && short.contains("Examples:"),
+            "{command} -h"
+        );
+        assert!(
+            short.lines().count() * 2 < long.lines().count() + 20,
+            "{command}: -h is short"
+        );
+    }
+}

@@ -816,3 +816,36 @@ fn full_screen_resumes_reopened_puzzles_and_escapes_save_text() {
     screen.wait_for("resumed your saved game of this puzzle (move 1); R starts it again");
     screen.wait_for("┃ 5 │ 3 │ 4 ┃");
 }
+
+/// Item 34 of issue 34: a command reading a terminal (no file given) says
+/// it waits for puzzles there, then answers what is typed.
+#[test]
+fn solve_on_a_terminal_says_it_reads_standard_input() {
+    if program("tmux").arg("-V").try_output().is_err() {
+        crate::util::skip("tmux is not installed: the terminal test did not run");
+        return;
+    }
+    let session = Tmux("solve-terminal".into());
+    let command = format!("{} solve; sleep 30", env!("CARGO_BIN_EXE_sudokuflow"));
+    let ok = tmux()
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            &session.0,
+            "-x",
+            "100",
+            "-y",
+            "10",
+        ])
+        .args(["sh", "-c", &command])
+        .output();
+    assert!(ok.status.success());
+    session.wait_for("reading puzzles from standard input (a terminal): type or paste them");
+    let puzzle =
+        ".41....85.........9.....62...735...22...9.1.....6.4.575...1..46.........8..93....";
+    session.keys(&[puzzle, "Enter", "C-d"]);
+    session.wait_for(
+        "341269785762583419985147623497351862256798134138624957579812346613475298824936571",
+    );
+}

@@ -64,40 +64,40 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: one answer per puzzle, in input order
-    #[command(after_help = SOLVE_AFTER_HELP, help_template = examples::help_template(examples::SOLVE))]
+    #[command(after_long_help = SOLVE_AFTER_HELP, help_template = examples::help_template(examples::SOLVE))]
     Solve(SolveArgs),
     /// Generate puzzles with exactly one solution, reproducibly from a seed
-    #[command(after_help = GENERATE_AFTER_HELP, help_template = examples::help_template(examples::GENERATE))]
+    #[command(after_long_help = GENERATE_AFTER_HELP, help_template = examples::help_template(examples::GENERATE))]
     Generate(GenerateArgs),
     /// Print shuffled equivalents of puzzles (same clue and solution counts)
-    #[command(after_help = SHUFFLE_AFTER_HELP, help_template = examples::help_template(examples::SHUFFLE))]
+    #[command(after_long_help = SHUFFLE_AFTER_HELP, help_template = examples::help_template(examples::SHUFFLE))]
     Shuffle(ShuffleArgs),
     /// Rate puzzles on the Sudoku Explainer scale (ER/EP/ED) and name their level
-    #[command(after_help = RATE_AFTER_HELP, help_template = examples::help_template(examples::RATE))]
+    #[command(after_long_help = RATE_AFTER_HELP, help_template = examples::help_template(examples::RATE))]
     Rate(RateArgs),
     /// Explain how a person solves puzzles, step by step
-    #[command(after_help = EXPLAIN_AFTER_HELP, help_template = examples::help_template(examples::EXPLAIN))]
+    #[command(after_long_help = EXPLAIN_AFTER_HELP, help_template = examples::help_template(examples::EXPLAIN))]
     Explain(ExplainArgs),
     /// Lay puzzles out on printable pages (PDF, SVG or HTML), with answer pages
-    #[command(after_help = PRINT_AFTER_HELP, help_template = examples::help_template(examples::PRINT))]
+    #[command(after_long_help = PRINT_AFTER_HELP, help_template = examples::help_template(examples::PRINT))]
     Print(PrintArgs),
     /// Print each puzzle's minlex canonical form (the same for equivalent puzzles)
-    #[command(after_help = CANON_AFTER_HELP, help_template = examples::help_template(examples::CANON))]
+    #[command(after_long_help = CANON_AFTER_HELP, help_template = examples::help_template(examples::CANON))]
     Canon(CanonArgs),
     /// Keep the first puzzle of each equivalence class, in input order
-    #[command(after_help = DEDUPE_AFTER_HELP, help_template = examples::help_template(examples::DEDUPE))]
+    #[command(after_long_help = DEDUPE_AFTER_HELP, help_template = examples::help_template(examples::DEDUPE))]
     Dedupe(DedupeArgs),
     /// Write seeded equivalent variants of each puzzle with their solutions (training data)
-    #[command(after_help = AUGMENT_AFTER_HELP, help_template = examples::help_template(examples::AUGMENT))]
+    #[command(after_long_help = AUGMENT_AFTER_HELP, help_template = examples::help_template(examples::AUGMENT))]
     Augment(AugmentArgs),
     /// Add columns to puzzles: solution, guesses, ratings, techniques, canonical form
-    #[command(after_help = LABEL_AFTER_HELP, help_template = examples::help_template(examples::LABEL))]
+    #[command(after_long_help = LABEL_AFTER_HELP, help_template = examples::help_template(examples::LABEL))]
     Label(LabelArgs),
     /// Split a dataset into parts by ratios, equivalent puzzles always in one part
-    #[command(after_help = dataset::SPLIT_AFTER_HELP, help_template = examples::help_template(examples::SPLIT))]
+    #[command(after_long_help = dataset::SPLIT_AFTER_HELP, help_template = examples::help_template(examples::SPLIT))]
     Split(SplitArgs),
     /// Find the puzzles of B equivalent to a puzzle of A (leaks from A into B)
-    #[command(after_help = dataset::LEAKAGE_AFTER_HELP, help_template = examples::help_template(examples::LEAKAGE))]
+    #[command(after_long_help = dataset::LEAKAGE_AFTER_HELP, help_template = examples::help_template(examples::LEAKAGE))]
     Leakage(LeakageArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     #[command(help_template = examples::help_template(examples::COMPLETIONS))]
@@ -106,7 +106,7 @@ pub enum Command {
     #[command(help_template = examples::help_template(examples::MAN))]
     Man(ManArgs),
     /// Play Sudoku in the terminal: hints that teach, notes, undo, save
-    #[command(after_help = PLAY_AFTER_HELP, help_template = examples::help_template(examples::PLAY))]
+    #[command(after_long_help = PLAY_AFTER_HELP, help_template = examples::help_template(examples::PLAY))]
     Play(PlayArgs),
 }
 
@@ -207,7 +207,14 @@ Each game is saved as JSON in its own file in $XDG_DATA_HOME/sudokuflow
 (default ~/.local/share/sudokuflow) on 's'/'save' and on quitting; the start
 screen lists the saved games, and --resume continues the newest.
 
-Full screen needs a terminal: press ? for the keys.";
+Full screen needs a terminal: press ? for the keys.
+
+Exit status:
+  0  the game ended (quit, saved or not)
+  2  usage error (a puzzle or file that cannot be played, no terminal for full
+     screen), or the game could not be saved when plain mode's input ended
+  129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM (the game is
+     saved first)";
 
 const SOLVE_AFTER_HELP: &str = "\
 Input: one puzzle per line, 81 cells, 1-9 for a given and '.' or '0' for an
@@ -382,8 +389,14 @@ format is also taken from the extension of -o (.html, .json, .jsonl).
 single or a hidden single whenever there is one, the rest in rating order.
 The rating is the puzzle's either way.
 
-Bad puzzles get the marker lines of rate in text, and the exit status is as
-for rate.";
+Bad puzzles get the marker lines of rate in text (JSON: an error document;
+HTML: a section saying why).
+
+Exit status:
+  0  every puzzle was explained
+  1  some puzzle was bad (unreadable, conflicting givens, no or several
+     solutions)
+  2  usage error, or an input or output could not be read or written";
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
@@ -453,7 +466,12 @@ LC_ALL, LC_PAPER or LANG) and A4 everywhere else.
 
 ",
     levels_help!(),
-    ""
+    "
+Exit status:
+  0  every puzzle was printed
+  1  some puzzle was bad and left out (the others are printed), or none
+     was left to print
+  2  usage error, or an input or output could not be read or written"
 );
 
 /// Arguments of `sudokuflow print`.

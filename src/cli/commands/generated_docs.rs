@@ -44,14 +44,18 @@ pub fn man(args: &ManArgs) -> anyhow::Result<u8> {
         }
     };
     // The examples, which --help adds after all clap writes, end the page.
-    let prose = command.get_after_help().map(ToString::to_string);
+    let prose = command
+        .get_after_long_help()
+        .or(command.get_after_help())
+        .map(ToString::to_string);
     let examples = examples::text(examples::of(args.command.as_deref()));
     let after = match prose {
         Some(prose) => format!("{prose}\n\n{examples}"),
         None => examples,
     };
     let mut page = Vec::new();
-    clap_mangen::Man::new(command.after_help(after)).render(&mut page)?;
+    let command = command.after_help(after.clone()).after_long_help(after);
+    clap_mangen::Man::new(command).render(&mut page)?;
     write_all(args.output.as_deref(), &page)?;
     Ok(0)
 }

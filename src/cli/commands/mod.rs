@@ -34,7 +34,7 @@ pub use solve::solve;
 pub use split::split;
 
 use std::hash::{BuildHasher, RandomState};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::thread;
@@ -347,6 +347,13 @@ fn open_inputs(paths: &[impl AsRef<Path>]) -> anyhow::Result<Vec<Input>> {
 }
 
 fn open_stdin() -> anyhow::Result<Input> {
+    // A run started without a file waits for a terminal's input: say so.
+    if io::stdin().is_terminal() {
+        report::message(format_args!(
+            "reading puzzles from standard input (a terminal): type or paste them, one a \
+             line, then Ctrl-D; or give a file"
+        ));
+    }
     // SAFETY: as for the files in open_input_args.
     unsafe { Input::map_stdin() }.context("cannot read standard input")
 }
