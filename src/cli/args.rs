@@ -229,7 +229,9 @@ a solution:
   !bad-length  !bad-character  !line-too-long  !conflicting-givens  !no-solution
 and a message on stderr naming the input and line, e.g.
   sudokuflow: puzzles.txt:12: expected 81 cells, found 80
-With --count, a puzzle without solution prints 0 (not a failure).
+With --count, a puzzle without solution prints 0 (not a failure). A line
+'puzzle,solution' is read as its puzzle and the solution after the comma
+checked: a wrong one is named on stderr and the right one written (status 1).
 
 Tables: --column NAME (or N, from 1) reads CSV or TSV with a header row, the
 puzzles in that column (delimiter found in the header: , tab ; or |; quoted
@@ -242,7 +244,8 @@ Parquet, a Parquet input's columns kept with their types.
 
 Exit status:
   0  every puzzle was answered
-  1  some puzzle got a marker line
+  1  some puzzle got a marker line, or a 'puzzle,solution' line's solution
+     was wrong
   2  usage error, or an input or output could not be read or written";
 
 const GENERATE_AFTER_HELP: &str = concat!(
