@@ -168,15 +168,35 @@ impl fmt::Display for MissingFont {
         };
         write!(
             f,
-            "no installed font covers {} in {}; install one that does (fontconfig's \
-             font directories are searched; on Debian, {example}), or change the text",
+            "no installed font covers {} in {}; ",
             what.join(" or "),
             origins.join(" and ")
-        )
+        )?;
+        if self.missing.iter().all(|(c, _)| is_emoji(*c)) {
+            // Installing an emoji font would not help: say why.
+            f.write_str(
+                "emoji fonts draw in colour or with bitmaps, which a PDF cannot embed (only \
+                 outline fonts can be): print to SVG or HTML, where the viewer's fonts draw \
+                 them, or change the text",
+            )
+        } else {
+            write!(
+                f,
+                "install one that does (fontconfig's font directories are searched; on \
+                 Debian, {example}), or change the text"
+            )
+        }
     }
 }
 
 impl std::error::Error for MissingFont {}
+
+/// True for the characters of the emoji blocks (U+1F000 and up, and the
+/// variation selector that asks for emoji presentation), which only colour
+/// or bitmap fonts cover.
+fn is_emoji(c: char) -> bool {
+    matches!(u32::from(c), 0x1F000..=0x1FAFF | 0xFE0F)
+}
 
 impl Fonts {
     /// The bundled fonts alone: enough for measuring text for SVG and HTML,
@@ -361,6 +381,19 @@ mod tests {
             "{message}"
         );
         assert!(message.contains("fonts-wqy-microhei"));
+        // Emoji: no font to install would do.
+        let emoji = MissingFont {
+            missing: vec![('😀', "--title".to_string()), ('🧩', "--title".to_string())],
+        };
+        let message = emoji.to_string();
+        assert!(
+            message.starts_with(
+                "no installed font covers the characters 😀 U+1F600, 🧩 U+1F9E9 in --title; \
+                 emoji fonts draw in colour or with bitmaps, which a PDF cannot embed"
+            ),
+            "{message}"
+        );
+        assert!(!message.contains("install one"), "{message}");
     }
 
     #[test]
