@@ -108,8 +108,8 @@ article.puzzle > header h2 small { font-size: .9rem; color: var(--soft); font-we
 .toc li { break-inside: avoid; }
 .toc a { color: var(--ink); text-decoration: none; }
 .toc a:hover { text-decoration: underline; }
-.toc .n { display: inline-block; min-width: 3.2em; color: var(--soft); }
-.toc .r { color: var(--soft); }
+.toc .n { display: inline-block; min-width: 3.2em; padding-right: .4em; color: var(--soft); }
+.toc .r { color: var(--soft); white-space: nowrap; }
 section.step, section.run { display: flex; gap: 1.5rem; align-items: flex-start;
   border-top: 1px solid #e2ded5; padding: 1.1rem 0; break-inside: avoid; }
 .words { flex: 1; min-width: 0; }
@@ -325,7 +325,7 @@ fn write_contents(explanation: &Explanation, id: &str, groups: &[Group], html: &
                 let step = &explanation.steps[*i];
                 let _ = writeln!(
                     html,
-                    "<li><a href=\"#{id}-s{n}\"><span class=\"n\">{n}</span>{} \
+                    "<li><a href=\"#{id}-s{n}\"><span class=\"n\">{n}</span> {} \
                      <span class=\"r\">{}</span></a></li>",
                     step.technique.name(),
                     step.rating,
@@ -346,7 +346,9 @@ fn write_contents(explanation: &Explanation, id: &str, groups: &[Group], html: &
                 };
                 let _ = writeln!(
                     html,
-                    "<li><a href=\"#{id}-r{}\"><span class=\"n\">{numbers}</span>{what}</a></li>",
+                    // A space after the number: "27–29 3 singles", never "27–293
+                    // singles", whatever the font's widths.
+                    "<li><a href=\"#{id}-r{}\"><span class=\"n\">{numbers}</span> {what}</a></li>",
                     range.start + 1
                 );
             }
@@ -729,5 +731,15 @@ mod tests {
             assert!(unique.contains(&link[..link.find('"').unwrap()]), "{link}");
         }
         assert!(ids.iter().any(|id| id.contains("-r")), "a run of singles");
+        // The contents' numbers stand apart from their words, in any font:
+        // "23–61 39 singles", never "23–6139 singles".
+        let entries: Vec<&str> = page.split("<span class=\"n\">").skip(1).collect();
+        assert!(entries.len() > 2);
+        for entry in entries {
+            assert!(
+                entry[entry.find("</span>").unwrap()..].starts_with("</span> "),
+                "{entry}"
+            );
+        }
     }
 }
