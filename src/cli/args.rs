@@ -19,7 +19,7 @@ use crate::print::levels::LevelNames;
 
 mod dataset;
 use crate::print::paper::Paper;
-pub use dataset::{ByArg, LeakageArgs, Part, SplitArgs};
+pub use dataset::{ByArg, LeakageArgs, SplitArgs};
 
 /// The levels and their ER bands, for help texts (a macro so that
 /// `concat!` can put it in several of them).

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use sudokuflow::dataset::Split;
 use sudokuflow::input::Column;
 
 use super::{ANY_COUNT, COLUMN_HELP, InputArg, InputArgs, RunArgs, column_parser};
@@ -61,17 +62,6 @@ pub enum ByArg {
     Grid,
 }
 
-/// One part of `--parts`: its name and share of the rows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Part {
-    pub name: String,
-    pub ratio: f64,
-}
-
-/// The parts of `--parts`, in the order given.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Parts(pub Vec<Part>);
-
 #[derive(Debug, Args)]
 pub struct SplitArgs {
     #[command(flatten)]
@@ -79,7 +69,7 @@ pub struct SplitArgs {
 
     /// The parts and their shares, adding up to 1: NAME=RATIO,... (names of letters, digits, '_' and '-')
     #[arg(long, value_name = "NAME=RATIO,...", required = true, value_parser = parse_parts)]
-    pub parts: Parts,
+    pub parts: Split,
 
     /// Seed of the split, any whole number
     #[arg(long, value_name = "S", default_value_t = 0, allow_negative_numbers = true,
@@ -141,46 +131,30 @@ pub struct LeakageArgs {
 }
 
 /// Parses `--parts`: `NAME=RATIO` pairs, comma-separated, with distinct
-/// names and positive ratios adding up to 1.
-fn parse_parts(text: &str) -> Result<Parts, String> {
+/// names and positive ratios adding up to 1 (as [`Split::new`] checks them).
+fn parse_parts(text: &str) -> Result<Split, String> {
     const FORM: &str = "expected NAME=RATIO,... such as train=0.9,val=0.05,test=0.05";
-    let mut parts: Vec<Part> = Vec::new();
+    let mut parts = Vec::new();
     for item in text.split(',') {
         let Some((name, ratio)) = item.split_once('=') else {
             return Err(format!("'{}' is not NAME=RATIO; {FORM}", item.trim()));
         };
         let name = name.trim();
-        if name.is_empty()
-            || !name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        {
-            return Err(format!(
-                "part name '{name}': use letters, digits, '_' and '-' only; {FORM}"
-            ));
-        }
-        if parts.iter().any(|part| part.name == name) {
-            return Err(format!("part '{name}' is named twice"));
-        }
-        let ratio = match ratio.trim().parse::<f64>() {
-            Ok(ratio) if ratio > 0.0 && ratio <= 1.0 => ratio,
-            _ => {
-                return Err(format!(
-                    "part '{name}': '{}' is not a ratio above 0 and at most 1",
-                    ratio.trim()
-                ));
-            }
-        };
-        parts.push(Part {
-            name: name.to_string(),
-            ratio,
-        });
+        let ratio = ratio.trim().parse::<f64>().map_err(|_| {
+            format!(
+                "part '{name}': '{}' is not a ratio above 0 and at most 1",
+                ratio.trim()
+            )
+        })?;
+        parts.push((name.to_string(), ratio));
     }
-    let total: f64 = parts.iter().map(|part| part.ratio).sum();
-    if (total - 1.0).abs() > 1e-9 {
-        return Err(format!("the ratios add up to {total}, not 1"));
-    }
-    Ok(Parts(parts))
+    Split::new(parts).map_err(|e| {
+        if e.starts_with("part name") {
+            format!("{e}; {FORM}")
+        } else {
+            e
+        }
+    })
 }
 
 #[cfg(test)]
@@ -189,10 +163,9 @@ mod tests {
 
     #[test]
     fn parts_parse_or_say_what_is_wrong() {
-        let Parts(parts) = parse_parts("train=0.9,val=0.05,test=0.05").unwrap();
-        let names: Vec<&str> = parts.iter().map(|part| part.name.as_str()).collect();
-        assert_eq!(names, ["train", "val", "test"]);
-        assert_eq!(parts[1].ratio, 0.05);
+        let split = parse_parts("train=0.9,val=0.05,test=0.05").unwrap();
+        assert_eq!(split.names(), ["train", "val", "test"]);
+        assert_eq!(split.ratios()[1], 0.05);
         for (bad, says) in [
             ("train=0.9,test=0.05", "add up to"),
             ("train", "not NAME=RATIO"),

@@ -18,20 +18,16 @@ use arrow_array::UInt32Array;
 use arrow_select::take::take_record_batch;
 
 use sudokuflow::answer::{Answered, Batch, Consumer, Outcome, RowText};
-use sudokuflow::dataset::PackedForm;
+use sudokuflow::dataset::{PackedForm, Split};
 use sudokuflow::format::{OutputFormat, printable};
 use sudokuflow::pipeline::{self, Options};
-use sudokuflow::rng::Rng;
 
 use super::{classes, open_tables, threads};
 use crate::app::columnar::{InputRows, Kind, TableFormat, TableWriter};
 use crate::app::output::{AtomicFile, Prepared};
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
-use crate::cli::args::{Part, SplitArgs};
-
-/// Folded into the draw of a bad row, whose text stands for its class.
-const BAD_ROW: u64 = 0xbad;
+use crate::cli::args::SplitArgs;
 
 /// `sudokuflow split`: 0 when every row held a puzzle, 1 when some were bad.
 pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
@@ -57,7 +53,7 @@ pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
         (Some(rows), Some(format)) => Sink::Table(rows, format),
         _ => Sink::Text,
     };
-    let mut parts = Parts::create(&args.parts.0, &args.output, sink, args.seed, args.skip_bad)?;
+    let mut parts = Parts::create(&args.parts, &args.output, sink, args.seed, args.skip_bad)?;
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
     let result = pipeline::run_into(inputs, &options, &mut parts, &mut reporter);
     reporter.finish(result.is_ok());
@@ -76,7 +72,7 @@ pub fn split(args: &SplitArgs) -> anyhow::Result<u8> {
         .collect::<anyhow::Result<Vec<Prepared>>>()?;
     Prepared::commit_all(prepared)?;
     if args.stats {
-        let names: Vec<&str> = args.parts.0.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = args.parts.names().iter().map(String::as_str).collect();
         print_stats(&names, &counts, summary.failed, args.skip_bad, started);
     }
     Ok(u8::from(summary.failed > 0))
@@ -154,8 +150,8 @@ struct Rows {
 /// What a row's part is drawn from.
 enum Draw {
     Class(PackedForm),
-    /// A bad row: a hash of its text.
-    Bad(u64),
+    /// A bad row: its text stands for its class.
+    Bad,
 }
 
 impl Batch for Rows {
@@ -168,7 +164,6 @@ impl Batch for Rows {
     }
 
     fn push(&mut self, _options: &Options, answered: Answered<'_>) {
-        let start = self.text.len();
         let puzzle = match &answered.outcome {
             Outcome::Answered { puzzle, .. } => Some(*puzzle),
             Outcome::Failed { puzzle, .. } => *puzzle,
@@ -186,7 +181,7 @@ impl Batch for Rows {
         }
         let draw = match PackedForm::of(&answered.outcome) {
             Some(form) => Draw::Class(form),
-            None => Draw::Bad(text_hash(&self.text[start..])),
+            None => Draw::Bad,
         };
         self.rows.push((draw, self.text.len(), answered.line));
     }
@@ -196,13 +191,6 @@ impl Batch for Rows {
         row.push(b'\n');
         self.header = Some(row);
     }
-}
-
-/// FNV-1a: a fixed hash of a bad row's text.
-fn text_hash(text: &[u8]) -> u64 {
-    text.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Where the parts' rows come from.
@@ -218,9 +206,7 @@ struct Parts {
     files: Vec<PartFile>,
     /// A Parquet or Arrow input's rows.
     input: Option<InputRows>,
-    /// A row whose draw is below `bounds[i]` (and not an earlier bound)
-    /// goes to part `i`; the last part takes the rest.
-    bounds: Vec<u64>,
+    split: Split,
     seed: u64,
     skip_bad: bool,
     header_written: bool,
@@ -265,16 +251,17 @@ impl PartFile {
 
 impl Parts {
     fn create(
-        parts: &[Part],
+        split: &Split,
         output: &Path,
         sink: Sink,
         seed: u64,
         skip_bad: bool,
     ) -> anyhow::Result<Parts> {
-        let files = parts
+        let files = split
+            .names()
             .iter()
-            .map(|part| {
-                let file = AtomicFile::create(&part_path(output, &part.name))?;
+            .map(|name| {
+                let file = AtomicFile::create(&part_path(output, name))?;
                 let out = match &sink {
                     Sink::Text => PartOut::Text(file),
                     Sink::Table(input, format) => {
@@ -289,37 +276,17 @@ impl Parts {
             Sink::Text => None,
             Sink::Table(input, _) => Some(input),
         };
-        let mut cumulative = 0.0;
-        let bounds = parts[..parts.len() - 1]
-            .iter()
-            .map(|part| {
-                cumulative += part.ratio;
-                // Saturates at u64::MAX for a sum that rounds to 1.
-                (cumulative * 2f64.powi(64)) as u64
-            })
-            .collect();
         Ok(Parts {
             buffers: vec![Vec::new(); files.len()],
             indices: vec![Vec::new(); files.len()],
             dealt: Vec::new(),
             input,
             files,
-            bounds,
+            split: split.clone(),
             seed,
             skip_bad,
             header_written: false,
         })
-    }
-
-    fn part_of(&self, draw: &Draw) -> usize {
-        let x = match draw {
-            Draw::Class(form) => form.draw(self.seed),
-            Draw::Bad(hash) => Rng::for_stream(self.seed, &[BAD_ROW, *hash]).next_u64(),
-        };
-        self.bounds
-            .iter()
-            .position(|&bound| x < bound)
-            .unwrap_or(self.bounds.len())
     }
 }
 
@@ -361,11 +328,15 @@ impl Consumer for Parts {
 
     fn consume(&mut self, batch: Rows) -> io::Result<()> {
         if self.input.is_some() {
-            for (draw, _, line) in &batch.rows {
-                if self.skip_bad && matches!(draw, Draw::Bad(_)) {
-                    continue;
-                }
-                let part = self.part_of(draw);
+            let mut start = 0;
+            for (draw, end, line) in &batch.rows {
+                let row = &batch.text[start..*end];
+                start = *end;
+                let part = match draw {
+                    Draw::Class(form) => self.split.part_of(form, self.seed),
+                    Draw::Bad if self.skip_bad => continue,
+                    Draw::Bad => self.split.part_of_bad_row(row, self.seed),
+                };
                 self.files[part].rows += 1;
                 // The table's rows are fed as lines after a header line.
                 self.dealt.push((line - 1, part));
@@ -384,10 +355,11 @@ impl Consumer for Parts {
         for (draw, end, _) in &batch.rows {
             let row = &batch.text[start..*end];
             start = *end;
-            if self.skip_bad && matches!(draw, Draw::Bad(_)) {
-                continue;
-            }
-            let part = self.part_of(draw);
+            let part = match draw {
+                Draw::Class(form) => self.split.part_of(form, self.seed),
+                Draw::Bad if self.skip_bad => continue,
+                Draw::Bad => self.split.part_of_bad_row(row, self.seed),
+            };
             self.buffers[part].extend_from_slice(row);
             self.files[part].rows += 1;
         }

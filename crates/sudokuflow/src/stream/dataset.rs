@@ -22,7 +22,9 @@ use crate::solver;
 use crate::stream::rating_format;
 use crate::stream::table::{self, Column};
 
-pub use crate::stream::class::{PackedForm, PackedFormHash, PackedFormHasher};
+pub use crate::stream::class::{
+    Equivalence, PackedForm, PackedFormHash, PackedFormHasher, Split, class_form,
+};
 
 /// The character written for an empty cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -200,6 +202,27 @@ pub struct Labelled {
     pub blank: u8,
 }
 
+impl Labelled {
+    /// The `techniques` column: `Name:count` for each technique on the
+    /// solution path, easiest first, joined by `;` (empty without them).
+    pub fn techniques_text(&self) -> String {
+        let mut cell = String::new();
+        let mut last: Option<(&str, u32)> = None;
+        // Techniques of one name (hidden singles in a box or a line) count together.
+        for &(technique, n) in &self.techniques {
+            match &mut last {
+                Some((name, count)) if *name == technique.name() => *count += n,
+                _ => {
+                    push_technique(last, &mut cell);
+                    last = Some((technique.name(), n));
+                }
+            }
+        }
+        push_technique(last, &mut cell);
+        cell
+    }
+}
+
 /// Labels `puzzle` with the `columns` asked for, rated under `options`.
 /// Whatever the columns, its solutions are counted, so that a puzzle
 /// without exactly one gets its problem.
@@ -260,7 +283,10 @@ fn technique_counts(steps: &[logic::Step]) -> Vec<(Technique, u32)> {
 }
 
 /// The solution of a puzzle that has exactly one, or why it has not.
-pub(crate) fn unique_solution(puzzle: &Grid) -> Result<Grid, Problem> {
+///
+/// # Errors
+/// Conflicting givens, no solution or several.
+pub fn unique_solution(puzzle: &Grid) -> Result<Grid, Problem> {
     let counted = solver::solve_and_count(puzzle, 2)?;
     match (counted.solutions, counted.first) {
         (1, Some(first)) => Ok(first.grid),
@@ -274,7 +300,7 @@ pub(crate) fn unique_solution(puzzle: &Grid) -> Result<Grid, Problem> {
 /// [`crate::generate::shuffle`] draws for the puzzle's `index` (so the
 /// puzzles are `shuffle`'s variants).
 #[inline]
-pub(crate) fn variant(
+pub fn variant(
     puzzle: &Grid,
     solution: &Grid,
     (seed, index): (u64, u64),
@@ -527,20 +553,7 @@ fn write_label(labelled: &Labelled, label: Label, delimiter: u8, out: &mut Vec<u
             }
         }
         Label::Techniques => {
-            let mut cell = Vec::new();
-            let mut last: Option<(&str, u32)> = None;
-            // Techniques of one name (hidden singles in a box or a line) count together.
-            for &(technique, n) in &labelled.techniques {
-                match &mut last {
-                    Some((name, count)) if *name == technique.name() => *count += n,
-                    _ => {
-                        push_technique(last, &mut cell);
-                        last = Some((technique.name(), n));
-                    }
-                }
-            }
-            push_technique(last, &mut cell);
-            table::write_field(&cell, delimiter, out);
+            table::write_field(labelled.techniques_text().as_bytes(), delimiter, out);
         }
         Label::Canonical => {
             if let Some(form) = &labelled.canonical {
@@ -551,12 +564,12 @@ fn write_label(labelled: &Labelled, label: Label, delimiter: u8, out: &mut Vec<u
 }
 
 /// Appends `name:count`, after a `;` unless it is the first.
-fn push_technique(entry: Option<(&str, u32)>, cell: &mut Vec<u8>) {
+fn push_technique(entry: Option<(&str, u32)>, cell: &mut String) {
     if let Some((name, count)) = entry {
         if !cell.is_empty() {
-            cell.push(b';');
+            cell.push(';');
         }
-        write!(cell, "{name}:{count}").expect("writing to a Vec");
+        cell.push_str(&format!("{name}:{count}"));
     }
 }
 
