@@ -1,6 +1,7 @@
 """sudokuflow: a fast Sudoku engine for puzzle datasets.
 
-solve, count, rate, explain, canon and shuffle take puzzles as strings (81
+solve, count, rate, explain, canon, shuffle and the dataset functions
+(split, leakage, augment, label) take puzzles as strings (81
 cells: 1-9, and '.' or '0' for empty; a line end after them is allowed): one
 string, a list or tuple, a pandas Series (object or string dtype), a polars
 Series, a pyarrow Array or ChunkedArray, or a NumPy array of strings; or as a
@@ -14,14 +15,17 @@ Ctrl-C ends a call within a second (KeyboardInterrupt); progress=True shows
 a tqdm bar, and a callable is given (done, total) as the work goes.
 """
 
-from typing import Any, Callable, Literal, Optional, Sequence, TypedDict, Union, overload
+from typing import Any, Callable, Literal, Mapping, Optional, Sequence, TypedDict, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import NotRequired
 
 __version__: str
-__all__ = ["solve", "count", "rate", "explain", "canon", "shuffle", "generate", "__version__"]
+__all__ = [
+    "solve", "count", "rate", "explain", "canon", "shuffle", "generate",
+    "split", "leakage", "augment", "label", "__version__",
+]
 
 Level = Literal["easy", "medium", "hard", "expert", "hell"]
 IntArray = npt.NDArray[np.integer[Any]]
@@ -30,6 +34,8 @@ IntArray = npt.NDArray[np.integer[Any]]
 Strings = Sequence[Union[str, bytes, None]]
 # True for a tqdm bar, or a callable given (done, total).
 Progress = Union[bool, Callable[[int, int], object], None]
+# What makes two puzzles one class: equivalent puzzles, or equivalent solution grids.
+By = Literal["puzzle", "grid"]
 
 class Rating(TypedDict):
     er: float
@@ -127,3 +133,54 @@ def generate(n: int, *, seed: Optional[int] = None, level: Optional[Level] = Non
 def generate(n: int, *, seed: Optional[int] = None, level: Optional[Level] = None, symmetry: str = "none", clues: Optional[int] = None, solution: Literal[False] = False, rate: Literal[False] = False, blank: Literal[".", "0"] = ".", array: Literal[True], threads: Optional[int] = None, progress: Progress = None) -> npt.NDArray[np.uint8]: ...
 @overload
 def generate(n: int, *, seed: Optional[int] = None, level: Optional[Level] = None, symmetry: str = "none", clues: Optional[int] = None, solution: bool = False, rate: bool = False, blank: Literal[".", "0"] = ".", array: bool = False, threads: Optional[int] = None, progress: Progress = None) -> Any: ...
+
+@overload
+def split(puzzles: str, parts: Mapping[str, float], *, seed: int = 0, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> str: ...  # type: ignore[overload-overlap]
+@overload
+def split(puzzles: IntArray, parts: Mapping[str, float], *, seed: int = 0, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> npt.NDArray[np.object_]: ...
+@overload
+def split(puzzles: Strings, parts: Mapping[str, float], *, seed: int = 0, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> list[str]: ...
+@overload
+def split(puzzles: Any, parts: Mapping[str, float], *, seed: int = 0, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> Any: ...
+
+@overload
+def leakage(a: Any, b: str, *, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> Optional[int]: ...  # type: ignore[overload-overlap]
+@overload
+def leakage(a: Any, b: IntArray, *, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> npt.NDArray[np.int64]: ...
+@overload
+def leakage(a: Any, b: Strings, *, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> list[Optional[int]]: ...
+@overload
+def leakage(a: Any, b: Any, *, by: By = "puzzle", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> Any: ...
+
+class Variant(TypedDict):
+    puzzle: str
+    solution: str
+    # The original's position in the input, from 0.
+    group: int
+
+@overload
+def augment(puzzles: Union[str, Strings, IntArray], n: int = 1, *, with_original: bool = False, seed: Optional[int] = None, blank: Literal[".", "0"] = ".", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> list[Variant]: ...
+@overload
+def augment(puzzles: Any, n: int = 1, *, with_original: bool = False, seed: Optional[int] = None, blank: Literal[".", "0"] = ".", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> Any: ...
+
+# The columns asked for (complete with er), None where one does not apply.
+class Labels(TypedDict, total=False):
+    solution: Optional[str]
+    clues: Optional[int]
+    solutions: Optional[int]
+    guesses: Optional[int]
+    er: Optional[float]
+    ep: Optional[float]
+    ed: Optional[float]
+    complete: Optional[bool]
+    level: Optional[Level]
+    hardest: Optional[str]
+    techniques: Optional[str]
+    canonical: Optional[str]
+
+@overload
+def label(puzzles: str, *, columns: Union[str, Sequence[str], None] = None, budget: Optional[int] = 200000000, blank: Literal[".", "0"] = ".", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> Labels: ...  # type: ignore[overload-overlap]
+@overload
+def label(puzzles: Union[Strings, IntArray], *, columns: Union[str, Sequence[str], None] = None, budget: Optional[int] = 200000000, blank: Literal[".", "0"] = ".", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> list[Labels]: ...
+@overload
+def label(puzzles: Any, *, columns: Union[str, Sequence[str], None] = None, budget: Optional[int] = 200000000, blank: Literal[".", "0"] = ".", threads: Optional[int] = None, strict: bool = False, progress: Progress = None) -> Any: ...

@@ -34,6 +34,7 @@ use sudokuflow::logic::{self, Level, Rating};
 use sudokuflow::render::json::write_explanation_json;
 
 mod arrow;
+mod dataset;
 
 /// The kind of collection puzzles came in; answers go back in the same kind.
 enum Kind<'py> {
@@ -74,6 +75,10 @@ struct Puzzles<'py> {
     bad: Vec<(usize, String)>,
     /// Rows read (`rows` is taken to be answered).
     len: usize,
+    /// Every row's text, line end left out, when kept (`split` draws a
+    /// bad row's part from it): the texts one after another, and where
+    /// each ends. A missing value's text, and an array row's, is empty.
+    texts: Option<(Vec<u8>, Vec<usize>)>,
 }
 
 impl<'py> Puzzles<'py> {
@@ -83,14 +88,56 @@ impl<'py> Puzzles<'py> {
             rows: Vec::new(),
             bad: Vec::new(),
             len: 0,
+            texts: None,
         }
+    }
+
+    /// Row `row`'s text, if texts were kept.
+    fn text(&self, row: usize) -> Option<&[u8]> {
+        let (text, ends) = self.texts.as_ref()?;
+        let start = if row == 0 { 0 } else { ends[row - 1] };
+        Some(&text[start..ends[row]])
+    }
+
+    /// Reads one puzzle's text, kept if texts are.
+    fn push_text(&mut self, text: &[u8]) {
+        let line = strip_line_end(text);
+        if let Some((texts, ends)) = &mut self.texts {
+            texts.extend_from_slice(line);
+            ends.push(texts.len());
+        }
+        self.push_row(Grid::parse_line(line).map_err(|e| e.to_string()));
+    }
+
+    /// A row without text (a missing value, an array's row).
+    fn push(&mut self, row: Result<Grid, String>) {
+        if let Some((texts, ends)) = &mut self.texts {
+            ends.push(texts.len());
+        }
+        self.push_row(row);
+    }
+
+    /// The readable puzzles, taken, each with its row's number from 1 (bad
+    /// rows counted), as the command line numbers a file's lines.
+    fn numbered(&mut self) -> Vec<(u64, Grid)> {
+        let mut bad = self.bad.iter().map(|&(row, _)| row).peekable();
+        let mut grids = std::mem::take(&mut self.rows)
+            .into_iter()
+            .map(|row| Grid::from_cells(row).expect("a readable puzzle's cells"));
+        let mut numbered = Vec::with_capacity(self.len - self.bad.len());
+        for row in 0..self.len {
+            if bad.next_if_eq(&row).is_none() {
+                numbered.extend(grids.next().map(|grid| (row as u64 + 1, grid)));
+            }
+        }
+        numbered
     }
 
     fn len(&self) -> usize {
         self.len
     }
 
-    fn push(&mut self, row: Result<Grid, String>) {
+    fn push_row(&mut self, row: Result<Grid, String>) {
         match row {
             Ok(grid) => self.rows.push(*grid.cells()),
             Err(reason) => self.bad.push((self.len, reason)),
@@ -143,27 +190,40 @@ fn bad_row(row: usize, reason: &str) -> PyErr {
 }
 
 /// What was passed: integer rows for the batch functions that answer
-/// arrays in place, or puzzles read one by one.
+/// arrays in place (and whether texts are to be kept, should they be read
+/// one by one), or puzzles read one by one.
 enum Input<'py> {
-    Rows(Rows<'py>),
+    Rows(Rows<'py>, bool),
     Puzzles(Puzzles<'py>),
 }
 
 /// Reads `puzzles`, refusing with a TypeError what is not a column of
 /// puzzles (a DataFrame, numbers) and saying what to pass instead.
 fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
+    read_keeping(puzzles, false)
+}
+
+/// [`read`], keeping each row's text with the puzzles when `texts`.
+fn read_keeping<'py>(puzzles: &Bound<'py, PyAny>, texts: bool) -> PyResult<Input<'py>> {
+    let new = |kind| {
+        let mut read = Puzzles::new(kind);
+        if texts {
+            read.texts = Some((Vec::new(), Vec::new()));
+        }
+        read
+    };
     if let Ok(text) = puzzles.cast::<PyString>() {
-        let mut read = Puzzles::new(Kind::One);
-        read.push(parse(&utf8(text)?));
+        let mut read = new(Kind::One);
+        read.push_text(&utf8(text)?);
         return Ok(Input::Puzzles(read));
     }
     if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
         if array.ndim() == 1 && matches!(array.dtype().kind(), b'U' | b'S' | b'O') {
-            let mut read = Puzzles::new(Kind::StringArray);
+            let mut read = new(Kind::StringArray);
             read_strings(&puzzles.call_method0("tolist")?, &mut read)?;
             return Ok(Input::Puzzles(read));
         }
-        return read_rows(array).map(Input::Rows);
+        return read_rows(array).map(|rows| Input::Rows(rows, texts));
     }
     let class = puzzles.get_type();
     let (name, module) = (class.name()?, class.module()?);
@@ -183,18 +243,18 @@ fn read<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
             (Kind::Arrow { chunked: false }, "to_pylist")
         }
         _ => {
-            let mut read = Puzzles::new(Kind::List);
+            let mut read = new(Kind::List);
             read_strings(puzzles, &mut read)?;
             return Ok(Input::Puzzles(read));
         }
     };
-    let mut read = Puzzles::new(kind);
+    let mut read = new(kind);
     if arrow_backed(puzzles, &read.kind)?
         && let Some(strings) = arrow::Strings::read(puzzles)?
     {
         read.rows.reserve(strings.len());
         strings.each(|text| match text {
-            Some(text) => read.push(parse(text)),
+            Some(text) => read.push_text(text),
             None => read.push(Err(MISSING.to_string())),
         });
         return Ok(Input::Puzzles(read));
@@ -230,8 +290,11 @@ impl<'py> Input<'py> {
     fn puzzles(self) -> PyResult<Puzzles<'py>> {
         match self {
             Input::Puzzles(puzzles) => Ok(puzzles),
-            Input::Rows(rows) => {
+            Input::Rows(rows, texts) => {
                 let mut read = Puzzles::new(Kind::Array(rows.original.clone()));
+                if texts {
+                    read.texts = Some((Vec::new(), Vec::with_capacity(rows.len())));
+                }
                 read.rows.reserve(rows.len());
                 for (row, &cells) in rows.cells.iter().enumerate() {
                     read.push(Grid::from_cells(cells).ok_or_else(|| rows.bad_cell(row, &cells)));
@@ -256,11 +319,11 @@ fn not_a_column(frame: &Bound<'_, PyAny>, name: &str) -> PyErr {
     ))
 }
 
-/// One puzzle string, a line end allowed after it as the CLI allows it.
-fn parse(text: &[u8]) -> Result<Grid, String> {
+/// One puzzle string without the line end allowed after it, as the CLI
+/// allows it.
+fn strip_line_end(text: &[u8]) -> &[u8] {
     let line = text.strip_suffix(b"\n").unwrap_or(text);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    Grid::parse_line(line).map_err(|e| e.to_string())
+    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 unsafe extern "C" {
@@ -326,12 +389,12 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
     })?;
     for (i, item) in items.enumerate() {
         let item = item?;
-        let row = if let Ok(text) = item.cast::<PyString>() {
-            parse(&utf8(text)?)
+        if let Ok(text) = item.cast::<PyString>() {
+            read.push_text(&utf8(text)?);
         } else if let Ok(bytes) = item.cast::<PyBytes>() {
-            parse(bytes.as_bytes())
+            read.push_text(bytes.as_bytes());
         } else if is_missing(&item) {
-            Err(MISSING.to_string())
+            read.push(Err(MISSING.to_string()));
         } else if item.extract::<i64>().is_ok() || item.extract::<f64>().is_ok() {
             return Err(PyTypeError::new_err(format!(
                 "row {i}: a puzzle must be a string of 81 cells; got the number {}: puzzles \
@@ -346,8 +409,7 @@ fn read_strings(sequence: &Bound<'_, PyAny>, read: &mut Puzzles<'_>) -> PyResult
                  empty); got {}",
                 type_name(&item)
             )));
-        };
-        read.push(row);
+        }
     }
     Ok(())
 }
@@ -983,7 +1045,7 @@ fn solve<'py>(
     let py = puzzles.py();
     thread_count(threads)?;
     match read(puzzles)? {
-        Input::Rows(rows) => {
+        Input::Rows(rows, _) => {
             let run = Run::new(py, threads, progress, rows.len())?;
             answer_rows(rows, &run, strict, |row| batch::solve_rows(row, None))
         }
@@ -1056,6 +1118,7 @@ const RATING_COLUMNS: [(&str, Column); 6] = [
 #[derive(Clone, Copy)]
 enum Column {
     Float,
+    Int,
     Text,
     Bool,
 }
@@ -1104,6 +1167,7 @@ fn table<'py>(
             for (name, column, cells) in columns {
                 let dtype = polars.getattr(match column {
                     Column::Float => "Float64",
+                    Column::Int => "Int64",
                     Column::Text => "String",
                     Column::Bool => "Boolean",
                 })?;
@@ -1124,6 +1188,7 @@ fn table<'py>(
                     "type",
                     pyarrow.call_method0(match column {
                         Column::Float => "float64",
+                        Column::Int => "int64",
                         Column::Text => "string",
                         Column::Bool => "bool_",
                     })?,
@@ -1143,6 +1208,7 @@ fn table<'py>(
                     "dtype",
                     match column {
                         Column::Float => "float64",
+                        Column::Int => "Int64",
                         Column::Text => "string",
                         Column::Bool => "boolean",
                     },
@@ -1283,7 +1349,7 @@ fn canon<'py>(
     let py = puzzles.py();
     thread_count(threads)?;
     match read(puzzles)? {
-        Input::Rows(rows) => {
+        Input::Rows(rows, _) => {
             let run = Run::new(py, threads, progress, rows.len())?;
             answer_rows(rows, &run, strict, |row| batch::canonical_rows(row, None))
         }
@@ -1313,20 +1379,10 @@ fn shuffle<'py>(
     let seed = seed_or_random(seed);
     // An array's rows too are numbered here, as the chunks of rows the
     // workers take would number them from each chunk's start.
-    let puzzles = read(puzzles)?.puzzles()?;
+    let mut puzzles = read(puzzles)?.puzzles()?;
     let run = Run::new(py, threads, progress, puzzles.len())?;
     // Numbered by row, bad rows counted, as the CLI numbers lines.
-    let mut bad = puzzles.bad.iter().map(|&(row, _)| row).peekable();
-    let mut grids = puzzles
-        .rows
-        .iter()
-        .map(|row| Grid::from_cells(*row).expect("a readable puzzle's cells"));
-    let mut numbered = Vec::with_capacity(puzzles.rows.len());
-    for row in 0..puzzles.len() {
-        if bad.next_if_eq(&row).is_none() {
-            numbered.extend(grids.next().map(|grid| (row as u64 + 1, grid)));
-        }
-    }
+    let numbered = puzzles.numbered();
     let answers = run
         .each(numbered, move |numbered| {
             let mut answers = batch::shuffle_numbered(std::slice::from_ref(numbered), seed, None);
@@ -1459,7 +1515,8 @@ fn generate<'py>(
 /// shuffle take puzzles as strings (one, a list, a pandas or polars Series,
 /// a pyarrow array, a NumPy array of strings) or as a NumPy integer array,
 /// and answer in the same kind, in parallel with the GIL released;
-/// generate makes puzzles.
+/// generate makes puzzles; split, leakage, augment and label build
+/// datasets for machine learning.
 #[pymodule]
 #[pyo3(name = "sudokuflow")]
 fn sudokuflow_py(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1470,6 +1527,10 @@ fn sudokuflow_py(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(canon, module)?)?;
     module.add_function(wrap_pyfunction!(shuffle, module)?)?;
     module.add_function(wrap_pyfunction!(generate, module)?)?;
+    module.add_function(wrap_pyfunction!(dataset::split, module)?)?;
+    module.add_function(wrap_pyfunction!(dataset::leakage, module)?)?;
+    module.add_function(wrap_pyfunction!(dataset::augment, module)?)?;
+    module.add_function(wrap_pyfunction!(dataset::label, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
