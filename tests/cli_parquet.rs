@@ -688,3 +688,80 @@ fn play_opens_a_parquet_table() {
     assert_eq!(status, 2);
     assert!(err.contains("is a Parquet file: give --column"), "{err}");
 }
+
+/// Two Parquet inputs of one table's columns: each output row carries the
+/// columns of its own input's row, for solve, augment and split alike.
+#[test]
+fn rows_of_a_second_table_are_its_own() {
+    let dir = temp_dir();
+    let pairs = generated(6, 5);
+    let mut first = kaggle_batch(&pairs[..4]);
+    let second = kaggle_batch(&pairs[4..]);
+    // The second table's ids go on from the first's: 4 and 5.
+    let ids: ArrayRef = Arc::new(Int64Array::from_iter_values(4..6));
+    let second = RecordBatch::try_new(
+        second.schema(),
+        vec![ids, second.column(1).clone(), second.column(2).clone()],
+    )
+    .unwrap();
+    let (a, b) = (dir.path().join("a.parquet"), dir.path().join("b.parquet"));
+    write_parquet(&a, &first, 3);
+    write_parquet(&b, &second, 3);
+    first = read_parquet(std::fs::read(&a).unwrap());
+    assert_eq!(first.num_rows(), 4);
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let q = ["--column", "quizzes"];
+    let (status, out, err) = run(&[&["solve", "-f", "csv"][..], &q, &[a, b]].concat(), b"");
+    assert_eq!(status, 0, "{err}");
+    let out = String::from_utf8(out).unwrap();
+    for (i, line) in out.lines().skip(1).enumerate() {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields[0], i.to_string(), "{out}");
+        assert_eq!(fields[1], pairs[i].0, "{out}");
+        assert_eq!(fields[3], pairs[i].1, "{out}");
+    }
+    let args = ["augment", "-n", "2", "--seed", "1", "-f", "csv"];
+    let (status, out, err) = run(&[&args[..], &q, &[a, b]].concat(), b"");
+    assert_eq!(status, 0, "{err}");
+    let ids: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        ids,
+        ["0", "0", "1", "1", "2", "2", "3", "3", "4", "4", "5", "5"]
+    );
+    let output = dir.path().join("parts.parquet");
+    let args = [
+        "split",
+        "--parts",
+        "x=0.5,y=0.5",
+        "-o",
+        output.to_str().unwrap(),
+    ];
+    let (status, _, err) = run(&[&args[..], &q, &[a, b]].concat(), b"");
+    assert_eq!(status, 0, "{err}");
+    let mut rows: Vec<(i64, String)> = Vec::new();
+    for part in ["x", "y"] {
+        let table =
+            read_parquet(std::fs::read(dir.path().join(format!("parts.{part}.parquet"))).unwrap());
+        let ids = table
+            .column(0)
+            .as_primitive::<arrow_array::types::Int64Type>()
+            .values()
+            .to_vec();
+        rows.extend(
+            ids.into_iter()
+                .zip(strings(&table, "quizzes").into_iter().map(Option::unwrap)),
+        );
+    }
+    rows.sort();
+    let expected: Vec<(i64, String)> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (q, _))| (i as i64, q.clone()))
+        .collect();
+    assert_eq!(rows, expected);
+}

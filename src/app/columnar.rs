@@ -385,9 +385,12 @@ type Feed = (Table, io::PipeWriter, Arc<Mutex<Option<String>>>);
 
 /// Feeds the tables in order, until one fails.
 fn feed_all(feeds: Vec<Feed>, batches: Option<&Sender<RecordBatch>>) {
+    // Rows are numbered on through the tables, as their batches are sent:
+    // a row's number finds its batch whichever table it is in.
+    let mut row = 1;
     for (table, writer, error) in feeds {
         let mut pipe = BufWriter::with_capacity(128 * 1024, writer);
-        if let Err(message) = feed_one(table, &mut pipe, batches) {
+        if let Err(message) = feed_one(table, &mut pipe, batches, &mut row) {
             // The message goes first: closing the pipe ends the input, and
             // its reader must then see the error, not the clean end of a
             // table cut short.
@@ -398,16 +401,16 @@ fn feed_all(feeds: Vec<Feed>, batches: Option<&Sender<RecordBatch>>) {
     }
 }
 
-/// Writes one table's rows into `pipe` (left open: the caller closes it);
-/// `Err` with the message for its reader (`None` when the pipeline stopped
-/// reading: nothing to say).
+/// Writes one table's rows into `pipe` (left open: the caller closes it),
+/// numbered from `row` on; `Err` with the message for its reader (`None`
+/// when the pipeline stopped reading: nothing to say).
 fn feed_one(
     mut table: Table,
     pipe: &mut BufWriter<io::PipeWriter>,
     batches: Option<&Sender<RecordBatch>>,
+    row: &mut u64,
 ) -> Result<(), Option<String>> {
     pipe.write_all(b"row,puzzle\n").map_err(|_| None)?;
-    let mut row = 1;
     let mut text = Vec::new();
     loop {
         let next = catch_unwind(AssertUnwindSafe(|| table.batches.next()));
@@ -426,16 +429,22 @@ fn feed_one(
             batches.send(batch.clone()).map_err(|_| None)?;
         }
         text.clear();
-        write_rows(&batch, table.column, row, &mut text).map_err(|e| {
+        write_rows(&batch, table.column, *row, &mut text).map_err(|e| {
             Some(format!(
                 "cannot read its puzzles: {}",
                 printable(e.to_string().as_bytes())
             ))
         })?;
-        row += batch.num_rows() as u64;
+        *row += batch.num_rows() as u64;
         pipe.write_all(&text).map_err(|_| None)?;
     }
     pipe.flush().map_err(|_| None)
+}
+
+/// The `row` field of a fed table's row text (`row,puzzle`).
+pub fn fed_row(text: &[u8]) -> Option<u64> {
+    let end = text.iter().position(|&b| b == b',')?;
+    std::str::from_utf8(&text[..end]).ok()?.parse().ok()
 }
 
 /// The pipe a table's text comes through: its end is an error if the
@@ -666,8 +675,9 @@ impl InputRows {
         }
     }
 
-    /// The batch that holds row `row` (numbered from 1), and the number of
-    /// its first row. Rows are looked up in order: earlier batches are let go.
+    /// The batch that holds row `row` (numbered from 1 on through the run's
+    /// tables, as the `row` field of their text), and the number of its
+    /// first row. Rows are looked up in order: earlier batches are let go.
     pub fn batch_of(&mut self, row: u64) -> io::Result<(u64, &RecordBatch)> {
         loop {
             if let Some((first, batch)) = &self.front

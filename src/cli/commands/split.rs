@@ -23,7 +23,7 @@ use sudokuflow::format::{OutputFormat, printable};
 use sudokuflow::pipeline::{self, Options};
 
 use super::{classes, open_tables, threads};
-use crate::app::columnar::{InputRows, Kind, TableFormat, TableWriter};
+use crate::app::columnar::{self, InputRows, Kind, TableFormat, TableWriter};
 use crate::app::output::{AtomicFile, Prepared};
 use crate::app::progress::Progress;
 use crate::app::report::Reporter;
@@ -140,9 +140,8 @@ fn print_stats(names: &[&str], counts: &[u64], bad: u64, skip_bad: bool, started
 struct Rows {
     /// The rows' text, one after another, each with its line end.
     text: Vec<u8>,
-    /// Each row's class (or `None` for a bad row), where its text ends,
-    /// and its line.
-    rows: Vec<(Draw, usize, u64)>,
+    /// Each row's class (or `None` for a bad row) and where its text ends.
+    rows: Vec<(Draw, usize)>,
     /// A table input's header row, with its line end.
     header: Option<Vec<u8>>,
 }
@@ -183,7 +182,7 @@ impl Batch for Rows {
             Some(form) => Draw::Class(form),
             None => Draw::Bad,
         };
-        self.rows.push((draw, self.text.len(), answered.line));
+        self.rows.push((draw, self.text.len()));
     }
 
     fn push_table_header(&mut self, _options: &Options, header: &[u8], _delimiter: u8) {
@@ -329,7 +328,7 @@ impl Consumer for Parts {
     fn consume(&mut self, batch: Rows) -> io::Result<()> {
         if self.input.is_some() {
             let mut start = 0;
-            for (draw, end, line) in &batch.rows {
+            for (draw, end) in &batch.rows {
                 let row = &batch.text[start..*end];
                 start = *end;
                 let part = match draw {
@@ -338,8 +337,9 @@ impl Consumer for Parts {
                     Draw::Bad => self.split.part_of_bad_row(row, self.seed),
                 };
                 self.files[part].rows += 1;
-                // The table's rows are fed as lines after a header line.
-                self.dealt.push((line - 1, part));
+                let row = columnar::fed_row(row)
+                    .ok_or_else(|| io::Error::other("a fed row without its number"))?;
+                self.dealt.push((row, part));
             }
             return self.write_table_rows();
         }
@@ -352,7 +352,7 @@ impl Consumer for Parts {
             }
         }
         let mut start = 0;
-        for (draw, end, _) in &batch.rows {
+        for (draw, end) in &batch.rows {
             let row = &batch.text[start..*end];
             start = *end;
             let part = match draw {
