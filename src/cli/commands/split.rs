@@ -290,6 +290,16 @@ impl Parts {
 }
 
 impl Parts {
+    /// The part of a row drawn as `draw`, whose text is `row`; `None` for a
+    /// bad row left out (`--skip-bad`).
+    fn part_of(&self, draw: &Draw, row: &[u8]) -> Option<usize> {
+        match draw {
+            Draw::Class(form) => Some(self.split.part_of(form, self.seed)),
+            Draw::Bad if self.skip_bad => None,
+            Draw::Bad => Some(self.split.part_of_bad_row(row, self.seed)),
+        }
+    }
+
     /// Writes a table's rows to their parts: each part the rows of each
     /// input batch it has, taken out of the batch.
     fn write_table_rows(&mut self) -> io::Result<()> {
@@ -331,10 +341,8 @@ impl Consumer for Parts {
             for (draw, end) in &batch.rows {
                 let row = &batch.text[start..*end];
                 start = *end;
-                let part = match draw {
-                    Draw::Class(form) => self.split.part_of(form, self.seed),
-                    Draw::Bad if self.skip_bad => continue,
-                    Draw::Bad => self.split.part_of_bad_row(row, self.seed),
+                let Some(part) = self.part_of(draw, row) else {
+                    continue;
                 };
                 self.files[part].rows += 1;
                 let row = columnar::fed_row(row)
@@ -355,10 +363,8 @@ impl Consumer for Parts {
         for (draw, end) in &batch.rows {
             let row = &batch.text[start..*end];
             start = *end;
-            let part = match draw {
-                Draw::Class(form) => self.split.part_of(form, self.seed),
-                Draw::Bad if self.skip_bad => continue,
-                Draw::Bad => self.split.part_of_bad_row(row, self.seed),
+            let Some(part) = self.part_of(draw, row) else {
+                continue;
             };
             self.buffers[part].extend_from_slice(row);
             self.files[part].rows += 1;
