@@ -765,3 +765,56 @@ fn rows_of_a_second_table_are_its_own() {
         .collect();
     assert_eq!(rows, expected);
 }
+
+#[test]
+fn a_bad_rows_part_is_drawn_from_its_puzzle_not_its_place() {
+    let dir = temp_dir();
+    let bad: Vec<String> = (0..20).map(|i| format!("bad{i}")).collect();
+    let pairs = generated(3, 9);
+    let mut shifted: Vec<Option<&str>> = pairs.iter().map(|(q, _)| Some(q.as_str())).collect();
+    shifted.extend(bad.iter().map(|b| Some(b.as_str())));
+    let alone: Vec<Option<&str>> = bad.iter().map(|b| Some(b.as_str())).collect();
+    let solutions = vec!["x"; shifted.len()];
+    let (a, b) = (dir.path().join("a.parquet"), dir.path().join("b.parquet"));
+    write_parquet(&a, &batch(&alone, &solutions[..alone.len()]), 7);
+    write_parquet(&b, &batch(&shifted, &solutions), 7);
+    std::fs::write(dir.path().join("c.txt"), bad.join("\n") + "\n").unwrap();
+    let part_x = |input: &str, output: &str| -> Vec<String> {
+        let output = dir.path().join(output);
+        let mut args = vec!["split", "--parts", "x=0.5,y=0.5", "-o"];
+        args.push(output.to_str().unwrap());
+        let input = dir.path().join(input);
+        if !input.to_str().unwrap().ends_with(".txt") {
+            args.extend(["--column", "quizzes"]);
+        }
+        args.push(input.to_str().unwrap());
+        let (status, _, err) = run(&args, b"");
+        assert_eq!(status, 1, "{err}");
+        let x = output.to_str().unwrap().replace("parts.", "parts.x.");
+        let x = std::fs::read(x).unwrap();
+        if output.extension().unwrap() == "txt" {
+            return String::from_utf8(x)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect();
+        }
+        let mut kept: Vec<String> = strings(&read_parquet(x), "quizzes")
+            .into_iter()
+            .flatten()
+            .filter(|q| q.starts_with("bad"))
+            .collect();
+        kept.sort();
+        kept
+    };
+    let mut in_text = part_x("c.txt", "parts.txt");
+    in_text.sort();
+    assert!(
+        !in_text.is_empty() && in_text.len() < bad.len(),
+        "{in_text:?}"
+    );
+    assert_eq!(part_x("a.parquet", "parts.parquet"), in_text);
+    std::fs::remove_file(dir.path().join("parts.x.parquet")).unwrap();
+    std::fs::remove_file(dir.path().join("parts.y.parquet")).unwrap();
+    assert_eq!(part_x("b.parquet", "parts.parquet"), in_text);
+}

@@ -441,10 +441,11 @@ fn feed_one(
     pipe.flush().map_err(|_| None)
 }
 
-/// The `row` field of a fed table's row text (`row,puzzle`).
-pub fn fed_row(text: &[u8]) -> Option<u64> {
+/// The `row` field of a fed table's row text (`row,puzzle`), and the rest.
+pub fn fed_row(text: &[u8]) -> Option<(u64, &[u8])> {
     let end = text.iter().position(|&b| b == b',')?;
-    std::str::from_utf8(&text[..end]).ok()?.parse().ok()
+    let row = std::str::from_utf8(&text[..end]).ok()?.parse().ok()?;
+    Some((row, &text[end + 1..]))
 }
 
 /// The pipe a table's text comes through: its end is an error if the

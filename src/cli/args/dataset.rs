@@ -23,7 +23,8 @@ columns and types (-o data.csv, data.parquet or data.arrow chooses).
 
 Bad rows (bad characters or length, conflicting givens; with --by grid, no or
 several solutions) are named on stderr and kept, unchanged, in the part a hash
-of their text picks; --skip-bad leaves them out.
+of their text picks (a Parquet or Arrow row's: its puzzle's); --skip-bad
+leaves them out.
 
 Exit status:
   0  every row held a puzzle

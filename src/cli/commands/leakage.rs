@@ -228,8 +228,9 @@ impl Partitions {
     }
 
     fn of(form: &PackedForm) -> usize {
-        // The high bits: the table of a partition indexes by the low ones.
-        (PackedFormHash::default().hash_one(form) >> 58) as usize % PARTITIONS
+        // Bits the table of a partition does not use: it indexes by the low
+        // ones and tags entries with the top seven.
+        (PackedFormHash::default().hash_one(form) >> 51) as usize % PARTITIONS
     }
 
     fn push(&mut self, form: &PackedForm, line: u64, other: u64) -> io::Result<()> {

@@ -339,14 +339,16 @@ impl Consumer for Parts {
         if self.input.is_some() {
             let mut start = 0;
             for (draw, end) in &batch.rows {
-                let row = &batch.text[start..*end];
+                let text = &batch.text[start..*end];
                 start = *end;
-                let Some(part) = self.part_of(draw, row) else {
+                let (row, puzzle) = columnar::fed_row(text)
+                    .ok_or_else(|| io::Error::other("a fed row without its number"))?;
+                // A bad row is drawn from its puzzle, as in a text input, so
+                // that its part does not depend on where it stands.
+                let Some(part) = self.part_of(draw, puzzle) else {
                     continue;
                 };
                 self.files[part].rows += 1;
-                let row = columnar::fed_row(row)
-                    .ok_or_else(|| io::Error::other("a fed row without its number"))?;
                 self.dealt.push((row, part));
             }
             return self.write_table_rows();
