@@ -818,3 +818,70 @@ fn a_bad_rows_part_is_drawn_from_its_puzzle_not_its_place() {
     std::fs::remove_file(dir.path().join("parts.y.parquet")).unwrap();
     assert_eq!(part_x("b.parquet", "parts.parquet"), in_text);
 }
+
+#[test]
+fn a_cell_longer_than_a_line_is_a_bad_row_named_by_its_row() {
+    let pairs = generated(2, 3);
+    let (ones, quotes) = ("1".repeat(100_000), "\"".repeat(70_000));
+    let quizzes = [
+        Some(pairs[0].0.as_str()),
+        Some(ones.as_str()),
+        Some(quotes.as_str()),
+        Some(pairs[1].0.as_str()),
+    ];
+    let dir = temp_dir();
+    let input = dir.path().join("long.parquet");
+    write_parquet(&input, &batch(&quizzes, &["x"; 4]), 3);
+    let input = input.to_str().unwrap();
+    let q = ["--column", "quizzes"];
+    let (status, out, err) = run(&[&["solve"][..], &q, &[input]].concat(), b"");
+    assert_eq!(status, 1, "{err}");
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [&pairs[0].1, "!bad-length", "!bad-character", &pairs[1].1]
+    );
+    assert!(
+        err.contains(": row 2: column 'quizzes': expected 81 cells"),
+        "{err}"
+    );
+    assert!(
+        err.contains(": row 3: column 'quizzes': bad character"),
+        "{err}"
+    );
+    let args = ["solve", "-q", "-f", "parquet"];
+    let (status, out, err) = run(&[&args[..], &q, &[input]].concat(), b"");
+    assert_eq!(status, 1, "{err}");
+    let table = read_parquet(out);
+    assert_eq!(
+        strings(&table, "quizzes")[1].as_deref(),
+        Some(ones.as_str())
+    );
+    assert_eq!(
+        strings(&table, "solution")[1].as_deref(),
+        Some("!bad-length")
+    );
+    let parts = dir.path().join("parts.parquet");
+    let args = [
+        "split",
+        "--parts",
+        "x=0.5,y=0.5",
+        "-o",
+        parts.to_str().unwrap(),
+    ];
+    let (status, _, err) = run(&[&args[..], &q, &[input]].concat(), b"");
+    assert_eq!(status, 1, "{err}");
+    let mut kept: Vec<String> = ["x", "y"]
+        .iter()
+        .flat_map(|part| {
+            let path = dir.path().join(format!("parts.{part}.parquet"));
+            strings(&read_parquet(std::fs::read(path).unwrap()), "quizzes")
+        })
+        .flatten()
+        .collect();
+    kept.sort();
+    let mut all: Vec<String> = quizzes.iter().flatten().map(|q| q.to_string()).collect();
+    all.sort();
+    assert_eq!(kept, all);
+}

@@ -28,7 +28,7 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use sudokuflow::answer::{Consumer, Text};
-use sudokuflow::format::printable;
+use sudokuflow::format::{MAX_LINE_LEN, printable};
 use sudokuflow::input::{Column, Input};
 
 /// Rows per record batch read from a Parquet file.
@@ -277,8 +277,17 @@ fn write_rows(
         array = arrow_cast::cast(&array, &values)?;
     }
     let mut each = |row: usize, value: Option<&[u8]>| {
+        let start = out.len();
         let _ = write!(out, "{},", first_row + row as u64);
-        if let Some(value) = value {
+        if let Some(mut value) = value {
+            // A line too long for the pipeline would lose its row number
+            // with the rest: the cell is cut to fit and read as a bad
+            // puzzle (one that long is none).
+            let room = MAX_LINE_LEN - (out.len() - start) - 2;
+            let quotes = value.iter().filter(|&&b| b == b'"').count();
+            if value.len() + quotes > room {
+                value = &value[..room / 2];
+            }
             if value
                 .iter()
                 .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))

@@ -15,7 +15,7 @@ use crate::solver::SolveError;
 /// Longest input line read as such, in bytes. Anything longer is reported as
 /// [`Problem::LineTooLong`]; readers may drop the rest of such a line so that a
 /// huge line never has to be held in memory.
-pub(crate) const MAX_LINE_LEN: usize = 64 * 1024;
+pub const MAX_LINE_LEN: usize = 64 * 1024;
 
 /// How input is split into puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
