@@ -710,6 +710,15 @@ impl InputRows {
         let (first, batch) = self.front.as_ref().expect("found");
         Ok((*first, batch))
     }
+
+    /// Lets go of the batches before row `row`'s, whose rows are all written
+    /// or left out; rows before the batch looked up last are passed already.
+    pub fn pass(&mut self, row: u64) -> io::Result<()> {
+        match &self.front {
+            Some((first, batch)) if row < first + batch.num_rows() as u64 => Ok(()),
+            _ => self.batch_of(row).map(drop),
+        }
+    }
 }
 
 /// How the answers' columns go into a columnar input's rows.
@@ -760,6 +769,11 @@ pub struct TableConsumer<W: Write> {
     puzzles: Vec<Option<String>>,
     /// Fields read of each answer column, not yet written.
     fields: Vec<Vec<Option<String>>>,
+    /// Bad rows are left out: those with a `problem`, this answer column.
+    leave_out_bad: bool,
+    problem: Option<usize>,
+    /// The input row last left out, whose batch may pass.
+    left_out: Option<u64>,
 }
 
 impl<W: Write> TableConsumer<W> {
@@ -780,7 +794,18 @@ impl<W: Write> TableConsumer<W> {
             row_numbers: Vec::new(),
             puzzles: Vec::new(),
             fields: Vec::new(),
+            leave_out_bad: false,
+            problem: None,
+            left_out: None,
         }
+    }
+
+    /// Leaves out the rows with a `problem` (bad puzzles, named by the
+    /// pipeline all the same). The pipeline must write them: only then do
+    /// their input rows' batches pass, and memory stays flat.
+    pub fn leaving_out_bad_rows(mut self) -> TableConsumer<W> {
+        self.leave_out_bad = true;
+        self
     }
 
     /// The columns before the answers' in the pipeline's rows.
@@ -796,6 +821,9 @@ impl<W: Write> TableConsumer<W> {
             .map(|n| String::from_utf8_lossy(n).into_owned())
             .collect();
         self.fields = vec![Vec::new(); self.names.len()];
+        if self.leave_out_bad {
+            self.problem = self.names.iter().position(|name| name == "problem");
+        }
         let string = |name: &str| Field::new(name, DataType::Utf8, true);
         let schema = match &self.rows {
             Some(rows) => {
@@ -898,6 +926,9 @@ impl<W: Write> TableConsumer<W> {
             let batch = RecordBatch::try_new(schema, columns).map_err(io::Error::other)?;
             writer.write(batch)?;
         }
+        if let Some(row) = self.left_out.take() {
+            rows.pass(row)?;
+        }
         Ok(())
     }
 
@@ -994,20 +1025,29 @@ impl<W: Write> Consumer for TableConsumer<W> {
                 continue;
             }
             let text = |field: &[u8]| String::from_utf8_lossy(field).into_owned();
+            let columns = self.fields.len();
+            let skipped = self.skipped().min(record.len());
+            // A marker's row may have other fields: the answers are the last.
+            let first = record.len().saturating_sub(columns).max(skipped);
+            let left_out = self
+                .problem
+                .is_some_and(|i| record.get(first + i).is_some_and(|f| !f.is_empty()));
             if self.rows.is_some() {
                 let row = std::str::from_utf8(&record[0])
                     .ok()
                     .and_then(|row| row.parse().ok())
                     .ok_or_else(|| io::Error::other("a row without its row number"))?;
+                if left_out {
+                    self.left_out = Some(row);
+                    continue;
+                }
                 self.row_numbers.push(row);
                 if self.rewrite.puzzle {
                     self.puzzles.push(record.get(1).map(text));
                 }
+            } else if left_out {
+                continue;
             }
-            let columns = self.fields.len();
-            let skipped = self.skipped().min(record.len());
-            // A marker's row may have other fields: the answers are the last.
-            let first = record.len().saturating_sub(columns).max(skipped);
             for (i, column) in self.fields.iter_mut().enumerate() {
                 let field = record.get(first + i).filter(|f| !f.is_empty());
                 column.push(field.map(text));
@@ -1065,5 +1105,39 @@ mod tests {
             let message = read.unwrap_err().to_string();
             assert!(message.starts_with("the file is damaged: "), "{message}");
         }
+    }
+
+    /// Rows left out still let their input batches go, or a run of bad rows
+    /// would hold the whole input in memory.
+    #[test]
+    fn rows_left_out_let_their_batches_go() {
+        let schema = Arc::new(Schema::new(vec![Field::new(
+            "puzzle",
+            DataType::Utf8,
+            true,
+        )]));
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for pair in [["a", "b"], ["c", "d"], ["e", "f"]] {
+            let rows: ArrayRef = Arc::new(StringArray::from(pair.to_vec()));
+            let batch = RecordBatch::try_new(Arc::clone(&schema), vec![rows]).unwrap();
+            sender.send(batch).unwrap();
+        }
+        let rows = InputRows::new(receiver, schema, 0);
+        let mut consumer =
+            TableConsumer::new(TableFormat::Csv, Some(rows), Rewrite::default(), Vec::new())
+                .leaving_out_bad_rows();
+        let text = "row,puzzle,solution,problem\n1,a,,!bad-length\n2,b,,!bad-length\n\
+                    3,c,,!bad-length\n4,d,,!bad-length\n5,e,,!bad-length\n";
+        consumer.consume(Text(text.as_bytes().to_vec())).unwrap();
+        let front = consumer
+            .rows
+            .as_ref()
+            .unwrap()
+            .front
+            .as_ref()
+            .map(|(first, _)| *first);
+        assert_eq!(front, Some(5));
+        let out = consumer.finish().unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "puzzle,solution,problem\n");
     }
 }

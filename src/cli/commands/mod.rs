@@ -112,6 +112,11 @@ fn run_opened(
     let mut output = Output::create(output)?;
     let mut reporter = Reporter::new(Progress::new(None, run.quiet), run.quiet);
     let mut consumer = TableConsumer::new(format, rows, rewrite, &mut output);
+    if options.skip_bad {
+        // The table leaves the bad rows out, once their input rows passed.
+        options.skip_bad = false;
+        consumer = consumer.leaving_out_bad_rows();
+    }
     let result = pipeline::run_into(opened.inputs, &options, &mut consumer, &mut reporter);
     let result = result.and_then(|summary| {
         consumer.finish().map_err(pipeline::Error::Write)?;

@@ -211,8 +211,9 @@ struct Parts {
     header_written: bool,
     /// Each part's rows of the batch being dealt (reused).
     buffers: Vec<Vec<u8>>,
-    /// A table's rows being dealt, each row's number with its part (reused).
-    dealt: Vec<(u64, usize)>,
+    /// A table's rows being dealt, each row's number with its part, if
+    /// not left out (reused).
+    dealt: Vec<(u64, Option<usize>)>,
     /// Each part's rows of the input's batch being dealt (reused).
     indices: Vec<Vec<u32>>,
 }
@@ -312,7 +313,9 @@ impl Parts {
             let after = first + batch.num_rows() as u64;
             let ready = dealt.partition_point(|&(row, _)| row < after);
             for &(row, part) in &dealt[..ready] {
-                self.indices[part].push((row - first) as u32);
+                if let Some(part) = part {
+                    self.indices[part].push((row - first) as u32);
+                }
             }
             dealt = &dealt[ready..];
             for (file, indices) in self.files.iter_mut().zip(&mut self.indices) {
@@ -345,10 +348,11 @@ impl Consumer for Parts {
                     .ok_or_else(|| io::Error::other("a fed row without its number"))?;
                 // A bad row is drawn from its puzzle, as in a text input, so
                 // that its part does not depend on where it stands.
-                let Some(part) = self.part_of(draw, puzzle) else {
-                    continue;
-                };
-                self.files[part].rows += 1;
+                // A row left out is dealt to no part: its batch must pass.
+                let part = self.part_of(draw, puzzle);
+                if let Some(part) = part {
+                    self.files[part].rows += 1;
+                }
                 self.dealt.push((row, part));
             }
             return self.write_table_rows();
