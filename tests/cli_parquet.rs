@@ -885,3 +885,68 @@ fn a_cell_longer_than_a_line_is_a_bad_row_named_by_its_row() {
     all.sort();
     assert_eq!(kept, all);
 }
+
+/// An Arrow stream may give each batch its own dictionary; an IPC file holds
+/// one a column, so split's parts write a dictionary column as its values.
+#[test]
+fn split_writes_a_streams_dictionaries_into_arrow_files() {
+    use arrow_array::DictionaryArray;
+    use arrow_array::types::Int32Type;
+    let pairs = generated(40, 4);
+    let dictionary = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("quizzes", DataType::Utf8, false),
+        Field::new("source", dictionary, false),
+    ]));
+    let dir = temp_dir();
+    let stream = dir.path().join("table.arrows");
+    let file = std::fs::File::create(&stream).unwrap();
+    let mut writer = arrow_ipc::writer::StreamWriter::try_new(file, &schema).unwrap();
+    let source = |row: usize| format!("s{}", row / 10 * 10 + row % 3);
+    for rows in pairs.chunks(10).enumerate() {
+        let (k, rows) = rows;
+        let quizzes: ArrayRef = Arc::new(StringArray::from_iter_values(rows.iter().map(|r| &r.0)));
+        let names: Vec<String> = (0..rows.len()).map(|i| source(k * 10 + i)).collect();
+        let sources: DictionaryArray<Int32Type> = names.iter().map(String::as_str).collect();
+        let batch = RecordBatch::try_new(Arc::clone(&schema), vec![quizzes, Arc::new(sources)]);
+        writer.write(&batch.unwrap()).unwrap();
+    }
+    writer.finish().unwrap();
+    let output = dir.path().join("parts.arrow");
+    let args = [
+        "split",
+        "--column",
+        "quizzes",
+        "--parts",
+        "x=0.5,y=0.5",
+        "-o",
+    ];
+    let (status, _, err) = run(
+        &[
+            &args[..],
+            &[output.to_str().unwrap(), stream.to_str().unwrap()],
+        ]
+        .concat(),
+        b"",
+    );
+    assert_eq!((status, err.as_str()), (0, ""));
+    let mut rows = Vec::new();
+    for part in ["x", "y"] {
+        let path = dir.path().join(format!("parts.{part}.arrow"));
+        let reader =
+            arrow_ipc::reader::FileReader::try_new(std::fs::File::open(path).unwrap(), None)
+                .unwrap();
+        assert_eq!(reader.schema().field(1).data_type(), &DataType::Utf8);
+        for batch in reader {
+            let batch = batch.unwrap();
+            let quizzes = strings(&batch, "quizzes");
+            rows.extend(quizzes.into_iter().zip(strings(&batch, "source")));
+        }
+    }
+    rows.sort();
+    let mut expected: Vec<(Option<String>, Option<String>)> = (pairs.iter().enumerate())
+        .map(|(i, (q, _))| (Some(q.clone()), Some(source(i))))
+        .collect();
+    expected.sort();
+    assert_eq!(rows, expected);
+}

@@ -505,21 +505,32 @@ impl TableFormat {
 }
 
 /// Writes record batches as CSV (a header row first), Parquet (row groups
-/// of [`ROW_GROUP_ROWS`]) or an Arrow IPC file to `out`.
+/// of [`ROW_GROUP_ROWS`]) or an Arrow IPC file (batches of as many) to `out`.
 pub struct TableWriter<W: Write> {
     out: W,
     schema: SchemaRef,
     sink: Sink,
+    /// Batches not yet written (Parquet and Arrow), and their rows.
+    pending: Vec<RecordBatch>,
+    pending_rows: usize,
 }
 
 enum Sink {
     Csv,
-    Parquet {
-        writer: Box<ArrowWriter<Vec<u8>>>,
-        pending: Vec<RecordBatch>,
-        pending_rows: usize,
-    },
-    Arrow(Box<arrow_ipc::writer::FileWriter<Vec<u8>>>),
+    Parquet(Box<ArrowWriter<Vec<u8>>>),
+    /// With the schema written, dictionaries as their values: a file holds
+    /// one dictionary a column, and the input's batches may each have theirs.
+    Arrow(Box<arrow_ipc::writer::FileWriter<Vec<u8>>>, SchemaRef),
+}
+
+/// `field` with a dictionary's type as its values' (a dictionary's of a
+/// dictionary too).
+fn without_dictionary(field: &Field) -> Field {
+    let mut data_type = field.data_type();
+    while let DataType::Dictionary(_, values) = data_type {
+        data_type = values;
+    }
+    field.clone().with_data_type(data_type.clone())
 }
 
 impl<W: Write> TableWriter<W> {
@@ -541,19 +552,28 @@ impl<W: Write> TableWriter<W> {
                 let writer =
                     ArrowWriter::try_new(Vec::new(), Arc::clone(&schema), Some(properties))
                         .map_err(io::Error::other)?;
-                Sink::Parquet {
-                    writer: Box::new(writer),
-                    pending: Vec::new(),
-                    pending_rows: 0,
-                }
+                Sink::Parquet(Box::new(writer))
             }
             TableFormat::Arrow => {
-                let writer = arrow_ipc::writer::FileWriter::try_new(Vec::new(), &schema)
+                let fields: Vec<Field> = schema
+                    .fields()
+                    .iter()
+                    .map(|f| without_dictionary(f))
+                    .collect();
+                let written =
+                    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
+                let writer = arrow_ipc::writer::FileWriter::try_new(Vec::new(), &written)
                     .map_err(io::Error::other)?;
-                Sink::Arrow(Box::new(writer))
+                Sink::Arrow(Box::new(writer), written)
             }
         };
-        Ok(TableWriter { out, schema, sink })
+        Ok(TableWriter {
+            out,
+            schema,
+            sink,
+            pending: Vec::new(),
+            pending_rows: 0,
+        })
     }
 
     pub fn write(&mut self, batch: RecordBatch) -> io::Result<()> {
@@ -586,52 +606,57 @@ impl<W: Write> TableWriter<W> {
                 self.out
                     .write_all(&text.into_inner().map_err(io::Error::other)?)
             }
-            Sink::Parquet {
-                pending,
-                pending_rows,
-                ..
-            } => {
-                *pending_rows += batch.num_rows();
-                pending.push(batch);
-                if *pending_rows >= ROW_GROUP_ROWS {
+            Sink::Parquet(_) | Sink::Arrow(..) => {
+                self.pending_rows += batch.num_rows();
+                self.pending.push(batch);
+                if self.pending_rows >= ROW_GROUP_ROWS {
                     self.write_groups(false)?;
                 }
                 Ok(())
             }
-            Sink::Arrow(writer) => {
-                writer.write(&batch).map_err(io::Error::other)?;
-                self.out.write_all(&std::mem::take(writer.get_mut()))
-            }
         }
     }
 
-    /// Writes the pending rows' whole row groups (and the rest, at the `end`).
+    /// Writes the pending rows' whole row groups or batches (and the rest,
+    /// at the `end`).
     fn write_groups(&mut self, end: bool) -> io::Result<()> {
-        let Sink::Parquet {
-            writer,
-            pending,
-            pending_rows,
-        } = &mut self.sink
-        else {
+        if matches!(self.sink, Sink::Csv) {
             return Ok(());
-        };
-        let all = arrow_select::concat::concat_batches(&self.schema, pending.iter())
+        }
+        let all = arrow_select::concat::concat_batches(&self.schema, self.pending.iter())
             .map_err(io::Error::other)?;
-        pending.clear();
+        self.pending.clear();
         let mut start = 0;
         while all.num_rows() - start >= ROW_GROUP_ROWS || (end && start < all.num_rows()) {
             let rows = ROW_GROUP_ROWS.min(all.num_rows() - start);
-            writer
-                .write(&all.slice(start, rows))
-                .map_err(io::Error::other)?;
-            writer.flush().map_err(io::Error::other)?;
+            let group = all.slice(start, rows);
             start += rows;
-            let bytes = std::mem::take(writer.inner_mut());
+            let bytes = match &mut self.sink {
+                Sink::Csv => unreachable!("CSV is written as it comes"),
+                Sink::Parquet(writer) => {
+                    writer.write(&group).map_err(io::Error::other)?;
+                    writer.flush().map_err(io::Error::other)?;
+                    std::mem::take(writer.inner_mut())
+                }
+                Sink::Arrow(writer, schema) => {
+                    let columns = group
+                        .columns()
+                        .iter()
+                        .zip(schema.fields())
+                        .map(|(column, field)| arrow_cast::cast(column, field.data_type()))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(io::Error::other)?;
+                    let group = RecordBatch::try_new(Arc::clone(schema), columns)
+                        .map_err(io::Error::other)?;
+                    writer.write(&group).map_err(io::Error::other)?;
+                    std::mem::take(writer.get_mut())
+                }
+            };
             self.out.write_all(&bytes)?;
         }
-        *pending_rows = all.num_rows() - start;
-        if *pending_rows > 0 {
-            pending.push(all.slice(start, *pending_rows));
+        self.pending_rows = all.num_rows() - start;
+        if self.pending_rows > 0 {
+            self.pending.push(all.slice(start, self.pending_rows));
         }
         Ok(())
     }
@@ -642,11 +667,11 @@ impl<W: Write> TableWriter<W> {
         self.write_groups(true)?;
         match self.sink {
             Sink::Csv => {}
-            Sink::Parquet { writer, .. } => {
+            Sink::Parquet(writer) => {
                 let bytes = writer.into_inner().map_err(io::Error::other)?;
                 self.out.write_all(&bytes)?;
             }
-            Sink::Arrow(mut writer) => {
+            Sink::Arrow(mut writer, _) => {
                 writer.finish().map_err(io::Error::other)?;
                 self.out.write_all(writer.get_mut())?;
             }
