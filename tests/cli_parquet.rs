@@ -308,6 +308,21 @@ fn a_missing_or_numeric_column_is_a_usage_error() {
     let (status, _, err) = run(&["solve", input], b"");
     assert_eq!(status, 2);
     assert!(err.contains("is a Parquet file: give --column"), "{err}");
+    // A solution column that is not there, whatever the output's format.
+    for format in ["line", "csv", "parquet"] {
+        let args = [
+            "label",
+            "--column",
+            "quizzes",
+            "--solution-column",
+            "answer",
+        ];
+        let (status, out, err) = run(&[&args[..], &["-f", format, input]].concat(), b"");
+        assert_eq!((status, out.len()), (2, 0), "{format}");
+        let expected = "sudokuflow: --solution-column 'answer': no such column in the table; \
+                        its columns are id, quizzes, solutions\n";
+        assert_eq!(err, expected, "{format}");
+    }
 }
 
 #[test]
@@ -431,6 +446,17 @@ fn generate_writes_parquet() {
         let (status, stdout, _) = run(&[&args[..], &["-f", "parquet"]].concat(), b"");
         assert_eq!(status, 0);
         assert_eq!(stdout, std::fs::read(&out).unwrap(), "{extra:?}");
+        // None asked for: a table with its columns and no row.
+        let none = [
+            &["generate", "-n", "0", "--solution"][..],
+            extra,
+            &["-f", "parquet"],
+        ];
+        let (status, stdout, err) = run(&none.concat(), b"");
+        assert_eq!(status, 0, "{err}");
+        let table = read_parquet(stdout);
+        assert_eq!(column_names(&table), ["puzzle", "solution"], "{extra:?}");
+        assert_eq!(table.num_rows(), 0);
     }
 }
 

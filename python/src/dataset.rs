@@ -280,7 +280,8 @@ pub fn augment<'py>(
     let blank = blank_byte(blank)?;
     thread_count(threads)?;
     let seed = seed_or_random(seed);
-    let per_puzzle = variants + u32::from(with_original);
+    // Up to 2**32 rows a puzzle: the variants and the original.
+    let per_puzzle = u64::from(variants) + u64::from(with_original);
     let mut puzzles = read(puzzles)?.puzzles()?;
     let run = Run::new(py, threads, progress, puzzles.len())?;
     let answers = run
@@ -289,7 +290,7 @@ pub fn augment<'py>(
             let key = (seed, shuffle_index(0, line));
             Ok::<_, Problem>(
                 (0..per_puzzle)
-                    .map(|v| dataset::variant(&puzzle, &solution, key, with_original, v))
+                    .map(|v| dataset::variant(&puzzle, &solution, key, with_original, v as u32))
                     .collect::<Vec<_>>(),
             )
         })?

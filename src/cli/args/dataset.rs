@@ -43,7 +43,8 @@ grid); then a last line
 Equal canonical forms are compared whole, never by hash alone. A's classes
 are held in memory up to 262,144 of them (26 to 50 MB); a larger A is
 spilled to temporary files (TMPDIR) with B's classes, 64 bytes a puzzle,
-and joined a sixty-fourth at a time, so memory stays flat.
+and joined a sixty-fourth at a time, so memory stays flat up to 16.7
+million classes (then a sixty-fourth of A's).
 
 Bad rows of A or B (bad characters or length, conflicting givens; with --by
 grid, no or several solutions) are named on stderr and counted by --stats;

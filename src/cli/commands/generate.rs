@@ -127,9 +127,11 @@ fn generate_near(
             false => b"puzzle\n",
         });
     }
+    // The header now: with -n 0 it is all there is.
+    let mut wrote = writer.write_all(&text);
+    text.clear();
     let (mut written, mut clues, mut last_find) = (0, 0, 0);
     let mut gave_up = false;
-    let mut wrote = Ok(());
     while written < args.puzzles && wrote.is_ok() {
         let finds = pool.install(|| search.next_batch());
         let stats = search.stats();

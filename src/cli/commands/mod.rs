@@ -44,6 +44,7 @@ use std::sync::Arc;
 use std::sync::mpsc;
 
 use anyhow::Context;
+use arrow_schema::SchemaRef;
 use sudokuflow::format::{OutputFormat, printable};
 use sudokuflow::input::{Column, Input};
 use sudokuflow::pipeline::{self, Options, Summary};
@@ -202,6 +203,8 @@ struct Opened {
     /// The kind of the inputs when they are Parquet or Arrow files (their
     /// puzzles fed to the pipeline as text).
     fed: Option<Kind>,
+    /// Their columns, each file's.
+    schemas: Vec<SchemaRef>,
 }
 
 /// Opens the files `paths` (standard input if none), as tables whose
@@ -222,6 +225,7 @@ fn open_tables(
             inputs: with_column(open_inputs(paths)?, column),
             rows: None,
             fed: None,
+            schemas: Vec::new(),
         });
     };
     let name = |i: usize| printable(paths[i].as_ref().as_os_str().as_encoded_bytes()).into_owned();
@@ -276,10 +280,12 @@ fn open_tables(
     } else {
         (None, None)
     };
+    let schemas = tables.iter().map(|t| Arc::clone(&t.schema)).collect();
     Ok(Opened {
         inputs: columnar::feed(tables, sender)?,
         rows,
         fed: Some(kind),
+        schemas,
     })
 }
 
@@ -301,9 +307,12 @@ fn open_dataset_inputs(
     };
     if opened.fed.is_some() {
         // The pipeline reads a columnar input's puzzles alone: its solution
-        // column is found among its columns when its rows are written.
-        if let (Some(rows), Some(column)) = (&opened.rows, solution) {
-            columnar::check_solution_column(&rows.schema, column)?;
+        // column is found among its columns when its rows are written, and
+        // must be there in any case, as a CSV table's must.
+        if let Some(column) = solution {
+            for schema in &opened.schemas {
+                columnar::check_solution_column(schema, column)?;
+            }
         }
     } else if let Some(column) = solution {
         opened.inputs = opened
