@@ -62,6 +62,8 @@ ChainNode = TypedDict(
 
 class Step(TypedDict):
     technique: str
+    variant: NotRequired[str]
+    digit: NotRequired[int]
     rating: float
     placements: list[list[int]]
     eliminations: list[list[int]]

@@ -258,3 +258,245 @@ fn fish_steps_say_an_8() {
     }
     assert!(!text.contains("need a 8"));
 }
+
+/// Each step gives its technique's variant and digit as fields, so programs
+/// need not parse `text`: `"variant": "type 1"` where the headline says
+/// `(type 1)`, `"digit": 8` where it says `on 8` or the step is about one
+/// digit; and a direct step's `cells` are its pattern's, without the cell
+/// of the single it places.
+#[test]
+fn json_steps_give_variant_and_digit_and_direct_cells_leave_out_the_single() {
+    let mut puzzles = stdout_of(
+        &["generate", "--level", "expert", "-n", "30", "--seed", "11"],
+        "",
+    );
+    puzzles.push_str(THREE);
+    puzzles.push_str(
+        "..743...5..3........2.1.3.74...5.7.....78.......9...288...2....7.1...5.6...59....\n",
+    );
+    let json = stdout_of(&["explain", "--format", "json", "-"], &puzzles);
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    for line in json.lines() {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        for step in doc["steps"].as_array().unwrap() {
+            let technique = step["technique"].as_str().unwrap();
+            let text = step["text"].as_str().unwrap();
+            let title = text.split_once(": ").unwrap().0;
+            let digits = |key: &str| -> Vec<u64> {
+                step[key]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t[2].as_u64().unwrap())
+                    .collect()
+            };
+            // The variant: the type a unique rectangle, loop or BUG names.
+            match step.get("variant") {
+                Some(variant) => {
+                    let variant = variant.as_str().unwrap();
+                    assert!(
+                        ["type 1", "type 2", "type 3", "type 4"].contains(&variant),
+                        "{step}"
+                    );
+                    assert!(
+                        technique.starts_with("Unique") || technique.starts_with("Bivalue"),
+                        "{step}"
+                    );
+                    if technique.starts_with("Unique") {
+                        assert_eq!(title, format!("{technique} ({variant})"), "{step}");
+                    }
+                    *seen.entry(format!("variant {variant}")).or_default() += 1;
+                }
+                None => assert!(!title.contains("(type"), "{step}"),
+            }
+            // The digit: where the title says "on 8", and for singles and
+            // intersections, the digit they place or eliminate.
+            // "X-Wing on 8", "Forcing X-Chain on 2 (X-Chain)".
+            let said = title
+                .rsplit_once(" on ")
+                .map(|(_, d)| d[..1].parse::<u64>().unwrap());
+            let digit = step.get("digit").map(|d| d.as_u64().unwrap());
+            match technique {
+                "Full House" | "Hidden Single" | "Naked Single" => {
+                    assert_eq!(digit, Some(digits("placements")[0]), "{step}");
+                }
+                "Pointing" | "Claiming" | "Direct Pointing" | "Direct Claiming" => {
+                    let d = digit.unwrap();
+                    assert!(digits("eliminations").iter().all(|&e| e == d), "{step}");
+                }
+                _ => assert_eq!(digit, said, "{step}"),
+            }
+            if said.is_some() {
+                *seen.entry(format!("on a digit: {technique}")).or_default() += 1;
+            }
+            if technique.starts_with("Direct") {
+                let placed: Vec<[u64; 2]> = step["placements"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| [p[0].as_u64().unwrap(), p[1].as_u64().unwrap()])
+                    .collect();
+                for cell in step["cells"].as_array().unwrap() {
+                    let cell = [cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap()];
+                    assert!(!placed.contains(&cell), "the placed cell in cells: {step}");
+                }
+                *seen.entry(technique.to_string()).or_default() += 1;
+            }
+        }
+    }
+    for wanted in [
+        "Direct Hidden Pair",
+        "Direct Pointing",
+        "variant type 1",
+        "on a digit: X-Wing",
+        "on a digit: Forcing X-Chain",
+    ] {
+        assert!(
+            seen.contains_key(wanted),
+            "no {wanted} in the sample: {seen:?}"
+        );
+    }
+}
+
+/// A loop says for each elimination why it holds: the two loop cells it
+/// sees (both in its house, one of which holds the digit), or the two
+/// digits of a loop cell; and chains carry the common name beside SE's.
+#[test]
+fn loops_say_why_each_elimination_holds() {
+    let json = stdout_of(&["explain", "--format", "json", "-"], THREE);
+    let cell_of = |name: &str| -> (u64, u64) {
+        let b = name.as_bytes();
+        assert!(b.len() == 4 && b[0] == b'r' && b[2] == b'c', "{name}");
+        (u64::from(b[1] - b'0'), u64::from(b[3] - b'0'))
+    };
+    let sees = |a: (u64, u64), b: (u64, u64)| {
+        a != b
+            && (a.0 == b.0
+                || a.1 == b.1
+                || ((a.0 - 1) / 3, (a.1 - 1) / 3) == ((b.0 - 1) / 3, (b.1 - 1) / 3))
+    };
+    let mut loops = 0;
+    for line in json.lines() {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        for step in doc["steps"].as_array().unwrap() {
+            let technique = step["technique"].as_str().unwrap();
+            let text = step["text"].as_str().unwrap();
+            let headline: String = text.lines().next().unwrap().to_string();
+            if technique.starts_with("Forcing") && !technique.contains("Forcing Chains") {
+                let common = if technique == "Forcing X-Chain" {
+                    "(X-Chain)"
+                } else {
+                    "(AIC)"
+                };
+                assert!(headline.contains(common), "{headline}");
+            }
+            if !technique.contains("Cycle") {
+                continue;
+            }
+            loops += 1;
+            assert!(headline.contains("a Continuous Nice Loop)"), "{headline}");
+            let loop_cells: Vec<(u64, u64)> = step["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap()))
+                .collect();
+            let so = &headline[headline.find(". So ").unwrap() + 5..];
+            let mut told = Vec::new();
+            for clause in so.split("; ") {
+                let (lost, why) = clause.split_once(" cannot be ").unwrap();
+                let (digits, why) = why.split_once(" (").unwrap();
+                let why = why.strip_suffix(')').unwrap();
+                let cells: Vec<(u64, u64)> = lost
+                    .replace(" and ", ", ")
+                    .split(", ")
+                    .map(cell_of)
+                    .collect();
+                let digits: Vec<u64> = digits.split(" or ").map(|d| d.parse().unwrap()).collect();
+                if let Some(pair) = why.strip_prefix("it holds ") {
+                    // A loop cell that holds one of two digits.
+                    assert_eq!(cells.len(), 1, "{clause}");
+                    assert!(loop_cells.contains(&cells[0]), "{clause}");
+                    let (a, b) = pair.split_once(" or ").unwrap();
+                    assert!(
+                        !digits
+                            .iter()
+                            .any(|d| d.to_string() == a || d.to_string() == b)
+                    );
+                } else {
+                    let why = why
+                        .strip_prefix("it sees ")
+                        .or_else(|| why.strip_prefix("each sees "))
+                        .unwrap_or_else(|| panic!("no reason: {clause}"));
+                    let (pair, digit) = why.split_once(", one of which is ").unwrap();
+                    let (a, b) = pair.split_once(" and ").unwrap();
+                    let (a, b) = (cell_of(a), cell_of(b));
+                    assert!(
+                        loop_cells.contains(&a) && loop_cells.contains(&b),
+                        "{clause}"
+                    );
+                    assert_eq!(digits, vec![digit.parse::<u64>().unwrap()], "{clause}");
+                    for &cell in &cells {
+                        assert!(sees(cell, a) && sees(cell, b), "{clause}");
+                    }
+                }
+                for cell in cells {
+                    for &d in &digits {
+                        told.push([cell.0, cell.1, d]);
+                    }
+                }
+            }
+            let mut eliminations: Vec<[u64; 3]> = step["eliminations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| [0, 1, 2].map(|i| e[i].as_u64().unwrap()))
+                .collect();
+            eliminations.sort_unstable();
+            told.sort_unstable();
+            assert_eq!(told, eliminations, "{headline}");
+        }
+    }
+    assert!(loops > 0, "no loop in the sample");
+}
+
+/// The page's legend says what ER, EP, ED and "(+)" mean, and its marks
+/// differ by shape, not colour alone: eliminations struck by a diagonal
+/// scaled to the cell (no 2 px line-through), candidates taken as false
+/// in a dashed ring, those taken as true on a disc, houses hatched and
+/// pattern cells framed.
+#[test]
+fn the_html_legend_explains_ratings_and_the_marks_differ_by_shape() {
+    let html = stdout_of(&["explain", "--format", "html", "-"], THREE);
+    let head = &html[..html.find("<main>").unwrap()];
+    for words in [
+        "<b>ER</b> the hardest step",
+        "<b>EP</b> the hardest step up to the first digit placed",
+        "<b>ED</b> the first step",
+        "<b>(+)</b> after dynamic forcing chains",
+        "Continuous Nice",
+        "an X-Chain",
+        "an AIC",
+    ] {
+        assert!(head.contains(words), "{words}");
+    }
+    let rule = |selector: &str| -> &str {
+        let at = head
+            .find(&format!("\n{selector} {{"))
+            .unwrap_or_else(|| panic!("no rule for {selector}"));
+        &head[at..at + head[at..].find('}').unwrap()]
+    };
+    assert!(
+        !rule("i.elim").contains("line-through"),
+        "{}",
+        rule("i.elim")
+    );
+    assert!(rule("i.elim::after").contains("var(--cell)"));
+    assert!(rule("i.elim::after").contains("rotate(-45deg)"));
+    assert!(rule("i.off").contains("dashed"), "{}", rule("i.off"));
+    assert!(!rule("i.on").contains("dashed"));
+    assert!(rule(".c.h").contains("--house-fill"));
+    assert!(head.contains("repeating-linear-gradient"));
+    assert!(rule(".c.k").contains("inset"), "{}", rule(".c.k"));
+    assert!(html.contains("ER/EP/ED "));
+}

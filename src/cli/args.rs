@@ -388,9 +388,10 @@ rating, a table of contents and a board for every step with what it looks at
 shaded, what it places and eliminates marked and a chain's links drawn. The
 format is also taken from the extension of -o (.html, .json, .jsonl).
 
---order simple takes the steps as a person finds them: a full house, a naked
-single or a hidden single whenever there is one, the rest in rating order.
-The rating is the puzzle's either way.
+--order simple takes the steps as a person finds them: a single whenever there
+is one, the easiest first (a full house, a hidden single in a box, then in a
+row or column, then a naked single), the rest in rating order. The rating is
+the puzzle's either way.
 
 Bad puzzles get the marker lines of rate in text (JSON: an error document;
 HTML: a section saying why).

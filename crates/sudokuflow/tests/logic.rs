@@ -204,10 +204,11 @@ fn rate_agrees_with_explain_where_the_order_of_steps_matters() {
     }
 }
 
-/// True when `candidates` hold a single of any kind, found by looking at
-/// every cell and unit: an empty cell with one candidate or the last empty
-/// cell of a unit, or a digit with one place left in a unit.
-fn has_single(candidates: &Candidates) -> bool {
+/// The easiest single `candidates` hold, on Sudoku Explainer's ladder,
+/// found by looking at every cell and unit: the last empty cell of a unit
+/// (full house), a digit with one place left in a box, then in a row or
+/// column (hidden single), an empty cell with one candidate (naked single).
+fn easiest_single(candidates: &Candidates) -> Option<Technique> {
     let units: Vec<Vec<usize>> = (0..9)
         .map(|r| (0..9).map(|c| r * 9 + c).collect())
         .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
@@ -217,22 +218,41 @@ fn has_single(candidates: &Candidates) -> bool {
                 .collect()
         }))
         .collect();
+    let (lines, boxes) = units.split_at(18);
+    let full_house = units.iter().any(|unit| {
+        unit.iter()
+            .filter(|&&cell| candidates.value(cell) == 0)
+            .count()
+            == 1
+    });
+    let hidden = |units: &[Vec<usize>]| {
+        units.iter().any(|unit| {
+            (1..=9u8).any(|d| unit.iter().filter(|&&cell| candidates.has(cell, d)).count() == 1)
+        })
+    };
     let naked =
         (0..81).any(|cell| candidates.value(cell) == 0 && candidates.mask(cell).count_ones() == 1);
-    let hidden = units.iter().any(|unit| {
-        (1..=9u8).any(|d| unit.iter().filter(|&&cell| candidates.has(cell, d)).count() == 1)
-    });
-    naked || hidden
+    [
+        (full_house, Technique::FullHouse),
+        (hidden(boxes), Technique::HiddenSingleBox),
+        (hidden(lines), Technique::HiddenSingleLine),
+        (naked, Technique::NakedSingle),
+    ]
+    .into_iter()
+    .find_map(|(found, technique)| found.then_some(technique))
 }
 
 /// In simple order a single, when there is one, is always the next step,
-/// and the steps still replay to the solution; the rating stays the
-/// puzzle's, as `rate` gives it.
+/// and the easiest kind of single on the board (a hidden single in a box
+/// before one in a line, both before a naked single); the steps still
+/// replay to the solution, and the rating stays the puzzle's, as `rate`
+/// gives it.
 #[test]
 fn simple_order_takes_every_single_before_any_other_step() {
     let options = Options::default().with_budget(None);
     let simple = options.with_order(Order::Simple);
     let (mut steps, mut others) = (0, 0);
+    let mut kinds = std::collections::BTreeSet::new();
     for level in [Level::Medium, Level::Hard, Level::Expert] {
         let config = GenerateConfig::default().with_level(Some(level));
         for i in 0..100 {
@@ -246,15 +266,13 @@ fn simple_order_takes_every_single_before_any_other_step() {
             );
             let mut candidates = Candidates::from_grid(&puzzle).unwrap();
             for step in &explanation.steps {
-                let single = matches!(
-                    step.technique,
-                    Technique::FullHouse
-                        | Technique::NakedSingle
-                        | Technique::HiddenSingleBox
-                        | Technique::HiddenSingleLine
-                );
-                if has_single(&candidates) {
-                    assert!(single, "{puzzle}: {} while a single is there", step.text);
+                if let Some(easiest) = easiest_single(&candidates) {
+                    assert_eq!(
+                        step.technique, easiest,
+                        "{puzzle}: {} while a {easiest:?} is there",
+                        step.text
+                    );
+                    kinds.insert(easiest);
                 } else {
                     others += 1;
                 }
@@ -265,6 +283,7 @@ fn simple_order_takes_every_single_before_any_other_step() {
     }
     eprintln!("simple order: {steps} steps, {others} of them not singles");
     assert!(others > 300, "{others}");
+    assert_eq!(kinds.len(), 4, "every kind of single taken: {kinds:?}");
 }
 
 /// In rating order, direct techniques do come before naked singles: the
@@ -279,7 +298,7 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
         let explanation = logic::explain(&puzzle, &options).unwrap();
         let mut candidates = Candidates::from_grid(&puzzle).unwrap();
         for step in &explanation.steps {
-            if step.technique.plain_form().is_some() && has_single(&candidates) {
+            if step.technique.plain_form().is_some() && easiest_single(&candidates).is_some() {
                 direct_with_single += 1;
             }
             step.apply(&mut candidates);

@@ -8,7 +8,7 @@
 //! contents of its steps. Each step (an element of class `step`) has its
 //! text and a board of the candidates before it: the houses it looks at
 //! and the cells of its pattern shaded, the digits it places marked
-//! `place`, the candidates it eliminates marked `elim` and struck through,
+//! `place`, the candidates it eliminates marked `elim` and struck out,
 //! a chain's links drawn as arrows (strong links solid, weak ones dashed,
 //! links proved by a nested chain dotted). A run of singles shares one
 //! board, the digits it places numbered on it.
@@ -46,16 +46,29 @@ pub fn page_head(title: &str) -> String {
 /// The end of the page, after the last puzzle.
 pub const PAGE_FOOT: &str = "</main>\n</body>\n</html>\n";
 
-/// The key to the boards, under the page's title.
+/// The key to the boards and the ratings, under the page's title. Each
+/// mark differs from the others by its shape as well as its colour, so a
+/// black-and-white copy still tells them apart.
 const KEY: &str = "<p class=\"key\">On each board: <span class=\"kg\">5</span> a given, \
 <span class=\"kv\">5</span> a digit placed by an earlier step, small digits the candidates \
-left; <span class=\"kh\">&#8203;</span> the houses a step looks at, \
-<span class=\"kk\">&#8203;</span> the cells of its pattern, <i class=\"place\">5</i> a digit \
-it places, <i class=\"elim\">7</i> a candidate it eliminates. In a chain, \
-<i class=\"on\">3</i> is a candidate taken as true and <i class=\"off\">3</i> one taken as \
-false; a solid arrow is a strong link (if one end is false, the other is true), a dashed \
-one a weak link (if one end is true, the other is false), a dotted one a link a nested \
-chain proves.</p>\n";
+left; <span class=\"kh\">&#8203;</span> (hatched) the houses a step looks at, \
+<span class=\"kk\">&#8203;</span> (framed) the cells of its pattern, \
+<i class=\"f\">4</i> (ringed) the candidates that make it, \
+<i class=\"place\">5</i> (a dark square) a digit it places, \
+<i class=\"elim\">7</i> (struck out) a candidate it eliminates. In a chain, \
+<i class=\"on\">3</i> (a dark disc) is a candidate taken as true and \
+<i class=\"off\">3</i> (a dashed ring) one taken as false; a solid arrow is a strong link \
+(if one end is false, the other is true), a dashed one a weak link (if one end is true, the \
+other is false), a dotted one a link a nested chain proves.</p>\n\
+<p class=\"key\">Ratings are on Sudoku Explainer&rsquo;s (SE) scale, 1.0 to 11 and up: \
+<b>ER</b> the hardest step, <b>EP</b> the hardest step up to the first digit placed, \
+<b>ED</b> the first step; each step&rsquo;s own rating follows its name. Techniques have \
+SE&rsquo;s names, with the common ones beside: a Bidirectional X-Cycle is an X-Cycle, a \
+Bidirectional Y-Cycle an XY-Cycle and a Bidirectional Cycle an AIC loop (all Continuous Nice \
+Loops), a Forcing X-Chain an X-Chain, \
+a Forcing Chain an AIC (Alternating Inference Chain). <b>(+)</b> after dynamic forcing chains: \
+their links may also use pointing, claiming, naked and hidden pairs and X-Wings found on the \
+grid as the chain has changed it.</p>\n";
 
 /// Box lines and arrowheads, drawn once and used by every board.
 const SVG_DEFS: &str = "<svg class=\"defs\" aria-hidden=\"true\"><defs>\
@@ -71,8 +84,8 @@ M0,6H9\"/><rect stroke-width=\".08\" x=\".04\" y=\".04\" width=\"8.92\" height=\
 </defs></svg>\n";
 
 const STYLE: &str = r#":root { --ink: #1d1d1f; --soft: #5f6368; --cell: 42px; --line: #1d1d1f;
-  --house: #fbf0c9; --pattern: #cfe3f7; --place: #2e7d32; --elim: #c62828; --link: #1f4e8c;
-  --nested: #7b3fa0; }
+  --house: #fcf1cc; --hatch: #ead58f; --pattern: #b9d5f2; --frame: #3d72b4;
+  --place: #2e7d32; --elim: #c62828; --link: #1f4e8c; --nested: #7b3fa0; }
 * { box-sizing: border-box; }
 body { margin: 0; color: var(--ink); background: #f4f1ea;
   font: 16px/1.5 Georgia, "DejaVu Serif", "Times New Roman", serif; }
@@ -86,8 +99,11 @@ h1 { font-size: 2rem; margin: 0 0 .5rem; letter-spacing: .01em; }
 .key .kg, .key .kv, .key .kh, .key .kk { display: inline-block; min-width: 1.3em;
   text-align: center; border: 1px solid #bbb; font-weight: bold; }
 .key .kv { color: var(--link); font-weight: normal; }
-.key .kh { background: var(--house); } .key .kk { background: var(--pattern); }
-.key i { font-style: normal; display: inline-block; width: 1.4em; text-align: center; }
+.key .kh { background: var(--house-fill); } .key .kk { background: var(--pattern);
+  box-shadow: inset 0 0 0 2px var(--frame); }
+.key i { font-style: normal; display: inline-block; width: 1.5em; height: 1.5em;
+  line-height: 1.5em; text-align: center; vertical-align: middle; border-radius: 50%;
+  --cell: 4em; }
 article.puzzle { background: #fff; margin: 2rem 0; padding: 1.5rem 2rem 2rem;
   box-shadow: 0 1px 4px rgba(0,0,0,.18); border-radius: 3px; }
 article.puzzle > header h2 { margin: 0; font-size: 1.5rem; }
@@ -149,19 +165,32 @@ p.case { margin: .4rem 0 0; font-style: italic; }
   font-size: calc(var(--cell) * .62); font-weight: normal; position: relative; }
 .c.g b { font-weight: bold; }
 .c.v b { color: var(--link); }
-.c.h { background: var(--house); }
-.c.k { background: var(--pattern); }
-i.f { background: #a9cdf0; color: var(--ink); font-weight: bold; }
-i.on { background: #c5e7c7; color: #14521a; font-weight: bold; }
-i.off { background: #f6d2d2; color: #7d1515; font-weight: bold; }
-i.a { box-shadow: 0 0 0 1.5px #e08a00; }
-i.x { box-shadow: 0 0 0 1.5px var(--elim); }
+/* Houses hatched, pattern cells darker and framed: apart in black and white. */
+:root { --house-fill: repeating-linear-gradient(135deg, var(--house) 0 .28em,
+  var(--hatch) .28em .36em); }
+.c.h { background: var(--house-fill); }
+.c.k { background: var(--pattern); box-shadow: inset 0 0 0 calc(var(--cell) * .045) var(--frame); }
+/* Candidates: each mark a shape of its own (ring, disc, dashed ring,
+   square, strike), its width scaled to the cell. */
+i.f { background: #fff; color: var(--ink); font-weight: bold;
+  border: calc(var(--cell) * .03) solid var(--link); }
+i.on { background: #1e6b24; color: #fff; font-weight: bold; }
+i.off { background: #fff; color: #7d1515; font-weight: bold;
+  border: calc(var(--cell) * .03) dashed var(--elim); }
+i.a { box-shadow: 0 0 0 calc(var(--cell) * .04) #e08a00; }
+i.x { box-shadow: 0 0 0 calc(var(--cell) * .04) var(--elim); }
 i.place, b.place { color: #fff; background: var(--place); font-weight: bold; }
+i.place { border-radius: 12%; }
 .c b.place { background: none; color: var(--place); font-weight: bold; }
 .c b.place sub { position: absolute; right: 2px; bottom: 1px; font-size: calc(var(--cell) * .22);
   color: var(--soft); font-weight: normal; line-height: 1; }
-i.elim { color: var(--elim); background: #fde3e3; text-decoration: line-through;
-  text-decoration-thickness: 2px; font-weight: bold; }
+/* Struck out by a diagonal across the candidate's place, as thin as the
+   digit's strokes, so the digit stays readable under it (a 2 px
+   line-through printed as a blob). */
+i.elim { color: #8e1b1b; background: #fbe4e4; border-radius: 12%; position: relative; }
+i.elim::after { content: ""; position: absolute; left: 0; right: 0; top: 50%;
+  border-top: calc(var(--cell) * .032) solid var(--elim);
+  transform: translateY(-50%) rotate(-45deg) scaleX(1.3); }
 .board path.s, .board path.w, .board path.n { fill: none; stroke-width: .045;
   stroke-linecap: round; }
 .board path.s { stroke: var(--link); marker-end: url(#ah); }
@@ -247,8 +276,8 @@ pub fn write_puzzle(explanation: &Explanation, id: &str, line: u64, out: &mut Ve
     let _ = write!(
         html,
         "<article class=\"puzzle\" id=\"{id}\">\n<header>\n<h2>Puzzle <small>line {line}</small></h2>\n\
-         <p class=\"rating\"><span class=\"level {level}\">{level}</span>ER {triple}, hardest \
-         step: {hardest}{bound}</p>\n<p class=\"line\">",
+         <p class=\"rating\"><span class=\"level {level}\">{level}</span>ER/EP/ED {triple}, \
+         hardest step: {hardest}{bound}</p>\n<p class=\"line\">",
         level = rating.level,
         triple = rating.triple(),
         hardest = rating.hardest.name(),

@@ -30,6 +30,12 @@ struct JsonRating<'a> {
 #[derive(Serialize)]
 struct JsonStep<'a> {
     technique: &'a str,
+    /// `"type 1"` to `"type 4"` for the techniques that have types.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
+    /// The one digit a single, intersection, fish or single-digit chain is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digit: Option<u8>,
     rating: f64,
     placements: Vec<[u8; 3]>,
     eliminations: Vec<[u8; 3]>,
@@ -117,6 +123,8 @@ fn json_step(step: &Step) -> JsonStep<'_> {
     };
     JsonStep {
         technique: step.technique.name(),
+        variant: step.variant.map(|n| format!("type {n}")),
+        digit: step.digit,
         rating: step.rating.value(),
         placements: triples(&step.placements),
         eliminations: triples(&step.eliminations),

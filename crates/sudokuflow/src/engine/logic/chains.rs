@@ -609,6 +609,7 @@ fn into_step(c: &Candidates, finding: Finding, words: Words) -> Step {
         step.chains = told.chains;
         step.cells = told.cells;
         step.houses = told.houses;
+        step.digit = told.digit;
         step.focus = finding.focus;
     }
     step.placements = finding.placements;

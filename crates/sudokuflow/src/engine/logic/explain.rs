@@ -46,9 +46,11 @@ pub enum Order {
     /// naked single (2.3).
     #[default]
     Rating,
-    /// The order a person finds steps in: a full house, a naked single, a
-    /// hidden single (in a box, then in a line), and only when no single is
-    /// left, the rest in rating order.
+    /// The order a person finds steps in, singles first and the easiest
+    /// single first, as Sudoku Explainer's ladder rates them: a full house
+    /// (1.0), a hidden single in a box (1.2), then in a row or column (1.5),
+    /// then a naked single (2.3); only when no single is left, the rest in
+    /// rating order.
     Simple,
 }
 
@@ -80,13 +82,14 @@ impl Stepper {
     }
 
     /// The first single in the simple order (see [`Order::Simple`]) within
-    /// the ceiling, if any.
+    /// the ceiling, if any. Looked for from the easiest up, so the first
+    /// found is within the ceiling if any is.
     fn simple_single(&self) -> Option<Step> {
         let c = &self.candidates;
         singles::full_house(c)
-            .or_else(|| singles::naked_single(c, Words::Described))
             .or_else(|| singles::hidden_single_box(c))
             .or_else(|| singles::hidden_single_line(c))
+            .or_else(|| singles::naked_single(c, Words::Described))
             .filter(|step| self.ceiling.is_none_or(|ceiling| step.rating <= ceiling))
     }
 

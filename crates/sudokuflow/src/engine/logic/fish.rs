@@ -118,6 +118,7 @@ fn fish_step(
         .iter()
         .map(|cell| Candidate::new(cell, digit))
         .collect();
+    step.digit = Some(digit);
     let units = |kind: usize, set: u16| {
         (0..9)
             .filter(move |i| set >> i & 1 != 0)

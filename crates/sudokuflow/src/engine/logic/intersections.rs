@@ -390,6 +390,7 @@ impl Intersection {
         });
         step.set_pattern(words, c.places(source, digit).iter(), [source, target]);
         step.eliminations = eliminations;
+        step.digit = Some(digit);
         step
     }
 }

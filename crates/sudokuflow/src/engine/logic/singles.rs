@@ -165,6 +165,7 @@ fn placement(
     );
     step.placements.push(Candidate::new(cell, digit));
     step.focus = words.focus(|| vec![Candidate::new(cell, digit)]);
+    step.digit = Some(digit);
     step
 }
 
@@ -194,8 +195,9 @@ pub fn make_direct(
             single.digit,
         )
     });
+    // The single's cell is placed, not part of the pattern: its house is
+    // looked at.
     if words == Words::Described {
-        step.cells.push(single.cell);
         let house = super::step::House::new(unit);
         if !step.houses.contains(&house) {
             step.houses.push(house);

@@ -401,6 +401,13 @@ pub struct Step {
     /// The houses the deduction looks at: the box of a hidden single, the
     /// box and line of a pointing, the base and cover lines of a fish.
     pub houses: Vec<House>,
+    /// The one digit the step is about, where it is about one: the digit a
+    /// single places, an intersection or a fish confines, a single-digit
+    /// chain (X-cycle, forcing X-chain, Nishio) follows (`X-Wing on 8`).
+    pub digit: Option<u8>,
+    /// The variant of a technique that has several, by number: the type (1
+    /// to 4) of a unique rectangle, unique loop or bivalue universal grave.
+    pub variant: Option<u8>,
     /// For chains: each branch, from its assumption to where it ends (a
     /// loop has one; a contradiction a branch to each side of it; a cell or
     /// region forcing chain one per candidate or place).
@@ -451,6 +458,8 @@ impl Step {
             focus: Vec::new(),
             cells: Vec::new(),
             houses: Vec::new(),
+            digit: None,
+            variant: None,
             chains: Vec::new(),
             text,
         }

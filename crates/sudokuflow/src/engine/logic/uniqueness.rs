@@ -235,6 +235,7 @@ fn ur_step(c: &Candidates, cells: &[usize], pair: u16, kind: u8, extra: u16, why
         ),
     );
     step.rating = Difficulty(pattern_rating(cells.len()).0 + extra);
+    step.variant = Some(kind);
     for &cell in cells {
         step.focus
             .extend(digits(c.mask(cell) & pair).map(|d| Candidate::new(cell, d)));
@@ -493,6 +494,7 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
         );
         step.placements.push(Candidate::new(odd, x));
         step.focus = focus;
+        step.variant = Some(1);
         return Some(step);
     }
     let seers = poly.iter().fold(c.cells_of(x), |s, &cell| s & PEERS[cell]);
@@ -517,6 +519,7 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
     step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
     step.eliminations = seers.iter().map(|cell| Candidate::new(cell, x)).collect();
     step.focus = focus;
+    step.variant = Some(2);
     Some(step)
 }
 
@@ -538,6 +541,7 @@ fn bug_type_1_several(c: &Candidates, odd: usize, extra: u16) -> Step {
     );
     step.eliminations = digits(kept).map(|d| Candidate::new(odd, d)).collect();
     step.focus = digits(extra).map(|d| Candidate::new(odd, d)).collect();
+    step.variant = Some(1);
     step
 }
 
@@ -576,6 +580,7 @@ fn bug_type_4(c: &Candidates, cells: [usize; 2], extras: [u16; 2]) -> Option<Ste
         ),
     );
     step.houses = vec![House::new(unit)];
+    step.variant = Some(4);
     step.rating = Difficulty(Technique::Bug.base_rating().0 + 1);
     step.focus = cells
         .iter()

@@ -45,12 +45,14 @@ pub(super) enum Premise {
 }
 
 /// A chain step told: its text (a headline, then a line per node), its
-/// branches, the cells they go through and the houses their links use.
+/// branches, the cells they go through, the houses their links use, and
+/// the digit of a single-digit chain.
 pub(super) struct Told {
     pub text: String,
     pub chains: Vec<Vec<ChainNode>>,
     pub cells: Vec<u8>,
     pub houses: Vec<House>,
+    pub digit: Option<u8>,
 }
 
 /// Tells a chain step of `technique` found on `c`, which places
@@ -111,7 +113,7 @@ pub(super) fn tell(
                 "{name}: the links below close a loop, so each holds both ways: of two cells \
                  a digit links in a house, one holds it, and of two digits linked in a cell, \
                  the cell holds one. So {}",
-                cannot_be(eliminations)
+                loop_eliminations_told(c, path, eliminations)
             );
             let mut chain = teller.chain(&account);
             chain[0].reason = "where the loop starts".to_string();
@@ -127,6 +129,7 @@ pub(super) fn tell(
         chains,
         cells,
         houses,
+        digit: single_digit(tale),
     }
 }
 
@@ -244,6 +247,8 @@ pub(super) fn tell_reached(c: &Candidates, technique: Technique, reached: &Reach
         chains,
         cells,
         houses,
+        // Dynamic chains with chains inside go over every digit.
+        digit: None,
     }
 }
 
@@ -291,8 +296,35 @@ pub(super) fn inner_told(base: &Candidates, reached: &Reached, outer: Vec<Node>)
     }
 }
 
-/// The technique's name, with the digit for the single-digit ones.
+/// The technique's name, with the digit for the single-digit ones and the
+/// common term for the chains and loops other solvers name otherwise:
+/// `Bidirectional X-Cycle on 2 (X-Cycle, a Continuous Nice Loop)`.
 fn named(technique: Technique, tale: &Tale) -> String {
+    let mut name = technique.name().to_string();
+    if let Some(digit) = single_digit(tale) {
+        let _ = write!(name, " on {digit}");
+    }
+    if let Some(term) = common_term(technique) {
+        let _ = write!(name, " ({term})");
+    }
+    name
+}
+
+/// What most solvers and guides call a chain technique Sudoku Explainer
+/// names otherwise.
+fn common_term(technique: Technique) -> Option<&'static str> {
+    Some(match technique {
+        Technique::XCycle => "X-Cycle, a Continuous Nice Loop",
+        Technique::YCycle => "XY-Cycle, a Continuous Nice Loop",
+        Technique::BidirectionalCycle => "AIC loop, a Continuous Nice Loop",
+        Technique::ForcingXChain => "X-Chain",
+        Technique::ForcingChain => "AIC",
+        _ => return None,
+    })
+}
+
+/// The digit of a chain on one digit (X-cycles, forcing X-chains, Nishio).
+fn single_digit(tale: &Tale) -> Option<u8> {
     let rules = match tale {
         Tale::Contradiction { rules, .. }
         | Tale::Common { rules, .. }
@@ -304,10 +336,8 @@ fn named(technique: Technique, tale: &Tale) -> String {
         Tale::Loop { path, .. } => path[0],
     };
     match rules {
-        Rules::X | Rules::Dynamic { digit: Some(_), .. } => {
-            format!("{} on {}", technique.name(), start.digit())
-        }
-        _ => technique.name().to_string(),
+        Rules::X | Rules::Dynamic { digit: Some(_), .. } => Some(start.digit()),
+        _ => None,
     }
 }
 
@@ -378,6 +408,73 @@ fn closing(path: &[Node]) -> ChainNode {
         from: vec![(path.len() - 1) as u16],
         inner: Vec::new(),
     }
+}
+
+/// Each elimination of a loop with why it holds: the two loop cells it
+/// sees, one of which holds its digit, or the two digits its own cell
+/// holds one of. `r5c4 cannot be 2 (it sees r5c1 and r5c7, one of which
+/// is 2)`. Found as the loop's weak links find them (each now strong),
+/// each elimination told once, at the first link that makes it.
+fn loop_eliminations_told(c: &Candidates, path: &[Node], eliminations: &[Candidate]) -> String {
+    let mut told: Vec<Candidate> = Vec::new();
+    let mut parts: Vec<String> = Vec::new();
+    let next = path.iter().cycle().skip(1);
+    for (&p, &q) in path.iter().zip(next).filter(|(p, _)| p.on()) {
+        let (lost, why): (Vec<Candidate>, String) = if p.cell() == q.cell() {
+            let lost = eliminations
+                .iter()
+                .filter(|e| usize::from(e.cell) == p.cell())
+                .filter(|e| !told.contains(e))
+                .copied()
+                .collect();
+            let (low, high) = (p.digit().min(q.digit()), p.digit().max(q.digit()));
+            let why = format!("it holds {low} or {high}");
+            (lost, why)
+        } else {
+            let shared: Vec<usize> = units_of(p.cell())
+                .into_iter()
+                .filter(|&u| units_of(q.cell()).contains(&u))
+                .collect();
+            let lost: Vec<Candidate> = eliminations
+                .iter()
+                .filter(|e| e.digit == p.digit() && !told.contains(e))
+                .filter(|e| {
+                    let cell = usize::from(e.cell);
+                    shared
+                        .iter()
+                        .any(|&u| c.places(u, p.digit()).contains(cell))
+                })
+                .copied()
+                .collect();
+            let who = if lost.len() == 1 {
+                "it sees"
+            } else {
+                "each sees"
+            };
+            let why = format!(
+                "{who} {} and {}, one of which is {}",
+                CellName(p.cell()),
+                CellName(q.cell()),
+                p.digit()
+            );
+            (lost, why)
+        };
+        if !lost.is_empty() {
+            parts.push(format!("{} ({why})", cannot_be(&lost)));
+            told.extend(lost);
+        }
+    }
+    // Every elimination is made at some weak link; should one not be,
+    // it is still said.
+    let rest: Vec<Candidate> = eliminations
+        .iter()
+        .filter(|e| !told.contains(e))
+        .copied()
+        .collect();
+    if !rest.is_empty() {
+        parts.push(cannot_be(&rest));
+    }
+    parts.join("; ")
 }
 
 /// The first unit (row, column, box) two peers share.
