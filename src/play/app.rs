@@ -271,6 +271,40 @@ impl App {
             .collect()
     }
 
+    /// How many of each digit, 1 to 9, the board shown still lacks (none
+    /// once nine are placed, right or wrong).
+    pub fn digits_left(&self) -> [u8; 9] {
+        let mut left = [9u8; 9];
+        for &digit in self.shown().cells.iter().filter(|&&d| d != 0) {
+            let count = &mut left[usize::from(digit) - 1];
+            *count = count.saturating_sub(1);
+        }
+        left
+    }
+
+    /// The cells drawn as wrong: those the last check or hint marked, and,
+    /// with the setting on, every digit the solution disagrees with.
+    pub fn wrong_cells(&self) -> Vec<usize> {
+        let mut cells = self.wrong.clone();
+        if self.settings.mark_wrong
+            && let Some(solution) = &self.solution
+        {
+            let board = self.shown();
+            cells.extend((0..81).filter(|&i| {
+                !self.is_given(i) && board.cells[i] != 0 && board.cells[i] != solution.get(i)
+            }));
+            cells.sort_unstable();
+            cells.dedup();
+        }
+        cells
+    }
+
+    /// True once a move was made: a game without one is not worth a save
+    /// (it would only pile up beside the others).
+    pub fn has_moves(&self) -> bool {
+        self.history.len() > 1
+    }
+
     /// The front end saved the game.
     pub fn saved(&mut self) {
         self.dirty = false;
@@ -541,6 +575,7 @@ impl App {
         }
         let mut board = self.board().clone();
         let by = if board.cells[cell] != 0 {
+            self.give_back_notes(&mut board, cell);
             board.cells[cell] = 0;
             Move::Clear { cell: cell as u8 }
         } else if board.notes[cell] != 0 {
@@ -551,6 +586,35 @@ impl App {
         };
         self.message.clear();
         self.push(board, by);
+    }
+
+    /// Puts back on `board` the notes that placing `cell`'s digit (and any
+    /// digit it replaced) took away, as undoing it would: the cell's notes
+    /// when it was last empty, and each digit placed there since in the
+    /// notes of the peers that are still empty and see no other copy of
+    /// it. Notes the player changed since are left as they are.
+    fn give_back_notes(&self, board: &mut Board, cell: usize) {
+        let states = &self.history[..=self.at];
+        let Some(empty) = states.iter().rposition(|s| s.board.cells[cell] == 0) else {
+            return;
+        };
+        board.notes[cell] = states[empty].board.notes[cell];
+        for pair in states[empty..].windows(2) {
+            let (before, after) = (&pair[0].board, &pair[1].board);
+            let digit = after.cells[cell];
+            if digit == 0 || digit == before.cells[cell] {
+                continue;
+            }
+            let bit = 1 << digit;
+            for peer in peers(cell) {
+                let removed = before.notes[peer] & bit != 0 && after.notes[peer] & bit == 0;
+                let free = board.cells[peer] == 0
+                    && peers(peer).all(|p| p == cell || board.cells[p] != digit);
+                if removed && free {
+                    board.notes[peer] |= bit;
+                }
+            }
+        }
     }
 
     /// Adds or takes away the note `digit` of an empty cell; says why on a
@@ -903,6 +967,7 @@ fn place_on(board: &mut Board, cell: usize, digit: u8) {
 #[cfg(test)]
 pub mod tests {
     use super::*;
+    use crate::play::board::sees;
     use crate::play::clock::ManualClock;
     use std::sync::Arc;
 
@@ -954,6 +1019,60 @@ pub mod tests {
         assert_eq!(app.mistakes, 1);
         app.key(Key::Delete);
         assert!(app.conflicts().is_empty());
+    }
+
+    /// Item 12 of issue 34: clearing a digit gives back the notes placing
+    /// it took away, as undo does, but not notes changed since.
+    #[test]
+    fn clearing_a_digit_gives_back_the_notes_it_removed() {
+        let mut app = app();
+        keys(&mut app, "F");
+        let filled = app.board().clone();
+        keys(&mut app, "n1n"); // r1c3's notes 1 2 4 lose the 1 ...
+        keys(&mut app, "1"); // ... and r1c3 = 1, wrong (it is 4)
+        let placed = app.board().clone();
+        let had_one = |board: &Board| {
+            peers(2)
+                .filter(|&p| board.notes[p] & (1 << 1) != 0)
+                .collect::<Vec<_>>()
+        };
+        assert!(!had_one(&filled).is_empty() && had_one(&placed).is_empty());
+        // A peer filled meanwhile gets no note back.
+        let solution = app.solution.unwrap();
+        let kept_off = had_one(&filled)
+            .into_iter()
+            .find(|&p| solution.get(p) != 1)
+            .expect("a peer whose digit is not 1");
+        app.place(kept_off, solution.get(kept_off));
+        app.cursor = 2;
+        keys(&mut app, "0");
+        let mut expected: Vec<usize> = had_one(&filled);
+        expected.retain(|&p| p != kept_off);
+        assert_eq!(had_one(app.board()), expected);
+        assert_eq!(app.board().notes[2], filled.notes[2] & !(1 << 1));
+        assert_eq!(app.history[app.at].by, Move::Clear { cell: 2 });
+        // A digit placed over another, then cleared: the cell's notes from
+        // when it was empty, and both digits' notes in its peers, return.
+        keys(&mut app, "u");
+        keys(&mut app, "2");
+        assert_eq!(app.board().cells[2], 2);
+        keys(&mut app, "0");
+        assert_eq!(app.board().notes[2], filled.notes[2] & !(1 << 1));
+        assert_eq!(had_one(app.board()), expected);
+        // Once a 1 stands in a peer's unit, that peer gets no 1 back.
+        let mut app = super::tests::app();
+        keys(&mut app, "F1");
+        let with_one = app.board().clone();
+        let peer = peers(2)
+            .find(|&p| with_one.cells[p] == 0 && p / 9 == 1)
+            .expect("an empty peer in row 2");
+        let other = (9..18)
+            .find(|&c| c != peer && with_one.cells[c] == 0 && !sees(c, 2))
+            .expect("a cell of row 2 not seeing r1c3");
+        app.place(other, 1);
+        app.cursor = 2;
+        keys(&mut app, "0");
+        assert_eq!(app.board().notes[peer] & (1 << 1), 0);
     }
 
     #[test]

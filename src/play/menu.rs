@@ -68,6 +68,9 @@ pub struct Menu {
     pub ratings: Vec<Option<Pending>>,
     /// A message under the list, e.g. why a puzzle can't be played.
     pub message: String,
+    /// The saved game (its index in `saves`) the player asked to delete,
+    /// waiting for a yes.
+    pub deleting: Option<usize>,
     folder: PathBuf,
     /// The seed of a new game.
     seed: u64,
@@ -89,6 +92,7 @@ impl Menu {
             entries: Vec::new(),
             ratings: Vec::new(),
             message: String::new(),
+            deleting: None,
             folder: folder.to_path_buf(),
             seed,
             clock,
@@ -127,7 +131,9 @@ impl Menu {
                 let mut rows = Vec::new();
                 for choice in self.choices() {
                     match choice {
-                        Choice::Resume(0) => rows.push(Row::Heading("Saved games".into())),
+                        Choice::Resume(0) => {
+                            rows.push(Row::Heading(format!("Saved games ({})", self.saves.len())))
+                        }
                         Choice::New(Level::Easy) => rows.push(Row::Heading("New game".into())),
                         Choice::OpenFile => rows.push(Row::Heading(String::new())),
                         _ => {}
@@ -177,6 +183,22 @@ impl Menu {
                     .collect()
             }
         }
+    }
+
+    /// How many rows at the end of the page stay on the screen however far
+    /// the list above them scrolls: on the main list, new games, "Open a
+    /// file" and "Quit", below the saved games.
+    pub fn pinned_rows(&self) -> usize {
+        match self.page {
+            Page::Main => Level::ALL.len() + 4,
+            Page::Files | Page::Puzzles => 0,
+        }
+    }
+
+    /// True when the selected item is a saved game (which `d` deletes).
+    pub fn on_save(&self) -> bool {
+        self.page == Page::Main
+            && matches!(self.choices().get(self.selected), Some(Choice::Resume(_)))
     }
 
     fn choice_row(&self, choice: Choice) -> Row {
@@ -262,6 +284,10 @@ impl Menu {
     }
 
     pub fn key(&mut self, key: Key) -> MenuOutcome {
+        if let Some(index) = self.deleting.take() {
+            self.confirm_delete(index, key);
+            return MenuOutcome::Continue;
+        }
         let len = self.len();
         let last = len.saturating_sub(1);
         match key {
@@ -272,6 +298,15 @@ impl Menu {
             Key::Home => self.selected = 0,
             Key::End => self.selected = last,
             Key::Enter => return self.enter(),
+            Key::Char('d') | Key::Delete if self.page == Page::Main => {
+                if let Some(&Choice::Resume(index)) = self.choices().get(self.selected) {
+                    self.deleting = Some(index);
+                    self.message = format!(
+                        "Delete this saved game ({})? y deletes it, any other key keeps it",
+                        self.save_name(index)
+                    );
+                }
+            }
             Key::Esc | Key::Char('q') | Key::Backspace => match self.page {
                 Page::Main => return MenuOutcome::Quit,
                 Page::Files => {
@@ -284,6 +319,32 @@ impl Menu {
             _ => {}
         }
         MenuOutcome::Continue
+    }
+
+    /// The saved game at `index` in a few words: its source, or its file.
+    fn save_name(&self, index: usize) -> String {
+        let listed = &self.saves[index];
+        match &listed.game {
+            Ok(game) => game.source.clone(),
+            Err(_) => printable(listed.path.as_os_str().as_encoded_bytes()).into_owned(),
+        }
+    }
+
+    /// The answer to "delete this saved game?": `y` deletes its file.
+    fn confirm_delete(&mut self, index: usize, key: Key) {
+        if !matches!(key, Key::Char('y' | 'Y')) {
+            self.message = "the saved game was kept".into();
+            return;
+        }
+        let name = self.save_name(index);
+        match save::delete(&self.saves[index].path) {
+            Ok(()) => {
+                self.saves.remove(index);
+                self.selected = self.selected.min(self.len().saturating_sub(1));
+                self.message = format!("deleted the saved game ({name})");
+            }
+            Err(e) => self.message = format!("{e:#}"),
+        }
     }
 
     fn go_main(&mut self) {
@@ -510,6 +571,52 @@ mod tests {
         let app = started(menu.key(Key::Enter));
         let good = sudokuflow::Grid::parse_line(GOOD.as_bytes()).unwrap();
         assert_eq!(app.puzzle.cells(), good.cells());
+    }
+
+    /// Item 13 of issue 34: `d` on a saved game asks, `y` deletes its
+    /// file, any other key keeps it; `d` elsewhere does nothing.
+    #[test]
+    fn a_saved_game_is_deleted_after_a_yes() {
+        use crate::play::save::{Listed, Summary};
+        let dir = folder();
+        let listed = |name: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, "{}").unwrap();
+            Listed {
+                path,
+                saved_at: std::time::Duration::ZERO,
+                game: Ok(Summary {
+                    level: None,
+                    source: format!("from {name}"),
+                    filled: 30,
+                    seconds_played: 1,
+                }),
+            }
+        };
+        let saves = vec![listed("game-a.json"), listed("game-b.json")];
+        let mut menu = Menu::new(dir.path(), 0, ManualClock::new(), saves);
+        menu.key(Key::Char('d'));
+        assert_eq!(menu.deleting, Some(0));
+        assert!(
+            menu.message
+                .starts_with("Delete this saved game (from game-a.json)? y deletes")
+        );
+        menu.key(Key::Char('n'));
+        assert_eq!(menu.message, "the saved game was kept");
+        assert!(dir.path().join("game-a.json").exists());
+        menu.key(Key::Down);
+        menu.key(Key::Delete);
+        menu.key(Key::Char('y'));
+        assert!(!dir.path().join("game-b.json").exists());
+        assert!(dir.path().join("game-a.json").exists());
+        assert_eq!(menu.saves.len(), 1);
+        assert_eq!(menu.message, "deleted the saved game (from game-b.json)");
+        // The cursor is on the item after it: the first new game.
+        assert_eq!(menu.choices()[menu.selected], Choice::New(Level::Easy));
+        menu.key(Key::Char('d'));
+        assert_eq!(menu.deleting, None);
+        assert!(matches!(menu.key(Key::Char('y')), MenuOutcome::Continue));
+        assert_eq!(menu.saves.len(), 1);
     }
 
     #[test]

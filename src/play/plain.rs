@@ -72,6 +72,7 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Read> {
 pub fn board_text(app: &App) -> String {
     let board = app.board();
     let conflicts = app.conflicts();
+    let wrong = app.wrong_cells();
     let mut out = String::new();
     out.push_str(&format!("{} · {}\n", app.source, app.level_text()));
     let rule = "  +---------+---------+---------+\n";
@@ -88,7 +89,7 @@ pub fn board_text(app: &App) -> String {
                 0 => " . ".to_string(),
                 d if conflicts.contains(&cell) => format!("!{d}!"),
                 d if app.is_given(cell) => format!(" {d} "),
-                d if app.wrong.contains(&cell) => format!("?{d}?"),
+                d if wrong.contains(&cell) => format!("?{d}?"),
                 d => format!("({d})"),
             };
             out.push_str(&text);
@@ -111,7 +112,7 @@ pub fn board_text(app: &App) -> String {
                         .collect();
                     // Notes a check found leaving out their digit, marked
                     // as a wrong digit is.
-                    match app.wrong.contains(&cell) {
+                    match wrong.contains(&cell) {
                         true => format!("c{} ?{digits}?", cell % 9 + 1),
                         false => format!("c{} {digits}", cell % 9 + 1),
                     }
@@ -331,6 +332,10 @@ fn keep(app: &mut App, over: bool, out: &mut impl Write) -> io::Result<bool> {
         save::remove(app);
         return Ok(true);
     }
+    if !app.has_moves() {
+        writeln!(out, "no move made yet: the game was not saved")?;
+        return Ok(true);
+    }
     let result = if over {
         save::save_over(app)
     } else {
@@ -410,6 +415,10 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
     // At the end of input no one can answer: an unreadable save file is
     // kept and the game goes beside it.
     guard::set_snapshot(None);
+    if !app.has_moves() {
+        writeln!(out, "no move made yet: the game was not saved")?;
+        return Ok(End::Exit(0));
+    }
     let written =
         save::slot(&app.puzzle).and_then(|slot| save::write_somewhere(&save::encode(app), &slot));
     match written {
@@ -594,6 +603,24 @@ mod tests {
         assert!(!app.message.contains(" H "), "{}", app.message);
         command(&mut app, "note r1c1 3");
         assert_eq!(app.message, "r1c1 is a given: no notes there");
+    }
+
+    /// Item 11 of issue 34: `set wrong on` marks a wrong digit ?1? at once.
+    #[test]
+    fn set_wrong_marks_wrong_digits_at_once() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.front = Front::Plain;
+        command(&mut app, "r1c3 1");
+        command(&mut app, "r1c4 6");
+        assert!(has_row(
+            &board_text(&app),
+            "1 | 5  3 (1)|(6) 7  . | .  .  . |"
+        ));
+        app.settings.set(Setting::Wrong, true);
+        assert!(has_row(
+            &board_text(&app),
+            "1 | 5  3 ?1?|(6) 7  . | .  .  . |"
+        ));
     }
 
     #[test]

@@ -343,6 +343,12 @@ pub fn load(path: &Path, clock: SharedClock) -> anyhow::Result<App> {
     Ok(app)
 }
 
+/// Deletes the saved game at `path`, as the player asked on the start
+/// screen.
+pub fn delete(path: &Path) -> anyhow::Result<()> {
+    fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))
+}
+
 /// Removes a solved game's save: its slot, and the file it was resumed from.
 pub fn remove(app: &App) {
     if let Ok(path) = slot(&app.puzzle) {

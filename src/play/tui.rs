@@ -413,6 +413,13 @@ impl Loop {
             }
             return self.then(app, after);
         }
+        if !app.has_moves() {
+            app.message = "no move made yet: nothing to save".into();
+            if after == After::Quit {
+                self.farewell = Some("No move was made: the game was not saved.".into());
+            }
+            return self.then(app, after);
+        }
         if let Some(why) = save::slot(&app.puzzle)
             .ok()
             .and_then(|s| save::unreadable(&s))

@@ -52,6 +52,15 @@ impl Styles {
         }
     }
 
+    /// A digit all nine of which are placed, in the count of digits left.
+    fn digit_done(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+
     fn note(&self) -> Style {
         if self.color {
             Style::default().fg(Color::DarkGray)
@@ -98,6 +107,17 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
             layout.board,
         );
     }
+    // The digits left go in the panel where cells show their own notes;
+    // else the panel holds the box's notes and they go under the board.
+    let mut message_area = layout.message;
+    if !layout.shape.shows_notes() && !app.paused && message_area.height >= 3 {
+        let strip = Rect::new(message_area.x, message_area.y, message_area.width, 1);
+        let mut spans = vec![Span::raw("left  ")];
+        spans.extend(digits_left_spans(app, &styles, "  "));
+        frame.render_widget(Paragraph::new(Line::from(spans)), strip);
+        message_area.y += 1;
+        message_area.height -= 1;
+    }
     match app.overlay {
         Some(Overlay::History { selected }) => history(frame, app, selected, layout.panel),
         _ => frame.render_widget(
@@ -125,7 +145,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     };
     frame.render_widget(
         Paragraph::new(text).style(style).wrap(Wrap { trim: true }),
-        layout.message,
+        message_area,
     );
     match app.overlay {
         Some(Overlay::Solved) => solved(frame, app, &styles, layout.board),
@@ -335,6 +355,10 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         )));
     }
     lines.push(Line::from(""));
+    if layout.shape.shows_notes() {
+        lines.extend(digits_left_pad(app, styles));
+        lines.push(Line::from(""));
+    }
     if !layout.shape.shows_notes() {
         let room = usize::from(layout.panel.height).saturating_sub(lines.len() + 1);
         let b = app.cursor / 27 * 3 + app.cursor % 9 / 3;
@@ -369,6 +393,40 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         key(Command::Quit)
     )));
     lines
+}
+
+/// Each digit and how many of it are left to place, `1:3`, `sep` apart;
+/// a digit placed nine times dim.
+fn digits_left_spans(app: &App, styles: &Styles, sep: &str) -> Vec<Span<'static>> {
+    let left = app.digits_left();
+    let mut spans = Vec::new();
+    for (i, &count) in left.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(sep.to_string()));
+        }
+        let text = format!("{}:{count}", i + 1);
+        spans.push(match count {
+            0 => Span::styled(text, styles.digit_done()),
+            _ => Span::raw(text),
+        });
+    }
+    spans
+}
+
+/// The digits left as a keypad, three to a line, for the panel.
+fn digits_left_pad(app: &App, styles: &Styles) -> Vec<Line<'static>> {
+    let spans = digits_left_spans(app, styles, "  ");
+    // Each digit's span and the separator after it: six spans a line.
+    spans
+        .chunks(6)
+        .enumerate()
+        .map(|(row, chunk)| {
+            let label = if row == 0 { "left     " } else { "         " };
+            let mut line = vec![Span::raw(label)];
+            line.extend(chunk.iter().take(5).cloned());
+            Line::from(line)
+        })
+        .collect()
 }
 
 /// The panel's reminder of the main keys, where there is room.
@@ -576,6 +634,9 @@ struct View<'a> {
     app: &'a App,
     board: &'a Board,
     conflicts: Vec<usize>,
+    /// The digits marked wrong (a check's, or all with the setting on) and
+    /// the cells whose notes a check found leaving out their digit.
+    wrong: Vec<usize>,
     focus: Vec<usize>,
     /// The digit under the cursor, when same digits are highlighted.
     same: u8,
@@ -593,6 +654,7 @@ impl<'a> View<'a> {
             app,
             board,
             conflicts: app.conflicts(),
+            wrong: app.wrong_cells(),
             focus: app.hint.as_ref().map(Hint::cells).unwrap_or_default(),
             same,
         }
@@ -617,7 +679,7 @@ impl<'a> View<'a> {
                 _ if focus => style.bg(Color::Rgb(70, 140, 70)).fg(Color::Black),
                 0 => style,
                 _ if self.conflicts.contains(&cell) => style.fg(Color::Red),
-                _ if app.wrong.contains(&cell) => style.fg(Color::Magenta),
+                _ if self.wrong.contains(&cell) => style.fg(Color::Magenta),
                 _ if app.is_given(cell) => style.fg(Color::White),
                 _ => style.fg(Color::Cyan),
             };
@@ -638,7 +700,7 @@ impl<'a> View<'a> {
         if self.app.is_given(cell) {
             style = style.add_modifier(Modifier::BOLD);
         }
-        if self.app.wrong.contains(&cell) {
+        if self.wrong.contains(&cell) {
             style = style.add_modifier(Modifier::CROSSED_OUT);
         }
         if self.conflicts.contains(&cell) {
@@ -661,13 +723,19 @@ impl<'a> View<'a> {
         let (width, height) = (usize::from(shape.cell.0), shape.cell.1);
         let base = self.cell_style(cell, styles);
         let digit = self.board.cells[cell];
-        // Without colour a conflict shows as !5! so it needs no colour.
-        let marked = !styles.color && self.conflicts.contains(&cell);
+        // Without colour a conflict shows as !5! and a wrong digit as ?5?,
+        // so neither needs colour.
+        let mark = match () {
+            _ if styles.color => None,
+            _ if self.conflicts.contains(&cell) => Some('!'),
+            _ if self.wrong.contains(&cell) => Some('?'),
+            _ => None,
+        };
         if digit != 0 && height == 3 {
             // A digit three lines high: never taken for a note.
             let glyph = BIG_DIGITS[usize::from(digit) - 1][usize::from(sub)];
-            let text = if marked && sub == 1 {
-                format!("!{glyph}!")
+            let text = if let Some(mark) = mark.filter(|_| sub == 1) {
+                format!("{mark}{glyph}{mark}")
             } else {
                 format!(" {glyph} ")
             };
@@ -690,8 +758,8 @@ impl<'a> View<'a> {
             if sub != (height - 1) / 2 {
                 return vec![Span::styled(" ".repeat(width), base)];
             }
-            let text = if marked {
-                format!("!{digit}!")
+            let text = if let Some(mark) = mark {
+                format!("{mark}{digit}{mark}")
             } else {
                 format!(" {digit} ")
             };
@@ -702,7 +770,7 @@ impl<'a> View<'a> {
         }
         let notes = self.board.notes[cell];
         let focus = self.focus.contains(&cell);
-        let missing_digit = notes != 0 && self.app.wrong.contains(&cell);
+        let missing_digit = notes != 0 && self.wrong.contains(&cell);
         // The spaces between notes take the notes' colour too: reversed
         // under the cursor, the cell is one block.
         let base = if focus || notes == 0 {
@@ -811,12 +879,11 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
         .nth(menu.selected)
         .map_or(0, |(i, _)| i);
     let window = menu_rows(area.height);
-    let first = selected_row.saturating_sub(window.saturating_sub(1));
+    let shown = shown_rows(rows.len(), selected_row, window, menu.pinned_rows());
     let lines: Vec<Line> = rows
         .into_iter()
         .enumerate()
-        .skip(first)
-        .take(window)
+        .filter(|(i, _)| shown.contains(i))
         .map(|(i, row)| match row {
             Row::Heading(text) => Line::from(Span::styled(
                 format!(" {text}"),
@@ -864,11 +931,31 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     } else {
         "back"
     };
+    let delete = if menu.on_save() { "   d delete" } else { "" };
     let keys = Rect::new(area.x + 1, area.bottom() - 1, area.width - 2, 1);
     frame.render_widget(
-        Paragraph::new(format!("↑↓ or j k choose   Enter open   Esc {back}")),
+        Paragraph::new(format!(
+            "↑↓ or j k choose   Enter open{delete}   Esc {back}"
+        )),
         keys,
     );
+}
+
+/// Which of `len` rows a list `window` rows high shows: the selected one
+/// (`selected`) always, and the last `pinned` rows always when the window
+/// holds them and two more; the rows above them scroll.
+fn shown_rows(len: usize, selected: usize, window: usize, pinned: usize) -> Vec<usize> {
+    // Scrolled to the selection when it is among the rows; else to the top.
+    let scroll = |len: usize, window: usize| {
+        let at = if selected < len { selected } else { 0 };
+        let first = at.saturating_sub(window.saturating_sub(1));
+        first..(first + window).min(len)
+    };
+    if pinned == 0 || window < pinned + 2 || len <= window {
+        return scroll(len, window).collect();
+    }
+    let top = len - pinned;
+    scroll(top, window - pinned).chain(top..len).collect()
 }
 
 #[cfg(test)]
@@ -1000,6 +1087,93 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Item 11 of issue 34: with the setting on, a wrong digit is marked
+    /// as soon as it is placed: magenta and crossed out in colour, ?1?
+    /// without; with it off, only a check marks it.
+    #[test]
+    fn wrong_digits_are_marked_at_once_with_the_setting() {
+        let (mut app, _) = app_on(PUZZLE);
+        keys(&mut app, "1"); // r1c3 is 4; a 1 conflicts with nothing
+        app.key(Key::Right);
+        keys(&mut app, "6"); // r1c4 is 6: right
+        app.cursor = 80;
+        assert!(app.conflicts().is_empty());
+        for (width, height) in [(80, 24), (120, 40)] {
+            let (plain_wrong, _) = cell_at(&terminal(&app, width, height, false), 2);
+            assert!(!plain_wrong.contains(Modifier::CROSSED_OUT));
+        }
+        assert!(screen(&app, 80, 24, false).contains("┃ 5 │ 3 │ 1 ┃ 6 │"));
+        app.settings.mark_wrong = true;
+        let text = screen(&app, 80, 24, false);
+        assert!(text.contains("┃ 5 │ 3 │?1?┃ 6 │"), "{text}");
+        for (width, height) in [(80, 24), (120, 40)] {
+            for color in [false, true] {
+                let terminal = terminal(&app, width, height, color);
+                let (modifier, _) = cell_at(&terminal, 2);
+                assert!(modifier.contains(Modifier::CROSSED_OUT), "{width}x{height}");
+                let (right, _) = cell_at(&terminal, 3);
+                assert!(!right.contains(Modifier::CROSSED_OUT), "{width}x{height}");
+                if color {
+                    let buffer = terminal.backend().buffer();
+                    let layout = layout::choose(buffer.area, false).unwrap();
+                    let x = layout.board.x + layout.shape.col_start(2) + layout.shape.cell.0 / 2;
+                    let y =
+                        layout.board.y + layout.shape.row_start(0) + (layout.shape.cell.1 - 1) / 2;
+                    assert_eq!(buffer[(x, y)].fg, Color::Magenta, "{width}x{height}");
+                }
+            }
+        }
+        let big = screen(&app, 120, 40, false);
+        assert!(big.contains("? ┃ ?"), "{big}");
+    }
+
+    /// Item 8 of issue 34: how many of each digit are left, under the
+    /// board at 80x24 and in the panel at 120x40; a digit placed nine
+    /// times is dim.
+    #[test]
+    fn the_digits_left_are_counted_and_a_finished_one_is_dim() {
+        let (mut app, _) = app_on(PUZZLE);
+        let solution = app.solution.unwrap();
+        for cell in (0..81).filter(|&c| solution.get(c) == 9) {
+            if !app.is_given(cell) {
+                app.place(cell, 9);
+            }
+        }
+        app.place(2, 4);
+        let left = app.digits_left();
+        assert_eq!(left[8], 0);
+        let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+        let given = |d: u8| puzzle.cells().iter().filter(|&&c| c == d).count() as u8;
+        assert_eq!(left[3], 9 - given(4) - 1);
+        assert_eq!(left[0], 9 - given(1));
+        let expected: Vec<String> = (0..9).map(|i| format!("{}:{}", i + 1, left[i])).collect();
+        for color in [false, true] {
+            let terminal = terminal(&app, 80, 24, color);
+            let text = super::tests::text(terminal.backend().buffer());
+            let under = text.lines().nth(19).unwrap();
+            assert_eq!(
+                under.trim(),
+                format!("left  {}", expected.join("  ")),
+                "{text}"
+            );
+            let buffer = terminal.backend().buffer();
+            let x = under.find("9:0").unwrap() as u16;
+            let done = &buffer[(x, 19)];
+            let open = &buffer[(under.find("1:").unwrap() as u16, 19)];
+            if color {
+                assert_eq!((done.fg, open.fg), (Color::DarkGray, Color::Reset));
+            } else {
+                assert!(done.modifier.contains(Modifier::DIM));
+                assert!(!open.modifier.contains(Modifier::DIM));
+            }
+        }
+        let text = screen(&app, 120, 40, false);
+        for row in expected.chunks(3) {
+            assert!(text.contains(&row.join("  ")), "{text}");
+        }
+        assert!(text.contains(&format!("left     {}", expected[..3].join("  "))));
     }
 
     #[test]
@@ -1189,6 +1363,49 @@ mod tests {
             words.contains("No such file or directory (os error 2)"),
             "{text}"
         );
+    }
+
+    /// Item 13 of issue 34: with many saved games the list scrolls, and
+    /// the new games, "Open a file" and "Quit" stay on the screen.
+    #[test]
+    fn many_saves_scroll_and_the_last_items_stay() {
+        use crate::play::clock::ManualClock;
+        use crate::play::save::{Listed, Summary};
+        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new(), Vec::new());
+        menu.saves = (0..30)
+            .map(|i| Listed {
+                path: format!("game-{i}.json").into(),
+                saved_at: std::time::Duration::ZERO,
+                game: Ok(Summary {
+                    level: Some("easy, 1.2".into()),
+                    source: format!("#{i}."),
+                    filled: 40,
+                    seconds_played: 60,
+                }),
+            })
+            .collect();
+        for (width, height) in [(80, 24), (120, 40)] {
+            for _ in 0..40 {
+                let text = menu_screen(&menu, width, height);
+                for item in ["New easy game", "New hell game", "Open a file", "Quit"] {
+                    assert!(text.contains(item), "{item} at {}:\n{text}", menu.selected);
+                }
+                if let Some(crate::play::menu::Choice::Resume(i)) =
+                    menu.choices().get(menu.selected).copied()
+                {
+                    assert!(text.contains(&format!("#{i}.")), "{text}");
+                    assert!(text.contains("d delete"), "{text}");
+                }
+                menu.key(Key::Down);
+            }
+        }
+        assert_eq!(shown_rows(10, 0, 20, 4), (0..10).collect::<Vec<_>>());
+        assert_eq!(
+            shown_rows(20, 12, 8, 4),
+            vec![9, 10, 11, 12, 16, 17, 18, 19]
+        );
+        assert_eq!(shown_rows(20, 18, 8, 4), vec![0, 1, 2, 3, 16, 17, 18, 19]);
+        assert_eq!(shown_rows(20, 12, 5, 4), vec![8, 9, 10, 11, 12]);
     }
 
     fn menu_screen(menu: &Menu, width: u16, height: u16) -> String {
