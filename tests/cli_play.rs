@@ -110,7 +110,7 @@ fn plain_mode_shows_level_seed_notes_and_asks_again() {
         &["--plain", "--level", "hard", "--seed", "7"],
         "notes\nquit\n",
     );
-    assert!(out.contains("new hard game, seed 7 · hard "), "{out}");
+    assert!(out.contains("new hard game, seed 7 · hard, "), "{out}");
     assert!(out.contains("notes:\n  row 1: c"), "{out}");
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n{PUZZLE}\n")).unwrap();
@@ -339,6 +339,27 @@ fn plain_game_is_saved_when_its_output_fails() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("game was saved to"), "{stderr}");
     assert_ne!(fs::read(slot(dir.path())).unwrap(), before, "saved again");
+}
+
+/// Item 15 of issue 34: line mode prints the board again only when it
+/// changed; the status line follows every command.
+#[test]
+fn plain_mode_reprints_the_board_only_when_it_changed() {
+    let dir = temp_dir();
+    let out = play(
+        dir.path(),
+        &["--plain", PUZZLE],
+        "r1c3 4\nhelp\nhint\nr1c3 4\nr1c4 6\nquit\n",
+    );
+    let boards = out.matches("    1  2  3   4  5  6   7  8  9\n").count();
+    // The start, r1c3 4 and r1c4 6: not help, the hint's first words, nor
+    // the 4 placed again.
+    assert_eq!(boards, 3, "{out}");
+    assert_eq!(out.matches("\nstate ").count(), 6, "{out}");
+    assert!(
+        out.contains("a puzzle from the command line · easy, 1.2\n"),
+        "{out}"
+    );
 }
 
 /// Item 13 of issue 34: a game without a move is not saved, on quitting

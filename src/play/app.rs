@@ -15,7 +15,7 @@ use super::board::{Board, Move, cell_name, peers};
 use super::clock::{self, SharedClock, Timer};
 use super::hint::{self, Finding, Hint, Offer, Rung};
 use super::keys::{self, Command};
-use super::rating::Rated;
+use super::rating::{self, Rated};
 use super::settings::{Setting, Settings};
 
 /// A key as the game understands it, independent of the terminal library.
@@ -130,6 +130,8 @@ pub struct App {
     pub timer: Timer,
     /// Space: the timer stops and the board is hidden.
     pub paused: bool,
+    /// The terminal is too small for the board: the timer stops.
+    pub hidden: bool,
     pub overlay: Option<Overlay>,
     /// `a`: the auto-solve animation in progress.
     pub autosolve: Option<AutoSolve>,
@@ -147,13 +149,19 @@ impl App {
     /// A new game on `puzzle`, cursor on the first empty cell, its time
     /// counted on `clock`.
     pub fn new(puzzle: Grid, clock: SharedClock) -> App {
+        App::with_rating(puzzle, clock, None)
+    }
+
+    /// [`App::new`], with the puzzle's rating when it is known or under way
+    /// (a list rated it), else rated now.
+    pub fn with_rating(puzzle: Grid, clock: SharedClock, rated: Option<Rated>) -> App {
         let solution = match sudokuflow::count_solutions(&puzzle, 2) {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
         // With the default budget, the rating `rate` gives: seconds on the
         // hardest puzzles, so the game starts meanwhile.
-        let rating = Rated::start(puzzle, solution.is_some());
+        let rating = rated.unwrap_or_else(|| Rated::start(puzzle, solution.is_some()));
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],
@@ -179,6 +187,7 @@ impl App {
             file: None,
             timer: Timer::new(clock, Duration::ZERO),
             paused: false,
+            hidden: false,
             overlay: None,
             autosolve: None,
             settings: Settings::default(),
@@ -203,10 +212,10 @@ impl App {
         self.timer.elapsed()
     }
 
-    /// The level and rating (`easy 1.2/1.2/1.2`), or why there is none.
+    /// The level and rating in words (`easy, 1.2`), or why there is none.
     pub fn level_text(&self) -> String {
         match self.rating.get() {
-            Some(Some(rating)) => format!("{} {}", rating.level, rating.triple()),
+            Some(Some(rating)) => rating::words(rating),
             Some(None) => "unrated (not one solution)".into(),
             None => "being rated...".into(),
         }
@@ -227,9 +236,25 @@ impl App {
 
     pub fn toggle_pause(&mut self) {
         self.paused = !self.paused;
-        if self.paused {
+        self.run_clock();
+    }
+
+    /// The front end says whether the board can be seen: not on a terminal
+    /// too small for it, where the clock stops.
+    pub fn set_hidden(&mut self, hidden: bool) {
+        if self.hidden != hidden {
+            self.hidden = hidden;
+            self.run_clock();
+        }
+    }
+
+    /// Runs the clock while the board is played: not while paused, hidden,
+    /// under the help or the settings, or once solved.
+    fn run_clock(&mut self) {
+        let covered = matches!(self.overlay, Some(Overlay::Help | Overlay::Settings { .. }));
+        if self.paused || self.hidden || covered || self.is_solved() {
             self.timer.stop();
-        } else if !self.is_solved() {
+        } else {
             self.timer.start();
         }
     }
@@ -310,8 +335,15 @@ impl App {
         self.dirty = false;
     }
 
-    /// Handles one key.
+    /// Handles one key; the clock stops or runs again as the help or the
+    /// settings open and close.
     pub fn key(&mut self, key: Key) -> Outcome {
+        let outcome = self.dispatch(key);
+        self.run_clock();
+        outcome
+    }
+
+    fn dispatch(&mut self, key: Key) -> Outcome {
         if self.paused {
             self.toggle_pause();
             return Outcome::Continue;
@@ -453,6 +485,7 @@ impl App {
                 self.hint = None;
                 self.wrong.clear();
                 self.message.clear();
+                self.notes_view = false;
             }
             Command::History => self.overlay = Some(Overlay::History { selected: self.at }),
             Command::Help => self.overlay = Some(Overlay::Help),
@@ -697,18 +730,13 @@ impl App {
         self.wrong.clear();
         self.dirty = true;
         if self.is_solved() {
-            self.timer.stop();
             self.autosolve = None;
             self.overlay = Some(Overlay::Solved);
             self.message.clear();
-        } else {
-            if !self.paused {
-                self.timer.start();
-            }
-            if self.overlay == Some(Overlay::Solved) {
-                self.overlay = None;
-            }
+        } else if self.overlay == Some(Overlay::Solved) {
+            self.overlay = None;
         }
+        self.run_clock();
     }
 
     pub fn undo(&mut self) {
@@ -879,7 +907,7 @@ impl App {
             Finding::Offer(offer) => {
                 self.apply_offer(&offer, true);
                 if !self.is_solved() {
-                    self.message = format!("auto-solve: {}", offer.name());
+                    self.message = format!("auto-solve: {}", offer.told());
                 }
             }
             _ => self.autosolve = None,
@@ -1467,6 +1495,62 @@ pub mod tests {
         assert_eq!(app.board().cells[2], 0, "the resuming key does not play");
         clock.advance(Duration::from_secs(1));
         assert_eq!(app.elapsed(), Duration::from_secs(4));
+    }
+
+    /// Item 15 of issue 34: the clock stops under the help and the
+    /// settings, and while the terminal is too small for the board.
+    #[test]
+    fn the_clock_stops_under_help_settings_and_a_small_terminal() {
+        let (mut app, clock) = app_on(PUZZLE);
+        clock.advance(Duration::from_secs(10));
+        for open in ['?', 'o'] {
+            app.key(Key::Char(open));
+            clock.advance(Duration::from_secs(60));
+            assert_eq!(app.elapsed(), Duration::from_secs(10), "{open}");
+            app.key(Key::Esc);
+            assert_eq!(app.overlay, None);
+        }
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(11));
+        app.set_hidden(true);
+        clock.advance(Duration::from_secs(60));
+        assert_eq!(app.elapsed(), Duration::from_secs(11));
+        app.set_hidden(false);
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(12));
+        // The history leaves it running: the game is still on the board.
+        app.key(Key::Char('t'));
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(13));
+    }
+
+    /// Item 15 of issue 34: Esc leaves the notes view; the level is in
+    /// words; auto-solve tells each step's cell, digit and reason.
+    #[test]
+    fn esc_leaves_the_notes_view_and_autosolve_tells_its_steps() {
+        let mut app = app();
+        keys(&mut app, "v");
+        assert!(app.notes_view);
+        app.key(Key::Esc);
+        assert!(!app.notes_view);
+        app.rating.wait();
+        assert_eq!(app.level_text(), "easy, 1.2");
+        app.key(Key::Char('a'));
+        app.tick();
+        let Move::Auto { .. } = app.history[app.at].by else {
+            panic!("an auto-solve step: {:?}", app.history[app.at].by);
+        };
+        let placed = (0..81)
+            .find(|&c| app.board().cells[c] != app.history[app.at - 1].board.cells[c])
+            .expect("a digit placed");
+        let told = format!("{} = {}", cell_name(placed), app.board().cells[placed]);
+        assert!(app.message.starts_with("auto-solve: "), "{}", app.message);
+        assert!(app.message.contains(&told), "{told}: {}", app.message);
+        assert!(
+            app.message.contains("rule out"),
+            "the reason: {}",
+            app.message
+        );
     }
 
     /// Item 2 of issue 28: the time stops at the move that solves the

@@ -74,6 +74,18 @@ impl Offer {
         }
     }
 
+    /// What the step does and why, for auto-solve to tell: the step's
+    /// headline (its cells, digits and reason), or the cell revealed.
+    pub fn told(&self) -> String {
+        match self {
+            Offer::Step(step) => step.headline().to_string(),
+            Offer::Reveal { cell, digit } => format!(
+                "{} = {digit}, from the solution (no step found within the hint's budget)",
+                cell_name(*cell)
+            ),
+        }
+    }
+
     /// The technique and what it does, for the history: `Hidden Single:
     /// r9c6 = 4`, `Pointing: 2 notes removed`.
     pub fn summary(&self) -> String {

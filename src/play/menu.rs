@@ -12,7 +12,7 @@ use sudokuflow::logic::Level;
 
 use super::app::{App, Front, Key};
 use super::clock::{self, SharedClock};
-use super::rating::Pending;
+use super::rating::{self, Rated};
 use super::save::{self, Listed};
 use super::source::{self, Entry, Files};
 
@@ -65,7 +65,7 @@ pub struct Menu {
     /// (rated as they come into view).
     pub file: Option<PathBuf>,
     pub entries: Vec<Entry>,
-    pub ratings: Vec<Option<Pending>>,
+    pub ratings: Vec<Option<Rated>>,
     /// A message under the list, e.g. why a puzzle can't be played.
     pub message: String,
     /// The saved game (its index in `saves`) the player asked to delete,
@@ -165,12 +165,13 @@ impl Menu {
                     .iter()
                     .enumerate()
                     .map(|(i, e)| {
-                        let rating = match &self.ratings[i] {
-                            Some(pending) => pending.get().unwrap_or("being rated..."),
-                            None => "",
+                        let rating = match self.ratings[i].as_ref().map(Rated::get) {
+                            Some(Some(Some(rated))) => rating::words(rated),
+                            Some(None) => "being rated...".into(),
+                            Some(Some(None)) | None => String::new(),
                         };
                         let problem = e.problem.as_deref().unwrap_or("");
-                        let detail: Vec<&str> = [rating, problem]
+                        let detail: Vec<&str> = [rating.as_str(), problem]
                             .into_iter()
                             .filter(|t| !t.is_empty())
                             .collect();
@@ -266,9 +267,8 @@ impl Menu {
         for i in first..last {
             if self.ratings[i].is_none() {
                 let (puzzle, playable) = (self.entries[i].puzzle, self.entries[i].playable);
-                self.ratings[i] = Some(Pending::start(move || {
-                    source::rating_text(puzzle.as_ref(), playable)
-                }));
+                let playable = puzzle.filter(|_| playable);
+                self.ratings[i] = Some(Rated::start_in_pool(playable));
             }
         }
     }
@@ -280,7 +280,7 @@ impl Menu {
                 .ratings
                 .iter()
                 .flatten()
-                .any(|pending| pending.get().is_none())
+                .any(|rated| rated.get().is_none())
     }
 
     pub fn key(&mut self, key: Key) -> MenuOutcome {
@@ -412,7 +412,9 @@ impl Menu {
                 match entry.puzzle.filter(|_| entry.playable) {
                     Some(puzzle) => {
                         let clock = self.clock.clone();
-                        let mut app = save::resume_or_new(puzzle, clock, Front::Screen);
+                        // The list's rating, done or under way, is the game's.
+                        let rated = self.ratings[self.selected].clone();
+                        let mut app = save::resume_or_new(puzzle, clock, Front::Screen, rated);
                         let file = self.file.as_deref().unwrap_or(Path::new(""));
                         app.set_file(file, self.selected + 1);
                         if entry.problem.is_some() && app.loaded_from.is_none() {
@@ -527,9 +529,9 @@ mod tests {
             menu.message
         );
         menu.rate_around(10);
-        let rated = |i: usize| menu.ratings[i].as_ref().unwrap().wait().to_string();
-        assert_eq!(rated(0), "easy 1.2/1.2/1.2");
-        assert_eq!(rated(1), "");
+        let rated = |i: usize| menu.ratings[i].as_ref().unwrap().wait().map(rating::words);
+        assert_eq!(rated(0).as_deref(), Some("easy, 1.2"));
+        assert_eq!(rated(1), None);
 
         // A bad line and conflicting givens can't be started.
         menu.key(Key::Down);
@@ -568,9 +570,16 @@ mod tests {
         assert_eq!((menu.page, menu.selected), (Page::Files, 1));
         menu.key(Key::Home);
         menu.key(Key::Enter);
+        menu.rate_around(10);
         let app = started(menu.key(Key::Enter));
         let good = sudokuflow::Grid::parse_line(GOOD.as_bytes()).unwrap();
         assert_eq!(app.puzzle.cells(), good.cells());
+        // Item 15 of issue 34: the game has the list's rating, not one of
+        // its own to wait for.
+        let listed = menu.ratings[0].as_ref().expect("rated in the list");
+        assert!(app.rating.is_shared_with(listed));
+        listed.wait();
+        assert_eq!(app.level_text(), "easy, 1.2");
     }
 
     /// Item 13 of issue 34: `d` on a saved game asks, `y` deletes its

@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 
 use sudokuflow::format::printable;
-use sudokuflow::logic::Level;
+use sudokuflow::logic::{self, Level};
 
 use super::app::{App, Front};
 use super::board::cell_name;
@@ -16,6 +16,7 @@ use super::clock;
 use super::guard;
 use super::hint::{Offer, Rung};
 use super::keys::{self, Command};
+use super::rating::{self, Rated};
 use super::save;
 use super::settings::{self, Setting};
 
@@ -359,7 +360,9 @@ fn keep(app: &mut App, over: bool, out: &mut impl Write) -> io::Result<bool> {
 
 fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<End> {
     guard::set_snapshot(Some(app));
-    writeln!(out, "{}{}", board_text(app), status(app))?;
+    // The board as last printed: printed again only when it changed.
+    let mut shown = board_text(app);
+    writeln!(out, "{shown}{}", status(app))?;
     writeln!(out, "type help for the commands")?;
     let mut number = 0u64;
     loop {
@@ -398,7 +401,12 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
         }
         // Before the board is shown: a signal after it finds this state.
         guard::set_snapshot(Some(app));
-        writeln!(out, "{}{}", board_text(app), status(app))?;
+        let board = board_text(app);
+        if board != shown {
+            write!(out, "{board}")?;
+            shown = board;
+        }
+        writeln!(out, "{}", status(app))?;
         if app.is_solved() {
             writeln!(
                 out,
@@ -438,13 +446,27 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
 const RATED_LIST: usize = 200;
 
 /// Lists the file's puzzles, a line each, rated (on every core) when they
-/// are few.
-pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> io::Result<()> {
+/// are few; the ratings, for the game chosen (`None` when not rated).
+pub fn list_entries(
+    entries: &[super::source::Entry],
+    out: &mut impl Write,
+) -> io::Result<Option<Vec<Rated>>> {
     use rayon::prelude::*;
-    let ratings: Vec<String> = if entries.len() <= RATED_LIST {
+    let rated: Option<Vec<Rated>> = (entries.len() <= RATED_LIST).then(|| {
         entries
             .par_iter()
-            .map(|e| super::source::rating_text(e.puzzle.as_ref(), e.playable))
+            .map(|e| {
+                let playable = e.puzzle.filter(|_| e.playable);
+                let rating =
+                    playable.and_then(|p| logic::rate(&p, &logic::Options::default()).ok());
+                Rated::known(rating)
+            })
+            .collect()
+    });
+    let ratings: Vec<String> = if let Some(rated) = &rated {
+        rated
+            .iter()
+            .map(|r| r.get().flatten().map(rating::words).unwrap_or_default())
             .collect()
     } else {
         writeln!(
@@ -471,7 +493,7 @@ pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> i
         );
         writeln!(out, "{}", text.trim_end())?;
     }
-    Ok(())
+    Ok(rated)
 }
 
 /// The saved games, a line each, numbered for `resume N`.

@@ -287,8 +287,7 @@ fn history(frame: &mut Frame, app: &App, selected: usize, panel: Rect) {
         .map(|i| {
             let now = if i == app.at { " (now)" } else { "" };
             let text = format!("{i:4} {}{now}", app.history[i].by.describe());
-            let text: String = text.chars().take(width).collect();
-            let line = Line::from(text);
+            let line = Line::from(cut(&text, width));
             if i == selected {
                 line.style(Style::default().add_modifier(Modifier::REVERSED))
             } else {
@@ -321,10 +320,14 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         String::new()
     };
     let roomy = layout.panel.height >= 30;
+    // Where the puzzle came from takes one line, whatever its length: cut,
+    // with an ellipsis; the short lines wrap in a narrow panel.
+    let width = usize::from(layout.panel.width);
+    let source = cut(&app.source, width);
     let mut lines: Vec<Line> = if roomy {
         [
             "sudokuflow play".to_string(),
-            app.source.clone(),
+            source,
             String::new(),
             format!("level    {level}"),
             format!("time     {time}"),
@@ -339,7 +342,11 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         .collect()
     } else {
         [
-            format!("sudokuflow play  {}", app.source),
+            // Narrow, the program's name gives way to the source.
+            match format!("sudokuflow play  {}", app.source) {
+                both if both.chars().count() <= width => both,
+                _ => source,
+            },
             format!("level {level}"),
             format!("time {time}  hints {}  {mistakes}", app.hints_used),
             format!("move {moves}  {cursor}  {mode}"),
@@ -915,6 +922,8 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
             format!(" {name}: choose a puzzle (rating, problems by line) ")
         }
     };
+    // The title sits in the top border, between its corners.
+    let title = cut(&title, usize::from(area.width.saturating_sub(2)));
     let list_height = area.height.saturating_sub(4);
     let list = Rect::new(area.x, area.y, area.width, list_height);
     frame.render_widget(
@@ -1334,6 +1343,43 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains('┃'));
+    }
+
+    /// Item 15 of issue 34: texts too long for their place are cut with
+    /// an ellipsis: the panel's source, the history's moves, a file list's
+    /// title.
+    #[test]
+    fn cut_texts_end_in_an_ellipsis() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.source = format!("/{}/sudoku1.txt #1", "a-long-folder".repeat(4));
+        keys(&mut app, "HHH");
+        for (width, height) in [(80, 24), (120, 40)] {
+            let text = screen(&app, width, height, false);
+            assert!(text.contains("…"), "{text}");
+            assert!(text.contains("? keys   q quit"), "{text}");
+            assert!(!text.contains("sudoku1.txt"), "{text}");
+        }
+        app.key(Key::Char('t'));
+        let text = screen(&app, 80, 24, false);
+        let line = text.lines().find(|l| l.contains("   1 hint: ")).unwrap();
+        assert!(line.ends_with("…│"), "{text}");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{}.txt", "long-name".repeat(8)));
+        std::fs::write(&file, format!("{}\n", std::str::from_utf8(PUZZLE).unwrap())).unwrap();
+        let menu = Menu::with_file(
+            &file,
+            None,
+            0,
+            crate::play::clock::ManualClock::new(),
+            Vec::new(),
+        )
+        .unwrap();
+        let top = menu_screen(&menu, 80, 24)
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        assert!(top.ends_with("…┐"), "{top}");
     }
 
     /// Item 11 of issue 28: long messages wrap instead of being cut.
