@@ -627,6 +627,15 @@ fn board_lines(app: &App, styles: &Styles, shape: Shape) -> Vec<Line<'static>> {
                     Rule::None => {}
                 }
             }
+            // Cells of several lines with no line between their rows (the
+            // notes view at 80x24): the last line of each row underlined,
+            // so one row's notes do not run into the next's.
+            let last = sub + 1 == shape.cell.1;
+            if shape.cell.1 > 1 && last && rule_at(row + 1, shape.thin_rows) == Rule::None {
+                for span in &mut spans {
+                    span.style = span.style.add_modifier(Modifier::UNDERLINED);
+                }
+            }
             lines.push(Line::from(spans));
         }
         if rule_at(row + 1, shape.thin_rows) != Rule::None {
@@ -1343,6 +1352,35 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains('┃'));
+    }
+
+    /// Item 10 of issue 34: in the notes view at 80x24, where no line
+    /// separates the rows, each row's last line is underlined (colour or
+    /// not), so two rows' notes do not run together; at 120x40 each cell
+    /// shows its notes 3x3.
+    #[test]
+    fn the_notes_view_at_80x24_separates_its_rows() {
+        let mut app = snapshot_game();
+        app.key(Key::Char('v'));
+        for color in [false, true] {
+            let terminal = terminal(&app, 80, 24, color);
+            let buffer = terminal.backend().buffer();
+            let layout = layout::choose(buffer.area, true).unwrap();
+            assert_eq!(layout.shape.cell, (5, 2));
+            let x = layout.board.x + layout.shape.col_start(3);
+            for row in 0..9u16 {
+                let top = layout.board.y + layout.shape.row_start(row);
+                let (first, second) = (&buffer[(x, top)], &buffer[(x, top + 1)]);
+                assert!(!first.modifier.contains(Modifier::UNDERLINED), "row {row}");
+                // A box line follows rows 3, 6 and 9.
+                let underlined = second.modifier.contains(Modifier::UNDERLINED);
+                assert_eq!(underlined, row % 3 != 2, "row {row}, colour {color}");
+            }
+        }
+        app.key(Key::Esc);
+        let text = screen(&app, 120, 40, false);
+        // r1c4's notes 2 and 6 where a 3x3 grid has them.
+        assert!(text.contains("│   2   ┃"), "{text}");
     }
 
     /// Item 15 of issue 34: texts too long for their place are cut with
