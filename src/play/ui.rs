@@ -653,7 +653,13 @@ struct View<'a> {
     /// The digits marked wrong (a check's, or all with the setting on) and
     /// the cells whose notes a check found leaving out their digit.
     wrong: Vec<usize>,
+    /// A hint's cells: the pattern's and those given a digit, then those
+    /// only losing a candidate, and the houses it looks at.
     focus: Vec<usize>,
+    losing: Vec<usize>,
+    house: Vec<usize>,
+    /// The filled cells that make a single the hint shows.
+    makers: Vec<usize>,
     /// The digit under the cursor, when same digits are highlighted.
     same: u8,
 }
@@ -672,6 +678,17 @@ impl<'a> View<'a> {
             conflicts: app.conflicts(),
             wrong: app.wrong_cells(),
             focus: app.hint.as_ref().map(Hint::cells).unwrap_or_default(),
+            house: app.hint.as_ref().map(Hint::house_cells).unwrap_or_default(),
+            makers: app
+                .hint
+                .as_ref()
+                .map(|h| h.single_makers(board))
+                .unwrap_or_default(),
+            losing: app
+                .hint
+                .as_ref()
+                .map(Hint::losing_cells)
+                .unwrap_or_default(),
             same,
         }
     }
@@ -689,17 +706,26 @@ impl<'a> View<'a> {
             if digit != 0 && digit == self.same {
                 style = style.bg(Color::Rgb(90, 80, 20));
             }
+            if self.house.contains(&cell) {
+                style = style.bg(Color::Rgb(30, 70, 90));
+            }
             // The digit's colour over the whole cell, so that the cursor
             // (reversed) is one block of colour.
             style = match digit {
+                _ if self.losing.contains(&cell) => {
+                    style.bg(Color::Rgb(170, 90, 40)).fg(Color::Black)
+                }
                 _ if focus => style.bg(Color::Rgb(70, 140, 70)).fg(Color::Black),
+                _ if self.makers.contains(&cell) => {
+                    style.bg(Color::Rgb(110, 70, 130)).fg(Color::White)
+                }
                 0 => style,
                 _ if self.conflicts.contains(&cell) => style.fg(Color::Red),
                 _ if self.wrong.contains(&cell) => style.fg(Color::Magenta),
                 _ if app.is_given(cell) => style.fg(Color::White),
                 _ => style.fg(Color::Cyan),
             };
-        } else if digit != 0 && digit == self.same || focus {
+        } else if digit != 0 && digit == self.same || focus || self.makers.contains(&cell) {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
         if cell == app.cursor {
@@ -1361,6 +1387,8 @@ mod tests {
     #[test]
     fn the_notes_view_at_80x24_separates_its_rows() {
         let mut app = snapshot_game();
+        // The hint's cells are underlined too, without colour: closed.
+        app.key(Key::Esc);
         app.key(Key::Char('v'));
         for color in [false, true] {
             let terminal = terminal(&app, 80, 24, color);
@@ -1381,6 +1409,142 @@ mod tests {
         let text = screen(&app, 120, 40, false);
         // r1c4's notes 2 and 6 where a 3x3 grid has them.
         assert!(text.contains("│   2   ┃"), "{text}");
+    }
+
+    /// Item 14 of issue 34 (in part): a hint's first press lights the
+    /// houses it looks at; shown, the cells only losing a candidate are
+    /// drawn apart (orange) from the pattern's (green).
+    #[test]
+    fn a_hint_lights_its_houses_and_tells_pattern_from_losing_cells() {
+        use sudokuflow::logic::Level;
+        let background = |app: &App, cell: usize| {
+            let terminal = terminal(app, 120, 40, true);
+            let buffer = terminal.backend().buffer();
+            let layout = layout::choose(buffer.area, false).unwrap();
+            let x = layout.board.x + layout.shape.col_start((cell % 9) as u16);
+            let y = layout.board.y + layout.shape.row_start((cell / 9) as u16);
+            buffer[(x, y)].bg
+        };
+        let puzzle = crate::play::source::new_game(Level::Hard, 1).unwrap();
+        let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
+        keys(&mut app, "F");
+        let (mut seen, mut lit) = (false, 0);
+        for _ in 0..300 {
+            if app.is_solved() {
+                break;
+            }
+            keys(&mut app, "H");
+            let Some(hint) = app.hint.clone() else {
+                continue;
+            };
+            let houses = hint.house_cells();
+            app.cursor = (0..81).find(|c| !houses.contains(c)).unwrap_or(0);
+            if let Some(&cell) = houses.iter().find(|c| !hint.cells().contains(c)) {
+                lit += 1;
+                assert_eq!(background(&app, cell), Color::Rgb(30, 70, 90));
+            }
+            keys(&mut app, "H");
+            let shown = app.hint.clone().unwrap();
+            let losing = shown.losing_cells();
+            if let Some(&cell) = losing.first() {
+                seen = true;
+                app.cursor = (0..81).find(|c| !shown.cells().contains(c)).unwrap();
+                assert_eq!(background(&app, cell), Color::Rgb(170, 90, 40));
+                let pattern = shown
+                    .cells()
+                    .into_iter()
+                    .find(|c| !losing.contains(c))
+                    .unwrap();
+                assert_eq!(background(&app, pattern), Color::Rgb(70, 140, 70));
+                break;
+            }
+            keys(&mut app, "H");
+        }
+        assert!(seen, "a step that takes candidates away");
+        assert!(lit > 0, "a house lit at the first press");
+    }
+
+    /// Item 14 of issue 34: a single shown marks the filled cells that
+    /// make it (purple in colour, underlined without): a peer of each other
+    /// digit for a naked single, a digit seeing each other empty cell of
+    /// the house for a hidden one.
+    #[test]
+    fn a_single_shown_marks_the_cells_that_make_it() {
+        use crate::play::hint::Offer;
+        use sudokuflow::logic::Technique;
+        let (mut naked, mut hidden) = (0, 0);
+        let games = [
+            sudokuflow::Grid::parse_line(PUZZLE).unwrap(),
+            crate::play::source::new_game(sudokuflow::logic::Level::Hard, 1).unwrap(),
+        ];
+        for puzzle in games {
+            let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
+            for _ in 0..120 {
+                if app.is_solved() {
+                    break;
+                }
+                keys(&mut app, "HH");
+                let hint = app.hint.clone().unwrap();
+                let Offer::Step(step) = &hint.offer else {
+                    panic!("an easy puzzle needs no revealed cell")
+                };
+                let board = app.board().clone();
+                let makers = hint.single_makers(&board);
+                let Some(&placed) = step.placements.first() else {
+                    assert!(makers.is_empty());
+                    keys(&mut app, "H");
+                    continue;
+                };
+                let (cell, digit) = (usize::from(placed.cell), placed.digit);
+                match step.technique {
+                    Technique::NakedSingle => {
+                        naked += 1;
+                        let mut digits: Vec<u8> = makers.iter().map(|&m| board.cells[m]).collect();
+                        digits.sort_unstable();
+                        // Each other digit a peer holds has one cell
+                        // marked; the rest were ruled out by notes.
+                        let held = |d: u8| {
+                            (0..81).any(|p| p != cell && sees(p, cell) && board.cells[p] == d)
+                        };
+                        let others: Vec<u8> = (1..=9).filter(|&d| d != digit && held(d)).collect();
+                        assert_eq!(digits, others);
+                        assert!(makers.iter().all(|&m| sees(m, cell)));
+                    }
+                    Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
+                        hidden += 1;
+                        let house = hint.house_cells();
+                        for x in house
+                            .into_iter()
+                            .filter(|&x| x != cell && board.cells[x] == 0)
+                        {
+                            assert!(
+                                makers
+                                    .iter()
+                                    .any(|&m| board.cells[m] == digit && sees(m, x)),
+                                "r{}c{}",
+                                x / 9 + 1,
+                                x % 9 + 1
+                            );
+                        }
+                    }
+                    _ => assert!(makers.is_empty()),
+                }
+                if let Some(&maker) = makers.first() {
+                    app.cursor = cell;
+                    let terminal = terminal(&app, 120, 40, true);
+                    let buffer = terminal.backend().buffer();
+                    let layout = layout::choose(buffer.area, false).unwrap();
+                    let x = layout.board.x + layout.shape.col_start((maker % 9) as u16);
+                    let y = layout.board.y + layout.shape.row_start((maker / 9) as u16);
+                    assert_eq!(buffer[(x, y)].bg, Color::Rgb(110, 70, 130));
+                    let (modifier, _) =
+                        cell_at(&super::tests::terminal(&app, 80, 24, false), maker);
+                    assert!(modifier.contains(Modifier::UNDERLINED));
+                }
+                keys(&mut app, "H");
+            }
+        }
+        assert!(naked > 0 && hidden > 0, "{naked} naked, {hidden} hidden");
     }
 
     /// Item 15 of issue 34: texts too long for their place are cut with
