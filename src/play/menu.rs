@@ -214,7 +214,7 @@ impl Menu {
                             clock::format(std::time::Duration::from_secs(game.seconds_played));
                         Row::Item(
                             format!(
-                                "Resume  {level:<18} {:>2}/81  {time:>7}  {date}  {}",
+                                "Resume  {level:<12} {:>2}/81  {time:>7}  {date}  {}",
                                 game.filled, game.source
                             ),
                             true,
