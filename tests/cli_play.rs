@@ -110,7 +110,7 @@ fn plain_mode_shows_level_seed_notes_and_asks_again() {
         &["--plain", "--level", "hard", "--seed", "7"],
         "notes\nquit\n",
     );
-    assert!(out.contains("new hard game, seed 7 · hard "), "{out}");
+    assert!(out.contains("new hard game, seed 7 · hard, "), "{out}");
     assert!(out.contains("notes:\n  row 1: c"), "{out}");
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n{PUZZLE}\n")).unwrap();
@@ -329,15 +329,55 @@ fn plain_game_is_saved_when_its_output_fails() {
     let dir = temp_dir();
     let file = dir.path().join("sudoku1.txt");
     fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let mut child = command(dir.path())
-        .args(["--plain", file.to_str().unwrap(), "--puzzle", "1"])
-        .stdin(Stdio::piped())
-        .spawn();
+    let args = ["--plain", file.to_str().unwrap(), "--puzzle", "1"];
+    // A game with a move, resumed: a game without one is not saved.
+    play(dir.path(), &args, "r1c3 4\nquit\n");
+    let before = fs::read(slot(dir.path())).unwrap();
+    let mut child = command(dir.path()).args(args).stdin(Stdio::piped()).spawn();
     drop(child.stdout.take()); // a closed pipe: printing the board fails
     let output = child.wait_with_output();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("game was saved to"), "{stderr}");
-    assert!(slot(dir.path()).exists());
+    assert_ne!(fs::read(slot(dir.path())).unwrap(), before, "saved again");
+}
+
+/// Item 15 of issue 34: line mode prints the board again only when it
+/// changed; the status line follows every command.
+#[test]
+fn plain_mode_reprints_the_board_only_when_it_changed() {
+    let dir = temp_dir();
+    let out = play(
+        dir.path(),
+        &["--plain", PUZZLE],
+        "r1c3 4\nhelp\nhint\nr1c3 4\nr1c4 6\nquit\n",
+    );
+    let boards = out.matches("    1  2  3   4  5  6   7  8  9\n").count();
+    // The start, r1c3 4 and r1c4 6: not help, the hint's first words, nor
+    // the 4 placed again.
+    assert_eq!(boards, 3, "{out}");
+    assert_eq!(out.matches("\nstate ").count(), 6, "{out}");
+    assert!(
+        out.contains("a puzzle from the command line · easy, 1.2\n"),
+        "{out}"
+    );
+}
+
+/// Item 13 of issue 34: a game without a move is not saved, on quitting
+/// or at the end of input.
+#[test]
+fn a_game_without_a_move_is_not_saved() {
+    let dir = temp_dir();
+    let args = ["--plain", "--level", "easy", "--seed", "3"];
+    for script in ["quit\n", "", "hint\ncheck\n"] {
+        let out = play(dir.path(), &args, script);
+        assert!(
+            out.contains("no move made yet: the game was not saved"),
+            "{out}"
+        );
+        assert!(saves(dir.path()).is_empty(), "{script:?}");
+    }
+    play(dir.path(), &args, "notes\nquit\n");
+    assert_eq!(saves(dir.path()).len(), 1);
 }
 
 #[test]
@@ -380,7 +420,7 @@ fn each_game_keeps_its_own_save() {
     play(
         dir.path(),
         &["--plain", "--level", "medium", "--seed", "7"],
-        "quit\n",
+        "notes\nquit\n",
     );
     assert_eq!(saves(dir.path()).len(), 2);
     let out = play(dir.path(), &["--plain"], "resume 2\nquit\n");
@@ -673,7 +713,9 @@ fn full_screen_game_in_tmux() {
     sixth.wait_for("New game: 1 easy, 2 medium");
     sixth.keys(&["2"]);
     sixth.wait_for("new medium game, seed 2");
-    // Ctrl-C saves.
+    // Ctrl-C saves (a game with a move).
+    sixth.keys(&["F"]);
+    sixth.wait_for("move 1/1");
     sixth.keys(&["C-c"]);
     sixth.wait_for("Game saved to");
     assert_eq!(saves(dir.path()).len(), 2, "both games kept");
@@ -690,7 +732,8 @@ fn full_screen_game_in_tmux() {
         "; echo status=$?; sleep 30",
     );
     seventh.wait_for("new easy game, seed 1");
-    seventh.keys(&["Q"]);
+    // A move first: a game without one is not saved at all.
+    seventh.keys(&["F", "Q"]);
     seventh.wait_for("could not save the game");
     seventh.keys(&["Escape"]);
     seventh.wait_for("back to the game");
@@ -700,6 +743,78 @@ fn full_screen_game_in_tmux() {
     seventh.wait_for("The game could not be saved.");
     seventh.wait_for("status=2");
     drop((first, second, third));
+}
+
+/// Items 8, 11, 12 and 13 of issue 34 on the full screen at 80x24 and
+/// 120x40: the digits left, wrong digits marked at once once the setting is
+/// on (?2? without colour, the setting kept), a cleared digit's notes given
+/// back, no save for a game without a move, and a save deleted from the
+/// start screen after a yes.
+#[test]
+fn full_screen_counts_digits_marks_mistakes_and_deletes_saves() {
+    if program("tmux").arg("-V").try_output().is_err() {
+        crate::util::skip("tmux is not installed: the full-screen game test did not run");
+        return;
+    }
+    let dir = temp_dir();
+    fs::write(dir.path().join("sudoku1.txt"), format!("{PUZZLE}\n")).unwrap();
+    let pid = std::process::id();
+    // No move: quitting saves nothing.
+    let idle = Tmux(format!("sudokuflow-test-idle-{pid}"));
+    idle.start(dir.path(), "sudoku1.txt --puzzle 1");
+    idle.wait_for("level easy");
+    idle.keys(&["q"]);
+    idle.wait_for("No move was made: the game was not saved.");
+    assert!(saves(dir.path()).is_empty());
+
+    let game = Tmux(format!("sudokuflow-test-edges-{pid}"));
+    game.start(dir.path(), "sudoku1.txt --puzzle 1");
+    game.wait_for("level easy");
+    // What the givens leave of each digit, under the board.
+    game.wait_for(" left  1:6  2:7  3:6  4:7  5:6  6:4  7:6  8:4  9:5");
+    game.keys(&["F", "l", "l", "l", "2"]);
+    game.wait_for(" left  1:6  2:6  3:6");
+    // r1c6 is 8: the 2 is wrong but unmarked.
+    game.wait_for("┃ 5 │ 3 │ · ┃ · │ 7 │ 2 ┃");
+    game.keys(&["o", "j", "j", "Enter"]);
+    game.wait_for("[x] mark wrong digits at once");
+    game.keys(&["Escape"]);
+    game.wait_for("┃ 5 │ 3 │ · ┃ · │ 7 │?2?┃");
+    game.resize(120, 40);
+    game.wait_for("│ ?┏━┛? ┃");
+    game.wait_for("left     1:6  2:6  3:6");
+    game.wait_for("4:7  5:6  6:4");
+    game.resize(80, 24);
+    game.wait_for("notes of box 2");
+    // Cleared, the 2 gives back the notes it took.
+    game.keys(&["0"]);
+    let screen = game.wait_for(" left  1:6  2:7");
+    assert!(!screen.contains("?2?"), "{screen}");
+    game.wait_for("   2 │   │ 2");
+    game.keys(&["l", "l", "8", "Q"]);
+    game.wait_for("Game saved to");
+    assert_eq!(saves(dir.path()).len(), 1);
+    let settings = fs::read_to_string(dir.path().join("config/sudokuflow/play.json")).unwrap();
+    assert!(settings.contains("\"mark_wrong\": true"), "{settings}");
+
+    // The start screen deletes a save after a yes, not before.
+    let menu = Tmux(format!("sudokuflow-test-delete-{pid}"));
+    menu.start(dir.path(), "");
+    menu.wait_for("Saved games (1)");
+    menu.wait_for("d delete");
+    menu.keys(&["d"]);
+    menu.wait_for("Delete this saved game (");
+    menu.keys(&["n"]);
+    menu.wait_for("the saved game was kept");
+    assert_eq!(saves(dir.path()).len(), 1);
+    menu.keys(&["d"]);
+    menu.wait_for("Delete this saved game (");
+    menu.keys(&["y"]);
+    menu.wait_for("deleted the saved game (");
+    assert!(saves(dir.path()).is_empty());
+    let screen = menu.wait_for("New easy game");
+    assert!(!screen.contains("Saved games"), "{screen}");
+    drop((idle, game));
 }
 
 /// Item 1 of issue 34: reopening a puzzle that has a save resumes it (from

@@ -107,6 +107,10 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "sudokuflow play",
         "tests/cli_play.rs full_screen_game_in_tmux (a terminal is needed)",
     ),
+    (
+        "sudokuflow play --plain --resume",
+        "tests/cli_play.rs a_save_file_this_version_cannot_read_is_kept_unless_the_player_says_so (a page's commands have no standard input to make the move a save needs)",
+    ),
     // Python.
     (
         "scripts/build_wheel.sh",

@@ -179,9 +179,12 @@ pub const PLAY: &[Example] = &[
     run("sudokuflow play --plain --level hard"),
     run("sudokuflow play --plain sudoku1.txt --puzzle 3"),
     run(
-        "sudokuflow play --plain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "echo 'r1c3 4' | sudokuflow play --plain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     ),
-    run("sudokuflow play --plain --resume"),
+    Example {
+        command: "sudokuflow play --plain --resume",
+        shows: &["1 | 5  3 (4)| .  7  . | .  .  . |"],
+    },
 ];
 
 /// The examples of the command named `command` (`None`: sudokuflow itself).

@@ -15,7 +15,7 @@ use super::board::{Board, Move, cell_name, peers};
 use super::clock::{self, SharedClock, Timer};
 use super::hint::{self, Finding, Hint, Offer, Rung};
 use super::keys::{self, Command};
-use super::rating::Rated;
+use super::rating::{self, Rated};
 use super::settings::{Setting, Settings};
 
 /// A key as the game understands it, independent of the terminal library.
@@ -130,6 +130,8 @@ pub struct App {
     pub timer: Timer,
     /// Space: the timer stops and the board is hidden.
     pub paused: bool,
+    /// The terminal is too small for the board: the timer stops.
+    pub hidden: bool,
     pub overlay: Option<Overlay>,
     /// `a`: the auto-solve animation in progress.
     pub autosolve: Option<AutoSolve>,
@@ -147,13 +149,19 @@ impl App {
     /// A new game on `puzzle`, cursor on the first empty cell, its time
     /// counted on `clock`.
     pub fn new(puzzle: Grid, clock: SharedClock) -> App {
+        App::with_rating(puzzle, clock, None)
+    }
+
+    /// [`App::new`], with the puzzle's rating when it is known or under way
+    /// (a list rated it), else rated now.
+    pub fn with_rating(puzzle: Grid, clock: SharedClock, rated: Option<Rated>) -> App {
         let solution = match sudokuflow::count_solutions(&puzzle, 2) {
             Ok(count) if count.solutions == 1 => sudokuflow::solve(&puzzle).ok().map(|s| s.grid),
             _ => None,
         };
         // With the default budget, the rating `rate` gives: seconds on the
         // hardest puzzles, so the game starts meanwhile.
-        let rating = Rated::start(puzzle, solution.is_some());
+        let rating = rated.unwrap_or_else(|| Rated::start(puzzle, solution.is_some()));
         let board = Board {
             cells: *puzzle.cells(),
             notes: [0; 81],
@@ -179,6 +187,7 @@ impl App {
             file: None,
             timer: Timer::new(clock, Duration::ZERO),
             paused: false,
+            hidden: false,
             overlay: None,
             autosolve: None,
             settings: Settings::default(),
@@ -203,10 +212,10 @@ impl App {
         self.timer.elapsed()
     }
 
-    /// The level and rating (`easy 1.2/1.2/1.2`), or why there is none.
+    /// The level and rating in words (`easy, 1.2`), or why there is none.
     pub fn level_text(&self) -> String {
         match self.rating.get() {
-            Some(Some(rating)) => format!("{} {}", rating.level, rating.triple()),
+            Some(Some(rating)) => rating::words(rating),
             Some(None) => "unrated (not one solution)".into(),
             None => "being rated...".into(),
         }
@@ -227,9 +236,25 @@ impl App {
 
     pub fn toggle_pause(&mut self) {
         self.paused = !self.paused;
-        if self.paused {
+        self.run_clock();
+    }
+
+    /// The front end says whether the board can be seen: not on a terminal
+    /// too small for it, where the clock stops.
+    pub fn set_hidden(&mut self, hidden: bool) {
+        if self.hidden != hidden {
+            self.hidden = hidden;
+            self.run_clock();
+        }
+    }
+
+    /// Runs the clock while the board is played: not while paused, hidden,
+    /// under the help or the settings, or once solved.
+    fn run_clock(&mut self) {
+        let covered = matches!(self.overlay, Some(Overlay::Help | Overlay::Settings { .. }));
+        if self.paused || self.hidden || covered || self.is_solved() {
             self.timer.stop();
-        } else if !self.is_solved() {
+        } else {
             self.timer.start();
         }
     }
@@ -271,13 +296,54 @@ impl App {
             .collect()
     }
 
+    /// How many of each digit, 1 to 9, the board shown still lacks (none
+    /// once nine are placed, right or wrong).
+    pub fn digits_left(&self) -> [u8; 9] {
+        let mut left = [9u8; 9];
+        for &digit in self.shown().cells.iter().filter(|&&d| d != 0) {
+            let count = &mut left[usize::from(digit) - 1];
+            *count = count.saturating_sub(1);
+        }
+        left
+    }
+
+    /// The cells drawn as wrong: those the last check or hint marked, and,
+    /// with the setting on, every digit the solution disagrees with.
+    pub fn wrong_cells(&self) -> Vec<usize> {
+        let mut cells = self.wrong.clone();
+        if self.settings.mark_wrong
+            && let Some(solution) = &self.solution
+        {
+            let board = self.shown();
+            cells.extend((0..81).filter(|&i| {
+                !self.is_given(i) && board.cells[i] != 0 && board.cells[i] != solution.get(i)
+            }));
+            cells.sort_unstable();
+            cells.dedup();
+        }
+        cells
+    }
+
+    /// True once a move was made: a game without one is not worth a save
+    /// (it would only pile up beside the others).
+    pub fn has_moves(&self) -> bool {
+        self.history.len() > 1
+    }
+
     /// The front end saved the game.
     pub fn saved(&mut self) {
         self.dirty = false;
     }
 
-    /// Handles one key.
+    /// Handles one key; the clock stops or runs again as the help or the
+    /// settings open and close.
     pub fn key(&mut self, key: Key) -> Outcome {
+        let outcome = self.dispatch(key);
+        self.run_clock();
+        outcome
+    }
+
+    fn dispatch(&mut self, key: Key) -> Outcome {
         if self.paused {
             self.toggle_pause();
             return Outcome::Continue;
@@ -419,6 +485,7 @@ impl App {
                 self.hint = None;
                 self.wrong.clear();
                 self.message.clear();
+                self.notes_view = false;
             }
             Command::History => self.overlay = Some(Overlay::History { selected: self.at }),
             Command::Help => self.overlay = Some(Overlay::Help),
@@ -541,6 +608,7 @@ impl App {
         }
         let mut board = self.board().clone();
         let by = if board.cells[cell] != 0 {
+            self.give_back_notes(&mut board, cell);
             board.cells[cell] = 0;
             Move::Clear { cell: cell as u8 }
         } else if board.notes[cell] != 0 {
@@ -551,6 +619,35 @@ impl App {
         };
         self.message.clear();
         self.push(board, by);
+    }
+
+    /// Puts back on `board` the notes that placing `cell`'s digit (and any
+    /// digit it replaced) took away, as undoing it would: the cell's notes
+    /// when it was last empty, and each digit placed there since in the
+    /// notes of the peers that are still empty and see no other copy of
+    /// it. Notes the player changed since are left as they are.
+    fn give_back_notes(&self, board: &mut Board, cell: usize) {
+        let states = &self.history[..=self.at];
+        let Some(empty) = states.iter().rposition(|s| s.board.cells[cell] == 0) else {
+            return;
+        };
+        board.notes[cell] = states[empty].board.notes[cell];
+        for pair in states[empty..].windows(2) {
+            let (before, after) = (&pair[0].board, &pair[1].board);
+            let digit = after.cells[cell];
+            if digit == 0 || digit == before.cells[cell] {
+                continue;
+            }
+            let bit = 1 << digit;
+            for peer in peers(cell) {
+                let removed = before.notes[peer] & bit != 0 && after.notes[peer] & bit == 0;
+                let free = board.cells[peer] == 0
+                    && peers(peer).all(|p| p == cell || board.cells[p] != digit);
+                if removed && free {
+                    board.notes[peer] |= bit;
+                }
+            }
+        }
     }
 
     /// Adds or takes away the note `digit` of an empty cell; says why on a
@@ -633,18 +730,13 @@ impl App {
         self.wrong.clear();
         self.dirty = true;
         if self.is_solved() {
-            self.timer.stop();
             self.autosolve = None;
             self.overlay = Some(Overlay::Solved);
             self.message.clear();
-        } else {
-            if !self.paused {
-                self.timer.start();
-            }
-            if self.overlay == Some(Overlay::Solved) {
-                self.overlay = None;
-            }
+        } else if self.overlay == Some(Overlay::Solved) {
+            self.overlay = None;
         }
+        self.run_clock();
     }
 
     pub fn undo(&mut self) {
@@ -815,7 +907,7 @@ impl App {
             Finding::Offer(offer) => {
                 self.apply_offer(&offer, true);
                 if !self.is_solved() {
-                    self.message = format!("auto-solve: {}", offer.name());
+                    self.message = format!("auto-solve: {}", offer.told());
                 }
             }
             _ => self.autosolve = None,
@@ -903,6 +995,7 @@ fn place_on(board: &mut Board, cell: usize, digit: u8) {
 #[cfg(test)]
 pub mod tests {
     use super::*;
+    use crate::play::board::sees;
     use crate::play::clock::ManualClock;
     use std::sync::Arc;
 
@@ -954,6 +1047,60 @@ pub mod tests {
         assert_eq!(app.mistakes, 1);
         app.key(Key::Delete);
         assert!(app.conflicts().is_empty());
+    }
+
+    /// Item 12 of issue 34: clearing a digit gives back the notes placing
+    /// it took away, as undo does, but not notes changed since.
+    #[test]
+    fn clearing_a_digit_gives_back_the_notes_it_removed() {
+        let mut app = app();
+        keys(&mut app, "F");
+        let filled = app.board().clone();
+        keys(&mut app, "n1n"); // r1c3's notes 1 2 4 lose the 1 ...
+        keys(&mut app, "1"); // ... and r1c3 = 1, wrong (it is 4)
+        let placed = app.board().clone();
+        let had_one = |board: &Board| {
+            peers(2)
+                .filter(|&p| board.notes[p] & (1 << 1) != 0)
+                .collect::<Vec<_>>()
+        };
+        assert!(!had_one(&filled).is_empty() && had_one(&placed).is_empty());
+        // A peer filled meanwhile gets no note back.
+        let solution = app.solution.unwrap();
+        let kept_off = had_one(&filled)
+            .into_iter()
+            .find(|&p| solution.get(p) != 1)
+            .expect("a peer whose digit is not 1");
+        app.place(kept_off, solution.get(kept_off));
+        app.cursor = 2;
+        keys(&mut app, "0");
+        let mut expected: Vec<usize> = had_one(&filled);
+        expected.retain(|&p| p != kept_off);
+        assert_eq!(had_one(app.board()), expected);
+        assert_eq!(app.board().notes[2], filled.notes[2] & !(1 << 1));
+        assert_eq!(app.history[app.at].by, Move::Clear { cell: 2 });
+        // A digit placed over another, then cleared: the cell's notes from
+        // when it was empty, and both digits' notes in its peers, return.
+        keys(&mut app, "u");
+        keys(&mut app, "2");
+        assert_eq!(app.board().cells[2], 2);
+        keys(&mut app, "0");
+        assert_eq!(app.board().notes[2], filled.notes[2] & !(1 << 1));
+        assert_eq!(had_one(app.board()), expected);
+        // Once a 1 stands in a peer's unit, that peer gets no 1 back.
+        let mut app = super::tests::app();
+        keys(&mut app, "F1");
+        let with_one = app.board().clone();
+        let peer = peers(2)
+            .find(|&p| with_one.cells[p] == 0 && p / 9 == 1)
+            .expect("an empty peer in row 2");
+        let other = (9..18)
+            .find(|&c| c != peer && with_one.cells[c] == 0 && !sees(c, 2))
+            .expect("a cell of row 2 not seeing r1c3");
+        app.place(other, 1);
+        app.cursor = 2;
+        keys(&mut app, "0");
+        assert_eq!(app.board().notes[peer] & (1 << 1), 0);
     }
 
     #[test]
@@ -1348,6 +1495,63 @@ pub mod tests {
         assert_eq!(app.board().cells[2], 0, "the resuming key does not play");
         clock.advance(Duration::from_secs(1));
         assert_eq!(app.elapsed(), Duration::from_secs(4));
+    }
+
+    /// Item 15 of issue 34: the clock stops under the help and the
+    /// settings, and while the terminal is too small for the board.
+    #[test]
+    fn the_clock_stops_under_help_settings_and_a_small_terminal() {
+        let (mut app, clock) = app_on(PUZZLE);
+        clock.advance(Duration::from_secs(10));
+        for open in ['?', 'o'] {
+            app.key(Key::Char(open));
+            clock.advance(Duration::from_secs(60));
+            assert_eq!(app.elapsed(), Duration::from_secs(10), "{open}");
+            app.key(Key::Esc);
+            assert_eq!(app.overlay, None);
+        }
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(11));
+        app.set_hidden(true);
+        clock.advance(Duration::from_secs(60));
+        assert_eq!(app.elapsed(), Duration::from_secs(11));
+        app.set_hidden(false);
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(12));
+        // The history leaves it running: the game is still on the board.
+        app.key(Key::Char('t'));
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(app.elapsed(), Duration::from_secs(13));
+    }
+
+    /// Item 15 of issue 34: Esc leaves the notes view; the level is in
+    /// words; auto-solve tells each step's cell, digit and reason.
+    #[test]
+    fn esc_leaves_the_notes_view_and_autosolve_tells_its_steps() {
+        let mut app = app();
+        keys(&mut app, "v");
+        assert!(app.notes_view);
+        app.key(Key::Esc);
+        assert!(!app.notes_view);
+        app.rating.wait();
+        assert_eq!(app.level_text(), "easy, 1.2");
+        app.key(Key::Char('a'));
+        app.tick();
+        let Move::Auto { .. } = app.history[app.at].by else {
+            panic!("an auto-solve step: {:?}", app.history[app.at].by);
+        };
+        let placed = (0..81)
+            .find(|&c| app.board().cells[c] != app.history[app.at - 1].board.cells[c])
+            .expect("a digit placed");
+        let told = format!("{} = {}", cell_name(placed), app.board().cells[placed]);
+        assert!(app.message.starts_with("auto-solve: "), "{}", app.message);
+        assert!(app.message.contains(&told), "{told}: {}", app.message);
+        // The reason follows: "the only place for 8 in box 2", say.
+        assert!(
+            app.message.contains(&format!("{told}, the only ")),
+            "the reason: {}",
+            app.message
+        );
     }
 
     /// Item 2 of issue 28: the time stops at the move that solves the

@@ -35,8 +35,11 @@ pub fn guard<S, R>(
 
 /// Saves the game when no one can be asked (after a panic, a signal or a
 /// terminal error), in its slot or beside it, saying where on stderr; the
-/// file's path, if it was written.
+/// file's path, if it was written. A game without a move is not saved.
 pub fn save_unattended(app: &App) -> Option<PathBuf> {
+    if !app.has_moves() {
+        return None;
+    }
     let written =
         save::slot(&app.puzzle).and_then(|slot| save::write_somewhere(&save::encode(app), &slot));
     match written {
@@ -55,10 +58,10 @@ pub fn save_unattended(app: &App) -> Option<PathBuf> {
 static SNAPSHOT: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
 
 /// Keeps `app` as of now for the signal thread; `None` when there is no
-/// game to keep (none started, or solved).
+/// game to keep (none started, no move made, or solved).
 pub fn set_snapshot(app: Option<&App>) {
     let snapshot = app
-        .filter(|app| !app.is_solved())
+        .filter(|app| app.has_moves() && !app.is_solved())
         .and_then(|app| Some((save::slot(&app.puzzle).ok()?, save::encode(app))));
     *SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner()) = snapshot;
 }

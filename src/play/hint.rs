@@ -7,9 +7,9 @@
 //! person finds them ([`Order::Simple`]: singles first).
 
 use sudokuflow::Grid;
-use sudokuflow::logic::{ALL_DIGITS, Candidates, Options, Order, Step, Stepper};
+use sudokuflow::logic::{ALL_DIGITS, Candidates, Options, Order, Step, Stepper, Technique};
 
-use super::board::{Board, cell_name};
+use super::board::{Board, cell_name, sees};
 
 /// What a hint offers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +74,18 @@ impl Offer {
         }
     }
 
+    /// What the step does and why, for auto-solve to tell: the step's
+    /// headline (its cells, digits and reason), or the cell revealed.
+    pub fn told(&self) -> String {
+        match self {
+            Offer::Step(step) => step.headline().to_string(),
+            Offer::Reveal { cell, digit } => format!(
+                "{} = {digit}, from the solution (no step found within the hint's budget)",
+                cell_name(*cell)
+            ),
+        }
+    }
+
     /// The technique and what it does, for the history: `Hidden Single:
     /// r9c6 = 4`, `Pointing: 2 notes removed`.
     pub fn summary(&self) -> String {
@@ -115,6 +127,83 @@ impl Hint {
             (Offer::Step(_), Rung::Clue) => Vec::new(),
             (offer, _) => offer.cells(),
         }
+    }
+
+    /// The cells of the houses the step looks at, lit from the first rung
+    /// on: where to look.
+    pub fn house_cells(&self) -> Vec<usize> {
+        let Offer::Step(step) = &self.offer else {
+            return Vec::new();
+        };
+        let mut cells: Vec<usize> = step
+            .houses
+            .iter()
+            .flat_map(|h| h.cells())
+            .map(usize::from)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Once a single is shown, the filled cells that make it: for a naked
+    /// single a peer holding each other digit, for a hidden single a cell
+    /// holding the digit that sees each other empty cell of the house
+    /// (givens first). Empty for other steps.
+    pub fn single_makers(&self, board: &Board) -> Vec<usize> {
+        let (Offer::Step(step), Rung::Shown) = (&self.offer, self.rung) else {
+            return Vec::new();
+        };
+        let Some(placed) = step.placements.first() else {
+            return Vec::new();
+        };
+        let (cell, digit) = (usize::from(placed.cell), placed.digit);
+        // Givens (and other filled cells) never change during a hint: the
+        // first in reading order is as good as any.
+        let holding = |d: u8, near: usize| {
+            (0..81).find(|&p| board.cells[p] == d && sees(p, near) && p != near)
+        };
+        let mut cells: Vec<usize> = match step.technique {
+            Technique::NakedSingle => (1..=9)
+                .filter(|&d| d != digit)
+                .filter_map(|d| holding(d, cell))
+                .collect(),
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => step
+                .houses
+                .iter()
+                .flat_map(|h| h.cells())
+                .map(usize::from)
+                .filter(|&x| x != cell && board.cells[x] == 0)
+                .filter_map(|x| holding(digit, x))
+                .collect(),
+            _ => Vec::new(),
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The cells that only lose a candidate, once the step is shown: drawn
+    /// apart from the pattern's cells and those given a digit.
+    pub fn losing_cells(&self) -> Vec<usize> {
+        let (Offer::Step(step), Rung::Shown) = (&self.offer, self.rung) else {
+            return Vec::new();
+        };
+        let pattern = |cell: u8| {
+            step.cells.contains(&cell)
+                || step.focus.iter().any(|c| c.cell == cell)
+                || step.placements.iter().any(|c| c.cell == cell)
+        };
+        let mut cells: Vec<usize> = step
+            .eliminations
+            .iter()
+            .map(|e| e.cell)
+            .filter(|&c| !pattern(c))
+            .map(usize::from)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 
     /// What the status line says at the hint's rung; `again` names the key

@@ -216,8 +216,8 @@ pub const TABLE: &[Binding] = &[
         help: "",
         plain: plain(
             &["set"],
-            "set mistakes|highlight on|off",
-            "the counter, the cursor's digit lit",
+            "set mistakes|highlight|wrong on|off",
+            "the counter, the cursor's digit lit, wrong digits marked",
         ),
     },
     Binding {

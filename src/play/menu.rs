@@ -12,7 +12,7 @@ use sudokuflow::logic::Level;
 
 use super::app::{App, Front, Key};
 use super::clock::{self, SharedClock};
-use super::rating::Pending;
+use super::rating::{self, Rated};
 use super::save::{self, Listed};
 use super::source::{self, Entry, Files};
 
@@ -65,9 +65,12 @@ pub struct Menu {
     /// (rated as they come into view).
     pub file: Option<PathBuf>,
     pub entries: Vec<Entry>,
-    pub ratings: Vec<Option<Pending>>,
+    pub ratings: Vec<Option<Rated>>,
     /// A message under the list, e.g. why a puzzle can't be played.
     pub message: String,
+    /// The saved game (its index in `saves`) the player asked to delete,
+    /// waiting for a yes.
+    pub deleting: Option<usize>,
     folder: PathBuf,
     /// The seed of a new game.
     seed: u64,
@@ -89,6 +92,7 @@ impl Menu {
             entries: Vec::new(),
             ratings: Vec::new(),
             message: String::new(),
+            deleting: None,
             folder: folder.to_path_buf(),
             seed,
             clock,
@@ -127,7 +131,9 @@ impl Menu {
                 let mut rows = Vec::new();
                 for choice in self.choices() {
                     match choice {
-                        Choice::Resume(0) => rows.push(Row::Heading("Saved games".into())),
+                        Choice::Resume(0) => {
+                            rows.push(Row::Heading(format!("Saved games ({})", self.saves.len())))
+                        }
                         Choice::New(Level::Easy) => rows.push(Row::Heading("New game".into())),
                         Choice::OpenFile => rows.push(Row::Heading(String::new())),
                         _ => {}
@@ -159,12 +165,13 @@ impl Menu {
                     .iter()
                     .enumerate()
                     .map(|(i, e)| {
-                        let rating = match &self.ratings[i] {
-                            Some(pending) => pending.get().unwrap_or("being rated..."),
-                            None => "",
+                        let rating = match self.ratings[i].as_ref().map(Rated::get) {
+                            Some(Some(Some(rated))) => rating::words(rated),
+                            Some(None) => "being rated...".into(),
+                            Some(Some(None)) | None => String::new(),
                         };
                         let problem = e.problem.as_deref().unwrap_or("");
-                        let detail: Vec<&str> = [rating, problem]
+                        let detail: Vec<&str> = [rating.as_str(), problem]
                             .into_iter()
                             .filter(|t| !t.is_empty())
                             .collect();
@@ -179,6 +186,22 @@ impl Menu {
         }
     }
 
+    /// How many rows at the end of the page stay on the screen however far
+    /// the list above them scrolls: on the main list, new games, "Open a
+    /// file" and "Quit", below the saved games.
+    pub fn pinned_rows(&self) -> usize {
+        match self.page {
+            Page::Main => Level::ALL.len() + 4,
+            Page::Files | Page::Puzzles => 0,
+        }
+    }
+
+    /// True when the selected item is a saved game (which `d` deletes).
+    pub fn on_save(&self) -> bool {
+        self.page == Page::Main
+            && matches!(self.choices().get(self.selected), Some(Choice::Resume(_)))
+    }
+
     fn choice_row(&self, choice: Choice) -> Row {
         match choice {
             Choice::Resume(i) => {
@@ -191,7 +214,7 @@ impl Menu {
                             clock::format(std::time::Duration::from_secs(game.seconds_played));
                         Row::Item(
                             format!(
-                                "Resume  {level:<18} {:>2}/81  {time:>7}  {date}  {}",
+                                "Resume  {level:<12} {:>2}/81  {time:>7}  {date}  {}",
                                 game.filled, game.source
                             ),
                             true,
@@ -244,9 +267,8 @@ impl Menu {
         for i in first..last {
             if self.ratings[i].is_none() {
                 let (puzzle, playable) = (self.entries[i].puzzle, self.entries[i].playable);
-                self.ratings[i] = Some(Pending::start(move || {
-                    source::rating_text(puzzle.as_ref(), playable)
-                }));
+                let playable = puzzle.filter(|_| playable);
+                self.ratings[i] = Some(Rated::start_in_pool(playable));
             }
         }
     }
@@ -258,10 +280,14 @@ impl Menu {
                 .ratings
                 .iter()
                 .flatten()
-                .any(|pending| pending.get().is_none())
+                .any(|rated| rated.get().is_none())
     }
 
     pub fn key(&mut self, key: Key) -> MenuOutcome {
+        if let Some(index) = self.deleting.take() {
+            self.confirm_delete(index, key);
+            return MenuOutcome::Continue;
+        }
         let len = self.len();
         let last = len.saturating_sub(1);
         match key {
@@ -272,6 +298,15 @@ impl Menu {
             Key::Home => self.selected = 0,
             Key::End => self.selected = last,
             Key::Enter => return self.enter(),
+            Key::Char('d') | Key::Delete if self.page == Page::Main => {
+                if let Some(&Choice::Resume(index)) = self.choices().get(self.selected) {
+                    self.deleting = Some(index);
+                    self.message = format!(
+                        "Delete this saved game ({})? y deletes it, any other key keeps it",
+                        self.save_name(index)
+                    );
+                }
+            }
             Key::Esc | Key::Char('q') | Key::Backspace => match self.page {
                 Page::Main => return MenuOutcome::Quit,
                 Page::Files => {
@@ -284,6 +319,32 @@ impl Menu {
             _ => {}
         }
         MenuOutcome::Continue
+    }
+
+    /// The saved game at `index` in a few words: its source, or its file.
+    fn save_name(&self, index: usize) -> String {
+        let listed = &self.saves[index];
+        match &listed.game {
+            Ok(game) => game.source.clone(),
+            Err(_) => printable(listed.path.as_os_str().as_encoded_bytes()).into_owned(),
+        }
+    }
+
+    /// The answer to "delete this saved game?": `y` deletes its file.
+    fn confirm_delete(&mut self, index: usize, key: Key) {
+        if !matches!(key, Key::Char('y' | 'Y')) {
+            self.message = "the saved game was kept".into();
+            return;
+        }
+        let name = self.save_name(index);
+        match save::delete(&self.saves[index].path) {
+            Ok(()) => {
+                self.saves.remove(index);
+                self.selected = self.selected.min(self.len().saturating_sub(1));
+                self.message = format!("deleted the saved game ({name})");
+            }
+            Err(e) => self.message = format!("{e:#}"),
+        }
     }
 
     fn go_main(&mut self) {
@@ -351,7 +412,9 @@ impl Menu {
                 match entry.puzzle.filter(|_| entry.playable) {
                     Some(puzzle) => {
                         let clock = self.clock.clone();
-                        let mut app = save::resume_or_new(puzzle, clock, Front::Screen);
+                        // The list's rating, done or under way, is the game's.
+                        let rated = self.ratings[self.selected].clone();
+                        let mut app = save::resume_or_new(puzzle, clock, Front::Screen, rated);
                         let file = self.file.as_deref().unwrap_or(Path::new(""));
                         app.set_file(file, self.selected + 1);
                         if entry.problem.is_some() && app.loaded_from.is_none() {
@@ -466,9 +529,9 @@ mod tests {
             menu.message
         );
         menu.rate_around(10);
-        let rated = |i: usize| menu.ratings[i].as_ref().unwrap().wait().to_string();
-        assert_eq!(rated(0), "easy 1.2/1.2/1.2");
-        assert_eq!(rated(1), "");
+        let rated = |i: usize| menu.ratings[i].as_ref().unwrap().wait().map(rating::words);
+        assert_eq!(rated(0).as_deref(), Some("easy, 1.2"));
+        assert_eq!(rated(1), None);
 
         // A bad line and conflicting givens can't be started.
         menu.key(Key::Down);
@@ -507,9 +570,62 @@ mod tests {
         assert_eq!((menu.page, menu.selected), (Page::Files, 1));
         menu.key(Key::Home);
         menu.key(Key::Enter);
+        menu.rate_around(10);
         let app = started(menu.key(Key::Enter));
         let good = sudokuflow::Grid::parse_line(GOOD.as_bytes()).unwrap();
         assert_eq!(app.puzzle.cells(), good.cells());
+        // Item 15 of issue 34: the game has the list's rating, not one of
+        // its own to wait for.
+        let listed = menu.ratings[0].as_ref().expect("rated in the list");
+        assert!(app.rating.is_shared_with(listed));
+        listed.wait();
+        assert_eq!(app.level_text(), "easy, 1.2");
+    }
+
+    /// Item 13 of issue 34: `d` on a saved game asks, `y` deletes its
+    /// file, any other key keeps it; `d` elsewhere does nothing.
+    #[test]
+    fn a_saved_game_is_deleted_after_a_yes() {
+        use crate::play::save::{Listed, Summary};
+        let dir = folder();
+        let listed = |name: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, "{}").unwrap();
+            Listed {
+                path,
+                saved_at: std::time::Duration::ZERO,
+                game: Ok(Summary {
+                    level: None,
+                    source: format!("from {name}"),
+                    filled: 30,
+                    seconds_played: 1,
+                }),
+            }
+        };
+        let saves = vec![listed("game-a.json"), listed("game-b.json")];
+        let mut menu = Menu::new(dir.path(), 0, ManualClock::new(), saves);
+        menu.key(Key::Char('d'));
+        assert_eq!(menu.deleting, Some(0));
+        assert!(
+            menu.message
+                .starts_with("Delete this saved game (from game-a.json)? y deletes")
+        );
+        menu.key(Key::Char('n'));
+        assert_eq!(menu.message, "the saved game was kept");
+        assert!(dir.path().join("game-a.json").exists());
+        menu.key(Key::Down);
+        menu.key(Key::Delete);
+        menu.key(Key::Char('y'));
+        assert!(!dir.path().join("game-b.json").exists());
+        assert!(dir.path().join("game-a.json").exists());
+        assert_eq!(menu.saves.len(), 1);
+        assert_eq!(menu.message, "deleted the saved game (from game-b.json)");
+        // The cursor is on the item after it: the first new game.
+        assert_eq!(menu.choices()[menu.selected], Choice::New(Level::Easy));
+        menu.key(Key::Char('d'));
+        assert_eq!(menu.deleting, None);
+        assert!(matches!(menu.key(Key::Char('y')), MenuOutcome::Continue));
+        assert_eq!(menu.saves.len(), 1);
     }
 
     #[test]

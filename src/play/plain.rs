@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 
 use sudokuflow::format::printable;
-use sudokuflow::logic::Level;
+use sudokuflow::logic::{self, Level};
 
 use super::app::{App, Front};
 use super::board::cell_name;
@@ -16,6 +16,7 @@ use super::clock;
 use super::guard;
 use super::hint::{Offer, Rung};
 use super::keys::{self, Command};
+use super::rating::{self, Rated};
 use super::save;
 use super::settings::{self, Setting};
 
@@ -72,6 +73,7 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Read> {
 pub fn board_text(app: &App) -> String {
     let board = app.board();
     let conflicts = app.conflicts();
+    let wrong = app.wrong_cells();
     let mut out = String::new();
     out.push_str(&format!("{} · {}\n", app.source, app.level_text()));
     let rule = "  +---------+---------+---------+\n";
@@ -88,7 +90,7 @@ pub fn board_text(app: &App) -> String {
                 0 => " . ".to_string(),
                 d if conflicts.contains(&cell) => format!("!{d}!"),
                 d if app.is_given(cell) => format!(" {d} "),
-                d if app.wrong.contains(&cell) => format!("?{d}?"),
+                d if wrong.contains(&cell) => format!("?{d}?"),
                 d => format!("({d})"),
             };
             out.push_str(&text);
@@ -111,7 +113,7 @@ pub fn board_text(app: &App) -> String {
                         .collect();
                     // Notes a check found leaving out their digit, marked
                     // as a wrong digit is.
-                    match app.wrong.contains(&cell) {
+                    match wrong.contains(&cell) {
                         true => format!("c{} ?{digits}?", cell % 9 + 1),
                         false => format!("c{} {digits}", cell % 9 + 1),
                     }
@@ -331,6 +333,10 @@ fn keep(app: &mut App, over: bool, out: &mut impl Write) -> io::Result<bool> {
         save::remove(app);
         return Ok(true);
     }
+    if !app.has_moves() {
+        writeln!(out, "no move made yet: the game was not saved")?;
+        return Ok(true);
+    }
     let result = if over {
         save::save_over(app)
     } else {
@@ -354,7 +360,9 @@ fn keep(app: &mut App, over: bool, out: &mut impl Write) -> io::Result<bool> {
 
 fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<End> {
     guard::set_snapshot(Some(app));
-    writeln!(out, "{}{}", board_text(app), status(app))?;
+    // The board as last printed: printed again only when it changed.
+    let mut shown = board_text(app);
+    writeln!(out, "{shown}{}", status(app))?;
     writeln!(out, "type help for the commands")?;
     let mut number = 0u64;
     loop {
@@ -393,7 +401,12 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
         }
         // Before the board is shown: a signal after it finds this state.
         guard::set_snapshot(Some(app));
-        writeln!(out, "{}{}", board_text(app), status(app))?;
+        let board = board_text(app);
+        if board != shown {
+            write!(out, "{board}")?;
+            shown = board;
+        }
+        writeln!(out, "{}", status(app))?;
         if app.is_solved() {
             writeln!(
                 out,
@@ -410,6 +423,10 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
     // At the end of input no one can answer: an unreadable save file is
     // kept and the game goes beside it.
     guard::set_snapshot(None);
+    if !app.has_moves() {
+        writeln!(out, "no move made yet: the game was not saved")?;
+        return Ok(End::Exit(0));
+    }
     let written =
         save::slot(&app.puzzle).and_then(|slot| save::write_somewhere(&save::encode(app), &slot));
     match written {
@@ -429,13 +446,27 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
 const RATED_LIST: usize = 200;
 
 /// Lists the file's puzzles, a line each, rated (on every core) when they
-/// are few.
-pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> io::Result<()> {
+/// are few; the ratings, for the game chosen (`None` when not rated).
+pub fn list_entries(
+    entries: &[super::source::Entry],
+    out: &mut impl Write,
+) -> io::Result<Option<Vec<Rated>>> {
     use rayon::prelude::*;
-    let ratings: Vec<String> = if entries.len() <= RATED_LIST {
+    let rated: Option<Vec<Rated>> = (entries.len() <= RATED_LIST).then(|| {
         entries
             .par_iter()
-            .map(|e| super::source::rating_text(e.puzzle.as_ref(), e.playable))
+            .map(|e| {
+                let playable = e.puzzle.filter(|_| e.playable);
+                let rating =
+                    playable.and_then(|p| logic::rate(&p, &logic::Options::default()).ok());
+                Rated::known(rating)
+            })
+            .collect()
+    });
+    let ratings: Vec<String> = if let Some(rated) = &rated {
+        rated
+            .iter()
+            .map(|r| r.get().flatten().map(rating::words).unwrap_or_default())
             .collect()
     } else {
         writeln!(
@@ -462,7 +493,7 @@ pub fn list_entries(entries: &[super::source::Entry], out: &mut impl Write) -> i
         );
         writeln!(out, "{}", text.trim_end())?;
     }
-    Ok(())
+    Ok(rated)
 }
 
 /// The saved games, a line each, numbered for `resume N`.
@@ -594,6 +625,24 @@ mod tests {
         assert!(!app.message.contains(" H "), "{}", app.message);
         command(&mut app, "note r1c1 3");
         assert_eq!(app.message, "r1c1 is a given: no notes there");
+    }
+
+    /// Item 11 of issue 34: `set wrong on` marks a wrong digit ?1? at once.
+    #[test]
+    fn set_wrong_marks_wrong_digits_at_once() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.front = Front::Plain;
+        command(&mut app, "r1c3 1");
+        command(&mut app, "r1c4 6");
+        assert!(has_row(
+            &board_text(&app),
+            "1 | 5  3 (1)|(6) 7  . | .  .  . |"
+        ));
+        app.settings.set(Setting::Wrong, true);
+        assert!(has_row(
+            &board_text(&app),
+            "1 | 5  3 ?1?|(6) 7  . | .  .  . |"
+        ));
     }
 
     #[test]

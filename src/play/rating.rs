@@ -35,6 +35,27 @@ impl Rated {
         Rated(cell)
     }
 
+    /// A rating already worked out (`None`: the puzzle has none).
+    pub fn known(rating: Option<Rating>) -> Rated {
+        Rated(Arc::new(OnceLock::from(rating)))
+    }
+
+    /// Rates `puzzle` on rayon's pool, if there is one to rate (a puzzle
+    /// that can be played): for lists, which rate many puzzles at once. A
+    /// game started from the list shares it, so it is worked out once.
+    pub fn start_in_pool(puzzle: Option<Grid>) -> Rated {
+        let cell = Arc::new(OnceLock::new());
+        if let Some(puzzle) = puzzle {
+            let done = Arc::clone(&cell);
+            rayon::spawn(move || {
+                let _ = done.set(logic::rate(&puzzle, &logic::Options::default()).ok());
+            });
+        } else {
+            let _ = cell.set(None);
+        }
+        Rated(cell)
+    }
+
     /// The rating once worked out (`Some(None)`: the puzzle has none);
     /// `None` while it is being worked out.
     pub fn get(&self) -> Option<Option<&Rating>> {
@@ -45,30 +66,17 @@ impl Rated {
     pub fn wait(&self) -> Option<&Rating> {
         self.0.wait().as_ref()
     }
+
+    /// True when both are one rating, worked out once.
+    #[cfg(test)]
+    pub fn is_shared_with(&self, other: &Rated) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
-/// A line of text worked out in the background (a list's rating column).
-#[derive(Clone, Default)]
-pub struct Pending(Arc<OnceLock<String>>);
-
-impl Pending {
-    /// Starts `work` on rayon's pool; its text is there once done.
-    pub fn start(work: impl FnOnce() -> String + Send + 'static) -> Pending {
-        let cell = Arc::new(OnceLock::new());
-        let done = Arc::clone(&cell);
-        rayon::spawn(move || {
-            let _ = done.set(work());
-        });
-        Pending(cell)
-    }
-
-    pub fn get(&self) -> Option<&str> {
-        self.0.get().map(String::as_str)
-    }
-
-    /// The text, waiting for it if need be.
-    #[cfg(test)]
-    pub fn wait(&self) -> &str {
-        self.0.wait()
-    }
+/// A rating in words, as the game and its lists show it: the level and
+/// ER (`hard, 3.4`), `>` before a lower bound.
+pub fn words(rating: &Rating) -> String {
+    let mark = if rating.complete { "" } else { ">" };
+    format!("{}, {mark}{}", rating.level, rating.er)
 }

@@ -23,6 +23,7 @@ use super::app::{App, Front, State};
 use super::board::{Board, Move, first_repeat};
 use super::clock::{SharedClock, Timer};
 use super::keys::Command;
+use super::rating::Rated;
 use crate::app::output::AtomicFile;
 
 /// Bumped whenever a field changes meaning. Fields added since (the moves,
@@ -141,11 +142,7 @@ pub fn encode(app: &App) -> String {
         puzzle_number: app.file.as_ref().map(|&(_, number)| number),
         saved_at: saved_at.as_secs(),
         saved_at_nanos: saved_at.subsec_nanos(),
-        level: app
-            .rating
-            .get()
-            .flatten()
-            .map(|r| format!("{} {}", r.level, r.triple())),
+        level: app.rating.get().flatten().map(super::rating::words),
     };
     serde_json::to_string(&saved).expect("a game encodes as JSON")
 }
@@ -306,9 +303,10 @@ pub fn load_newest(clock: SharedClock) -> anyhow::Result<App> {
 /// there is one this version can read (reopening a puzzle resumes it, and
 /// restarting is a move that undo brings back), else a new one. A save that
 /// can't be read is left for saving to ask about.
-pub fn resume_or_new(puzzle: Grid, clock: SharedClock, front: Front) -> App {
+pub fn resume_or_new(puzzle: Grid, clock: SharedClock, front: Front, rated: Option<Rated>) -> App {
     let saved = slot(&puzzle).ok().filter(|path| path.is_file());
-    if let Some(mut app) = saved.and_then(|path| load(&path, clock.clone()).ok()) {
+    let loaded = saved.and_then(|path| load_rated(&path, clock.clone(), rated.clone()).ok());
+    if let Some(mut app) = loaded {
         app.front = front;
         app.message = format!(
             "resumed your saved game of this puzzle (move {}); {} starts it again",
@@ -317,15 +315,20 @@ pub fn resume_or_new(puzzle: Grid, clock: SharedClock, front: Front) -> App {
         );
         return app;
     }
-    let mut app = App::new(puzzle, clock);
+    let mut app = App::with_rating(puzzle, clock, rated);
     app.front = front;
     app
 }
 
 /// Resumes the game saved at `path`, its time counted on `clock`.
 pub fn load(path: &Path, clock: SharedClock) -> anyhow::Result<App> {
+    load_rated(path, clock, None)
+}
+
+/// [`load`], with the puzzle's rating when it is known or under way.
+fn load_rated(path: &Path, clock: SharedClock, rated: Option<Rated>) -> anyhow::Result<App> {
     let saved = read(path)?;
-    let mut app = App::new(saved.puzzle, clock.clone());
+    let mut app = App::with_rating(saved.puzzle, clock.clone(), rated);
     app.history = saved.history;
     app.at = saved.at;
     app.cursor = saved.cursor;
@@ -341,6 +344,12 @@ pub fn load(path: &Path, clock: SharedClock) -> anyhow::Result<App> {
     }
     app.saved();
     Ok(app)
+}
+
+/// Deletes the saved game at `path`, as the player asked on the start
+/// screen.
+pub fn delete(path: &Path) -> anyhow::Result<()> {
+    fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))
 }
 
 /// Removes a solved game's save: its slot, and the file it was resumed from.

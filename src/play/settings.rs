@@ -13,6 +13,8 @@ pub struct Settings {
     pub show_mistakes: bool,
     /// Highlight the cells holding the cursor cell's digit.
     pub highlight_same: bool,
+    /// Mark a digit the solution disagrees with as soon as it is placed.
+    pub mark_wrong: bool,
 }
 
 impl Default for Settings {
@@ -20,6 +22,7 @@ impl Default for Settings {
         Settings {
             show_mistakes: true,
             highlight_same: true,
+            mark_wrong: false,
         }
     }
 }
@@ -29,16 +32,18 @@ impl Default for Settings {
 pub enum Setting {
     Mistakes,
     Highlight,
+    Wrong,
 }
 
 impl Setting {
-    pub const ALL: [Setting; 2] = [Setting::Mistakes, Setting::Highlight];
+    pub const ALL: [Setting; 3] = [Setting::Mistakes, Setting::Highlight, Setting::Wrong];
 
     /// The word plain mode's `set` takes.
     pub fn word(self) -> &'static str {
         match self {
             Setting::Mistakes => "mistakes",
             Setting::Highlight => "highlight",
+            Setting::Wrong => "wrong",
         }
     }
 
@@ -46,6 +51,7 @@ impl Setting {
         match self {
             Setting::Mistakes => "show the mistakes counter",
             Setting::Highlight => "highlight the cursor's digit elsewhere",
+            Setting::Wrong => "mark wrong digits at once",
         }
     }
 }
@@ -55,6 +61,7 @@ impl Settings {
         match setting {
             Setting::Mistakes => self.show_mistakes,
             Setting::Highlight => self.highlight_same,
+            Setting::Wrong => self.mark_wrong,
         }
     }
 
@@ -62,6 +69,7 @@ impl Settings {
         match setting {
             Setting::Mistakes => self.show_mistakes = on,
             Setting::Highlight => self.highlight_same = on,
+            Setting::Wrong => self.mark_wrong = on,
         }
     }
 }

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use sudokuflow::format::InputFormat;
 use sudokuflow::generate::{GenerateConfig, generate};
 use sudokuflow::input::{Column, Input};
-use sudokuflow::logic::{self, Level};
+use sudokuflow::logic::Level;
 use sudokuflow::puzzles::{ReadPuzzle, puzzles};
 use sudokuflow::{Grid, count_solutions};
 
@@ -66,18 +66,6 @@ pub fn open_file(path: &Path, column: Option<&Column>) -> anyhow::Result<Vec<Ent
         entry.in_progress = entry.puzzle.is_some_and(|p| saved.contains(&p));
     }
     Ok(entries)
-}
-
-/// An entry's level and rating for a list (`easy 1.2/1.2/1.2`), empty for
-/// a puzzle without one solution: with the default budget, the rating
-/// `rate` gives.
-pub fn rating_text(puzzle: Option<&Grid>, playable: bool) -> String {
-    match (puzzle, playable) {
-        (Some(p), true) => logic::rate(p, &logic::Options::default())
-            .map(|r| format!("{} {}", r.level, r.triple()))
-            .unwrap_or_default(),
-        _ => String::new(),
-    }
 }
 
 impl Entry {

@@ -278,7 +278,13 @@ impl Loop {
         loop {
             // What a signal would save: the game as of the last event.
             match screen {
-                Screen::Game(app) => guard::set_snapshot(Some(app)),
+                Screen::Game(app) => {
+                    guard::set_snapshot(Some(app));
+                    // Too small to show the board: the clock stops.
+                    let size = terminal.size()?;
+                    let area = Rect::new(0, 0, size.width, size.height);
+                    app.set_hidden(layout::choose(area, app.notes_view).is_err());
+                }
                 Screen::Menu(menu) => {
                     guard::set_snapshot(None);
                     menu.rate_around(ui::menu_rows(terminal.size()?.height));
@@ -410,6 +416,13 @@ impl Loop {
             save::remove(app);
             if after == After::Quit {
                 self.farewell = Some(app.end_message());
+            }
+            return self.then(app, after);
+        }
+        if !app.has_moves() {
+            app.message = "no move made yet: nothing to save".into();
+            if after == After::Quit {
+                self.farewell = Some("No move was made: the game was not saved.".into());
             }
             return self.then(app, after);
         }

@@ -52,6 +52,15 @@ impl Styles {
         }
     }
 
+    /// A digit all nine of which are placed, in the count of digits left.
+    fn digit_done(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+
     fn note(&self) -> Style {
         if self.color {
             Style::default().fg(Color::DarkGray)
@@ -98,6 +107,17 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
             layout.board,
         );
     }
+    // The digits left go in the panel where cells show their own notes;
+    // else the panel holds the box's notes and they go under the board.
+    let mut message_area = layout.message;
+    if !layout.shape.shows_notes() && !app.paused && message_area.height >= 3 {
+        let strip = Rect::new(message_area.x, message_area.y, message_area.width, 1);
+        let mut spans = vec![Span::raw("left  ")];
+        spans.extend(digits_left_spans(app, &styles, "  "));
+        frame.render_widget(Paragraph::new(Line::from(spans)), strip);
+        message_area.y += 1;
+        message_area.height -= 1;
+    }
     match app.overlay {
         Some(Overlay::History { selected }) => history(frame, app, selected, layout.panel),
         _ => frame.render_widget(
@@ -125,7 +145,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     };
     frame.render_widget(
         Paragraph::new(text).style(style).wrap(Wrap { trim: true }),
-        layout.message,
+        message_area,
     );
     match app.overlay {
         Some(Overlay::Solved) => solved(frame, app, &styles, layout.board),
@@ -267,8 +287,7 @@ fn history(frame: &mut Frame, app: &App, selected: usize, panel: Rect) {
         .map(|i| {
             let now = if i == app.at { " (now)" } else { "" };
             let text = format!("{i:4} {}{now}", app.history[i].by.describe());
-            let text: String = text.chars().take(width).collect();
-            let line = Line::from(text);
+            let line = Line::from(cut(&text, width));
             if i == selected {
                 line.style(Style::default().add_modifier(Modifier::REVERSED))
             } else {
@@ -301,10 +320,14 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         String::new()
     };
     let roomy = layout.panel.height >= 30;
+    // Where the puzzle came from takes one line, whatever its length: cut,
+    // with an ellipsis; the short lines wrap in a narrow panel.
+    let width = usize::from(layout.panel.width);
+    let source = cut(&app.source, width);
     let mut lines: Vec<Line> = if roomy {
         [
             "sudokuflow play".to_string(),
-            app.source.clone(),
+            source,
             String::new(),
             format!("level    {level}"),
             format!("time     {time}"),
@@ -319,7 +342,11 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         .collect()
     } else {
         [
-            format!("sudokuflow play  {}", app.source),
+            // Narrow, the program's name gives way to the source.
+            match format!("sudokuflow play  {}", app.source) {
+                both if both.chars().count() <= width => both,
+                _ => source,
+            },
             format!("level {level}"),
             format!("time {time}  hints {}  {mistakes}", app.hints_used),
             format!("move {moves}  {cursor}  {mode}"),
@@ -335,6 +362,10 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         )));
     }
     lines.push(Line::from(""));
+    if layout.shape.shows_notes() {
+        lines.extend(digits_left_pad(app, styles));
+        lines.push(Line::from(""));
+    }
     if !layout.shape.shows_notes() {
         let room = usize::from(layout.panel.height).saturating_sub(lines.len() + 1);
         let b = app.cursor / 27 * 3 + app.cursor % 9 / 3;
@@ -369,6 +400,40 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
         key(Command::Quit)
     )));
     lines
+}
+
+/// Each digit and how many of it are left to place, `1:3`, `sep` apart;
+/// a digit placed nine times dim.
+fn digits_left_spans(app: &App, styles: &Styles, sep: &str) -> Vec<Span<'static>> {
+    let left = app.digits_left();
+    let mut spans = Vec::new();
+    for (i, &count) in left.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(sep.to_string()));
+        }
+        let text = format!("{}:{count}", i + 1);
+        spans.push(match count {
+            0 => Span::styled(text, styles.digit_done()),
+            _ => Span::raw(text),
+        });
+    }
+    spans
+}
+
+/// The digits left as a keypad, three to a line, for the panel.
+fn digits_left_pad(app: &App, styles: &Styles) -> Vec<Line<'static>> {
+    let spans = digits_left_spans(app, styles, "  ");
+    // Each digit's span and the separator after it: six spans a line.
+    spans
+        .chunks(6)
+        .enumerate()
+        .map(|(row, chunk)| {
+            let label = if row == 0 { "left     " } else { "         " };
+            let mut line = vec![Span::raw(label)];
+            line.extend(chunk.iter().take(5).cloned());
+            Line::from(line)
+        })
+        .collect()
 }
 
 /// The panel's reminder of the main keys, where there is room.
@@ -562,6 +627,15 @@ fn board_lines(app: &App, styles: &Styles, shape: Shape) -> Vec<Line<'static>> {
                     Rule::None => {}
                 }
             }
+            // Cells of several lines with no line between their rows (the
+            // notes view at 80x24): the last line of each row underlined,
+            // so one row's notes do not run into the next's.
+            let last = sub + 1 == shape.cell.1;
+            if shape.cell.1 > 1 && last && rule_at(row + 1, shape.thin_rows) == Rule::None {
+                for span in &mut spans {
+                    span.style = span.style.add_modifier(Modifier::UNDERLINED);
+                }
+            }
             lines.push(Line::from(spans));
         }
         if rule_at(row + 1, shape.thin_rows) != Rule::None {
@@ -576,7 +650,16 @@ struct View<'a> {
     app: &'a App,
     board: &'a Board,
     conflicts: Vec<usize>,
+    /// The digits marked wrong (a check's, or all with the setting on) and
+    /// the cells whose notes a check found leaving out their digit.
+    wrong: Vec<usize>,
+    /// A hint's cells: the pattern's and those given a digit, then those
+    /// only losing a candidate, and the houses it looks at.
     focus: Vec<usize>,
+    losing: Vec<usize>,
+    house: Vec<usize>,
+    /// The filled cells that make a single the hint shows.
+    makers: Vec<usize>,
     /// The digit under the cursor, when same digits are highlighted.
     same: u8,
 }
@@ -593,7 +676,19 @@ impl<'a> View<'a> {
             app,
             board,
             conflicts: app.conflicts(),
+            wrong: app.wrong_cells(),
             focus: app.hint.as_ref().map(Hint::cells).unwrap_or_default(),
+            house: app.hint.as_ref().map(Hint::house_cells).unwrap_or_default(),
+            makers: app
+                .hint
+                .as_ref()
+                .map(|h| h.single_makers(board))
+                .unwrap_or_default(),
+            losing: app
+                .hint
+                .as_ref()
+                .map(Hint::losing_cells)
+                .unwrap_or_default(),
             same,
         }
     }
@@ -611,17 +706,26 @@ impl<'a> View<'a> {
             if digit != 0 && digit == self.same {
                 style = style.bg(Color::Rgb(90, 80, 20));
             }
+            if self.house.contains(&cell) {
+                style = style.bg(Color::Rgb(30, 70, 90));
+            }
             // The digit's colour over the whole cell, so that the cursor
             // (reversed) is one block of colour.
             style = match digit {
+                _ if self.losing.contains(&cell) => {
+                    style.bg(Color::Rgb(170, 90, 40)).fg(Color::Black)
+                }
                 _ if focus => style.bg(Color::Rgb(70, 140, 70)).fg(Color::Black),
+                _ if self.makers.contains(&cell) => {
+                    style.bg(Color::Rgb(110, 70, 130)).fg(Color::White)
+                }
                 0 => style,
                 _ if self.conflicts.contains(&cell) => style.fg(Color::Red),
-                _ if app.wrong.contains(&cell) => style.fg(Color::Magenta),
+                _ if self.wrong.contains(&cell) => style.fg(Color::Magenta),
                 _ if app.is_given(cell) => style.fg(Color::White),
                 _ => style.fg(Color::Cyan),
             };
-        } else if digit != 0 && digit == self.same || focus {
+        } else if digit != 0 && digit == self.same || focus || self.makers.contains(&cell) {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
         if cell == app.cursor {
@@ -638,7 +742,7 @@ impl<'a> View<'a> {
         if self.app.is_given(cell) {
             style = style.add_modifier(Modifier::BOLD);
         }
-        if self.app.wrong.contains(&cell) {
+        if self.wrong.contains(&cell) {
             style = style.add_modifier(Modifier::CROSSED_OUT);
         }
         if self.conflicts.contains(&cell) {
@@ -661,13 +765,19 @@ impl<'a> View<'a> {
         let (width, height) = (usize::from(shape.cell.0), shape.cell.1);
         let base = self.cell_style(cell, styles);
         let digit = self.board.cells[cell];
-        // Without colour a conflict shows as !5! so it needs no colour.
-        let marked = !styles.color && self.conflicts.contains(&cell);
+        // Without colour a conflict shows as !5! and a wrong digit as ?5?,
+        // so neither needs colour.
+        let mark = match () {
+            _ if styles.color => None,
+            _ if self.conflicts.contains(&cell) => Some('!'),
+            _ if self.wrong.contains(&cell) => Some('?'),
+            _ => None,
+        };
         if digit != 0 && height == 3 {
             // A digit three lines high: never taken for a note.
             let glyph = BIG_DIGITS[usize::from(digit) - 1][usize::from(sub)];
-            let text = if marked && sub == 1 {
-                format!("!{glyph}!")
+            let text = if let Some(mark) = mark.filter(|_| sub == 1) {
+                format!("{mark}{glyph}{mark}")
             } else {
                 format!(" {glyph} ")
             };
@@ -690,8 +800,8 @@ impl<'a> View<'a> {
             if sub != (height - 1) / 2 {
                 return vec![Span::styled(" ".repeat(width), base)];
             }
-            let text = if marked {
-                format!("!{digit}!")
+            let text = if let Some(mark) = mark {
+                format!("{mark}{digit}{mark}")
             } else {
                 format!(" {digit} ")
             };
@@ -702,7 +812,7 @@ impl<'a> View<'a> {
         }
         let notes = self.board.notes[cell];
         let focus = self.focus.contains(&cell);
-        let missing_digit = notes != 0 && self.app.wrong.contains(&cell);
+        let missing_digit = notes != 0 && self.wrong.contains(&cell);
         // The spaces between notes take the notes' colour too: reversed
         // under the cursor, the cell is one block.
         let base = if focus || notes == 0 {
@@ -811,12 +921,11 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
         .nth(menu.selected)
         .map_or(0, |(i, _)| i);
     let window = menu_rows(area.height);
-    let first = selected_row.saturating_sub(window.saturating_sub(1));
+    let shown = shown_rows(rows.len(), selected_row, window, menu.pinned_rows());
     let lines: Vec<Line> = rows
         .into_iter()
         .enumerate()
-        .skip(first)
-        .take(window)
+        .filter(|(i, _)| shown.contains(i))
         .map(|(i, row)| match row {
             Row::Heading(text) => Line::from(Span::styled(
                 format!(" {text}"),
@@ -848,6 +957,8 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
             format!(" {name}: choose a puzzle (rating, problems by line) ")
         }
     };
+    // The title sits in the top border, between its corners.
+    let title = cut(&title, usize::from(area.width.saturating_sub(2)));
     let list_height = area.height.saturating_sub(4);
     let list = Rect::new(area.x, area.y, area.width, list_height);
     frame.render_widget(
@@ -864,11 +975,31 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     } else {
         "back"
     };
+    let delete = if menu.on_save() { "   d delete" } else { "" };
     let keys = Rect::new(area.x + 1, area.bottom() - 1, area.width - 2, 1);
     frame.render_widget(
-        Paragraph::new(format!("↑↓ or j k choose   Enter open   Esc {back}")),
+        Paragraph::new(format!(
+            "↑↓ or j k choose   Enter open{delete}   Esc {back}"
+        )),
         keys,
     );
+}
+
+/// Which of `len` rows a list `window` rows high shows: the selected one
+/// (`selected`) always, and the last `pinned` rows always when the window
+/// holds them and two more; the rows above them scroll.
+fn shown_rows(len: usize, selected: usize, window: usize, pinned: usize) -> Vec<usize> {
+    // Scrolled to the selection when it is among the rows; else to the top.
+    let scroll = |len: usize, window: usize| {
+        let at = if selected < len { selected } else { 0 };
+        let first = at.saturating_sub(window.saturating_sub(1));
+        first..(first + window).min(len)
+    };
+    if pinned == 0 || window < pinned + 2 || len <= window {
+        return scroll(len, window).collect();
+    }
+    let top = len - pinned;
+    scroll(top, window - pinned).chain(top..len).collect()
 }
 
 #[cfg(test)]
@@ -1000,6 +1131,93 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Item 11 of issue 34: with the setting on, a wrong digit is marked
+    /// as soon as it is placed: magenta and crossed out in colour, ?1?
+    /// without; with it off, only a check marks it.
+    #[test]
+    fn wrong_digits_are_marked_at_once_with_the_setting() {
+        let (mut app, _) = app_on(PUZZLE);
+        keys(&mut app, "1"); // r1c3 is 4; a 1 conflicts with nothing
+        app.key(Key::Right);
+        keys(&mut app, "6"); // r1c4 is 6: right
+        app.cursor = 80;
+        assert!(app.conflicts().is_empty());
+        for (width, height) in [(80, 24), (120, 40)] {
+            let (plain_wrong, _) = cell_at(&terminal(&app, width, height, false), 2);
+            assert!(!plain_wrong.contains(Modifier::CROSSED_OUT));
+        }
+        assert!(screen(&app, 80, 24, false).contains("┃ 5 │ 3 │ 1 ┃ 6 │"));
+        app.settings.mark_wrong = true;
+        let text = screen(&app, 80, 24, false);
+        assert!(text.contains("┃ 5 │ 3 │?1?┃ 6 │"), "{text}");
+        for (width, height) in [(80, 24), (120, 40)] {
+            for color in [false, true] {
+                let terminal = terminal(&app, width, height, color);
+                let (modifier, _) = cell_at(&terminal, 2);
+                assert!(modifier.contains(Modifier::CROSSED_OUT), "{width}x{height}");
+                let (right, _) = cell_at(&terminal, 3);
+                assert!(!right.contains(Modifier::CROSSED_OUT), "{width}x{height}");
+                if color {
+                    let buffer = terminal.backend().buffer();
+                    let layout = layout::choose(buffer.area, false).unwrap();
+                    let x = layout.board.x + layout.shape.col_start(2) + layout.shape.cell.0 / 2;
+                    let y =
+                        layout.board.y + layout.shape.row_start(0) + (layout.shape.cell.1 - 1) / 2;
+                    assert_eq!(buffer[(x, y)].fg, Color::Magenta, "{width}x{height}");
+                }
+            }
+        }
+        let big = screen(&app, 120, 40, false);
+        assert!(big.contains("? ┃ ?"), "{big}");
+    }
+
+    /// Item 8 of issue 34: how many of each digit are left, under the
+    /// board at 80x24 and in the panel at 120x40; a digit placed nine
+    /// times is dim.
+    #[test]
+    fn the_digits_left_are_counted_and_a_finished_one_is_dim() {
+        let (mut app, _) = app_on(PUZZLE);
+        let solution = app.solution.unwrap();
+        for cell in (0..81).filter(|&c| solution.get(c) == 9) {
+            if !app.is_given(cell) {
+                app.place(cell, 9);
+            }
+        }
+        app.place(2, 4);
+        let left = app.digits_left();
+        assert_eq!(left[8], 0);
+        let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+        let given = |d: u8| puzzle.cells().iter().filter(|&&c| c == d).count() as u8;
+        assert_eq!(left[3], 9 - given(4) - 1);
+        assert_eq!(left[0], 9 - given(1));
+        let expected: Vec<String> = (0..9).map(|i| format!("{}:{}", i + 1, left[i])).collect();
+        for color in [false, true] {
+            let terminal = terminal(&app, 80, 24, color);
+            let text = super::tests::text(terminal.backend().buffer());
+            let under = text.lines().nth(19).unwrap();
+            assert_eq!(
+                under.trim(),
+                format!("left  {}", expected.join("  ")),
+                "{text}"
+            );
+            let buffer = terminal.backend().buffer();
+            let x = under.find("9:0").unwrap() as u16;
+            let done = &buffer[(x, 19)];
+            let open = &buffer[(under.find("1:").unwrap() as u16, 19)];
+            if color {
+                assert_eq!((done.fg, open.fg), (Color::DarkGray, Color::Reset));
+            } else {
+                assert!(done.modifier.contains(Modifier::DIM));
+                assert!(!open.modifier.contains(Modifier::DIM));
+            }
+        }
+        let text = screen(&app, 120, 40, false);
+        for row in expected.chunks(3) {
+            assert!(text.contains(&row.join("  ")), "{text}");
+        }
+        assert!(text.contains(&format!("left     {}", expected[..3].join("  "))));
     }
 
     #[test]
@@ -1162,6 +1380,217 @@ mod tests {
         assert!(!text.contains('┃'));
     }
 
+    /// Item 10 of issue 34: in the notes view at 80x24, where no line
+    /// separates the rows, each row's last line is underlined (colour or
+    /// not), so two rows' notes do not run together; at 120x40 each cell
+    /// shows its notes 3x3.
+    #[test]
+    fn the_notes_view_at_80x24_separates_its_rows() {
+        let mut app = snapshot_game();
+        // The hint's cells are underlined too, without colour: closed.
+        app.key(Key::Esc);
+        app.key(Key::Char('v'));
+        for color in [false, true] {
+            let terminal = terminal(&app, 80, 24, color);
+            let buffer = terminal.backend().buffer();
+            let layout = layout::choose(buffer.area, true).unwrap();
+            assert_eq!(layout.shape.cell, (5, 2));
+            let x = layout.board.x + layout.shape.col_start(3);
+            for row in 0..9u16 {
+                let top = layout.board.y + layout.shape.row_start(row);
+                let (first, second) = (&buffer[(x, top)], &buffer[(x, top + 1)]);
+                assert!(!first.modifier.contains(Modifier::UNDERLINED), "row {row}");
+                // A box line follows rows 3, 6 and 9.
+                let underlined = second.modifier.contains(Modifier::UNDERLINED);
+                assert_eq!(underlined, row % 3 != 2, "row {row}, colour {color}");
+            }
+        }
+        app.key(Key::Esc);
+        let text = screen(&app, 120, 40, false);
+        // r1c4's notes 2 and 6 where a 3x3 grid has them.
+        assert!(text.contains("│   2   ┃"), "{text}");
+    }
+
+    /// Item 14 of issue 34 (in part): a hint's first press lights the
+    /// houses it looks at; shown, the cells only losing a candidate are
+    /// drawn apart (orange) from the pattern's (green).
+    #[test]
+    fn a_hint_lights_its_houses_and_tells_pattern_from_losing_cells() {
+        use sudokuflow::logic::Level;
+        let background = |app: &App, cell: usize| {
+            let terminal = terminal(app, 120, 40, true);
+            let buffer = terminal.backend().buffer();
+            let layout = layout::choose(buffer.area, false).unwrap();
+            let x = layout.board.x + layout.shape.col_start((cell % 9) as u16);
+            let y = layout.board.y + layout.shape.row_start((cell / 9) as u16);
+            buffer[(x, y)].bg
+        };
+        let puzzle = crate::play::source::new_game(Level::Hard, 1).unwrap();
+        let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
+        keys(&mut app, "F");
+        let (mut seen, mut lit) = (false, 0);
+        for _ in 0..300 {
+            if app.is_solved() {
+                break;
+            }
+            keys(&mut app, "H");
+            let Some(hint) = app.hint.clone() else {
+                continue;
+            };
+            let houses = hint.house_cells();
+            app.cursor = (0..81).find(|c| !houses.contains(c)).unwrap_or(0);
+            if let Some(&cell) = houses.iter().find(|c| !hint.cells().contains(c)) {
+                lit += 1;
+                assert_eq!(background(&app, cell), Color::Rgb(30, 70, 90));
+            }
+            keys(&mut app, "H");
+            let shown = app.hint.clone().unwrap();
+            let losing = shown.losing_cells();
+            if let Some(&cell) = losing.first() {
+                seen = true;
+                app.cursor = (0..81).find(|c| !shown.cells().contains(c)).unwrap();
+                assert_eq!(background(&app, cell), Color::Rgb(170, 90, 40));
+                let pattern = shown
+                    .cells()
+                    .into_iter()
+                    .find(|c| !losing.contains(c))
+                    .unwrap();
+                assert_eq!(background(&app, pattern), Color::Rgb(70, 140, 70));
+                break;
+            }
+            keys(&mut app, "H");
+        }
+        assert!(seen, "a step that takes candidates away");
+        assert!(lit > 0, "a house lit at the first press");
+    }
+
+    /// Item 14 of issue 34: a single shown marks the filled cells that
+    /// make it (purple in colour, underlined without): a peer of each other
+    /// digit for a naked single, a digit seeing each other empty cell of
+    /// the house for a hidden one.
+    #[test]
+    fn a_single_shown_marks_the_cells_that_make_it() {
+        use crate::play::hint::Offer;
+        use sudokuflow::logic::Technique;
+        let (mut naked, mut hidden) = (0, 0);
+        let games = [
+            sudokuflow::Grid::parse_line(PUZZLE).unwrap(),
+            crate::play::source::new_game(sudokuflow::logic::Level::Hard, 1).unwrap(),
+            // Hidden singles come first: a medium game needs a naked one.
+            crate::play::source::new_game(sudokuflow::logic::Level::Medium, 1).unwrap(),
+        ];
+        for puzzle in games {
+            let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
+            for _ in 0..120 {
+                if app.is_solved() {
+                    break;
+                }
+                keys(&mut app, "HH");
+                let hint = app.hint.clone().unwrap();
+                let Offer::Step(step) = &hint.offer else {
+                    panic!("an easy puzzle needs no revealed cell")
+                };
+                let board = app.board().clone();
+                let makers = hint.single_makers(&board);
+                let Some(&placed) = step.placements.first() else {
+                    assert!(makers.is_empty());
+                    keys(&mut app, "H");
+                    continue;
+                };
+                let (cell, digit) = (usize::from(placed.cell), placed.digit);
+                match step.technique {
+                    Technique::NakedSingle => {
+                        naked += 1;
+                        let mut digits: Vec<u8> = makers.iter().map(|&m| board.cells[m]).collect();
+                        digits.sort_unstable();
+                        // Each other digit a peer holds has one cell
+                        // marked; the rest were ruled out by notes.
+                        let held = |d: u8| {
+                            (0..81).any(|p| p != cell && sees(p, cell) && board.cells[p] == d)
+                        };
+                        let others: Vec<u8> = (1..=9).filter(|&d| d != digit && held(d)).collect();
+                        assert_eq!(digits, others);
+                        assert!(makers.iter().all(|&m| sees(m, cell)));
+                    }
+                    Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
+                        hidden += 1;
+                        let house = hint.house_cells();
+                        // Each other empty cell a filled one rules out has
+                        // a maker; the rest lost the digit to earlier steps.
+                        let ruled_out = |x: usize| {
+                            (0..81).any(|p| p != x && sees(p, x) && board.cells[p] == digit)
+                        };
+                        for x in house
+                            .into_iter()
+                            .filter(|&x| x != cell && board.cells[x] == 0 && ruled_out(x))
+                        {
+                            assert!(
+                                makers
+                                    .iter()
+                                    .any(|&m| board.cells[m] == digit && sees(m, x)),
+                                "r{}c{}",
+                                x / 9 + 1,
+                                x % 9 + 1
+                            );
+                        }
+                    }
+                    _ => assert!(makers.is_empty()),
+                }
+                if let Some(&maker) = makers.first() {
+                    app.cursor = cell;
+                    let terminal = terminal(&app, 120, 40, true);
+                    let buffer = terminal.backend().buffer();
+                    let layout = layout::choose(buffer.area, false).unwrap();
+                    let x = layout.board.x + layout.shape.col_start((maker % 9) as u16);
+                    let y = layout.board.y + layout.shape.row_start((maker / 9) as u16);
+                    assert_eq!(buffer[(x, y)].bg, Color::Rgb(110, 70, 130));
+                    let (modifier, _) =
+                        cell_at(&super::tests::terminal(&app, 80, 24, false), maker);
+                    assert!(modifier.contains(Modifier::UNDERLINED));
+                }
+                keys(&mut app, "H");
+            }
+        }
+        assert!(naked > 0 && hidden > 0, "{naked} naked, {hidden} hidden");
+    }
+
+    /// Item 15 of issue 34: texts too long for their place are cut with
+    /// an ellipsis: the panel's source, the history's moves, a file list's
+    /// title.
+    #[test]
+    fn cut_texts_end_in_an_ellipsis() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.source = format!("/{}/sudoku1.txt #1", "a-long-folder".repeat(4));
+        keys(&mut app, "HHH");
+        for (width, height) in [(80, 24), (120, 40)] {
+            let text = screen(&app, width, height, false);
+            assert!(text.contains("…"), "{text}");
+            assert!(text.contains("? keys   q quit"), "{text}");
+            assert!(!text.contains("sudoku1.txt"), "{text}");
+        }
+        app.key(Key::Char('t'));
+        let text = screen(&app, 80, 24, false);
+        let line = text.lines().find(|l| l.contains("   1 hint: ")).unwrap();
+        assert!(line.ends_with("…│"), "{text}");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{}.txt", "long-name".repeat(8)));
+        std::fs::write(&file, format!("{}\n", std::str::from_utf8(PUZZLE).unwrap())).unwrap();
+        let menu = Menu::with_file(
+            &file,
+            None,
+            0,
+            crate::play::clock::ManualClock::new(),
+            Vec::new(),
+        )
+        .unwrap();
+        let top = menu_screen(&menu, 80, 24)
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        assert!(top.ends_with("…┐"), "{top}");
+    }
+
     /// Item 11 of issue 28: long messages wrap instead of being cut.
     #[test]
     fn long_messages_wrap() {
@@ -1189,6 +1618,49 @@ mod tests {
             words.contains("No such file or directory (os error 2)"),
             "{text}"
         );
+    }
+
+    /// Item 13 of issue 34: with many saved games the list scrolls, and
+    /// the new games, "Open a file" and "Quit" stay on the screen.
+    #[test]
+    fn many_saves_scroll_and_the_last_items_stay() {
+        use crate::play::clock::ManualClock;
+        use crate::play::save::{Listed, Summary};
+        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new(), Vec::new());
+        menu.saves = (0..30)
+            .map(|i| Listed {
+                path: format!("game-{i}.json").into(),
+                saved_at: std::time::Duration::ZERO,
+                game: Ok(Summary {
+                    level: Some("easy, 1.2".into()),
+                    source: format!("#{i}."),
+                    filled: 40,
+                    seconds_played: 60,
+                }),
+            })
+            .collect();
+        for (width, height) in [(80, 24), (120, 40)] {
+            for _ in 0..40 {
+                let text = menu_screen(&menu, width, height);
+                for item in ["New easy game", "New hell game", "Open a file", "Quit"] {
+                    assert!(text.contains(item), "{item} at {}:\n{text}", menu.selected);
+                }
+                if let Some(crate::play::menu::Choice::Resume(i)) =
+                    menu.choices().get(menu.selected).copied()
+                {
+                    assert!(text.contains(&format!("#{i}.")), "{text}");
+                    assert!(text.contains("d delete"), "{text}");
+                }
+                menu.key(Key::Down);
+            }
+        }
+        assert_eq!(shown_rows(10, 0, 20, 4), (0..10).collect::<Vec<_>>());
+        assert_eq!(
+            shown_rows(20, 12, 8, 4),
+            vec![9, 10, 11, 12, 16, 17, 18, 19]
+        );
+        assert_eq!(shown_rows(20, 18, 8, 4), vec![0, 1, 2, 3, 16, 17, 18, 19]);
+        assert_eq!(shown_rows(20, 12, 5, 4), vec![8, 9, 10, 11, 12]);
     }
 
     fn menu_screen(menu: &Menu, width: u16, height: u16) -> String {

@@ -108,7 +108,7 @@ fn puzzle_given(path: &Path, clock: &SharedClock, front: Front) -> anyhow::Resul
         let why = checked.problem.as_deref().unwrap_or("");
         bail!("the puzzle given: {why}; it can't be played");
     }
-    let mut app = save::resume_or_new(puzzle, clock.clone(), front);
+    let mut app = save::resume_or_new(puzzle, clock.clone(), front, None);
     if app.loaded_from.is_some() {
         return Ok(Some(app));
     }
@@ -265,10 +265,12 @@ fn game_from_file(
     if entries.is_empty() {
         bail!("no puzzles in {}", path.display());
     }
+    // The list's ratings, which the game chosen from it takes.
+    let mut rated = None;
     let number = match puzzle {
         Some(n) => n,
         None => {
-            plain::list_entries(&entries, out)?;
+            rated = plain::list_entries(&entries, out)?;
             if !entries.iter().any(|e| e.playable) {
                 bail!("no puzzle of {} can be played", path.display());
             }
@@ -313,7 +315,8 @@ fn game_from_file(
     if let Some(warning) = &entry.problem {
         writeln!(out, "warning: {warning}")?;
     }
-    let mut app = save::resume_or_new(puzzle, clock.clone(), front);
+    let rated = rated.and_then(|r| r.get(number - 1).cloned());
+    let mut app = save::resume_or_new(puzzle, clock.clone(), front, rated);
     app.set_file(path, number);
     if let Some(warning) = entry.problem.as_ref().filter(|_| app.loaded_from.is_none()) {
         app.message = format!("warning: {warning}");
