@@ -515,7 +515,8 @@ fn the_games_list_rates_as_rate_does() {
         .lines()
         .map(|line| {
             let (_, triple, level) = parse_rate_line(line);
-            format!("{level} {triple}")
+            let er = triple.split('/').next().unwrap();
+            format!("{level}, {er}")
         })
         .collect();
     // No puzzle chosen: the game ends after its list. Saves go to `dir`.
@@ -527,7 +528,7 @@ fn the_games_list_rates_as_rate_does() {
         .unwrap()
         .lines()
         .filter_map(|line| {
-            // `   1. line 1     hard 2.6/1.2/1.2`
+            // `   1. line 1     hard, 2.6`
             let (_, rest) = line.trim_start().split_once(". line ")?;
             let words: Vec<&str> = rest.split_whitespace().collect();
             Some(words.get(1..3)?.join(" "))
