@@ -988,6 +988,63 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
 }
 
 #[test]
+fn long_titles_and_rules_wrap_and_what_still_does_not_fit_is_warned_of() {
+    if !have("pdftotext") {
+        return;
+    }
+    let dir = temp_dir();
+    let pdf = temp_path(&dir, "long.pdf");
+    let title = "Sudoku for the family: forty-two puzzles from easy to hard, week 12 of 5 (medium)";
+    let rules = "Wpisz cyfry od 1 do 9 tak, aby w każdym wierszu, w każdej kolumnie i w \
+                 każdym kwadracie 3×3 były wszystkie cyfry, każda dokładnie jeden raz.";
+    assert_eq!((title.chars().count(), rules.chars().count()), (81, 140));
+    let args = |title: &str| {
+        print(&[
+            "print",
+            SAMPLE,
+            "--paper",
+            "a5",
+            "--solutions",
+            "--title",
+            title,
+            &format!("--rules={rules}"),
+            "-o",
+            pdf.to_str().unwrap(),
+        ])
+    };
+    let output = args(title);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    // Every word is on the page, none cut short.
+    let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for word in title.split_whitespace().chain(rules.split_whitespace()) {
+        assert!(words.contains(&word), "{word}: {text}");
+    }
+    assert!(!text.contains('\u{2026}'), "{text}");
+    let answers = run(
+        "pdftotext",
+        &["-f", "7", "-l", "7", pdf.to_str().unwrap(), "-"],
+    );
+    assert!(
+        answers.split_whitespace().any(|word| word == "solutions"),
+        "{answers}"
+    );
+
+    // Too long for three lines even small: cut short, and said so.
+    let output = args(&title.repeat(6));
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "sudokuflow: warning: --title does not fit on A5 paper even in 3 lines at 8 pt: \
+         it is cut short after 'the family: forty-two'\n"
+    );
+    let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+    assert!(text.contains('\u{2026}'), "{text}");
+}
+
+#[test]
 fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
     let dir = temp_dir();
     // A fontconfig that knows no fonts.

@@ -66,6 +66,9 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
     }
     let mut entries = entries.finish()?;
     let layout = Layout::new(&sheet, entries.len(), &fonts);
+    for warning in layout.warnings() {
+        report::message(format_args!("warning: {warning}"));
+    }
     let pages = spill::pages(&layout, &mut entries);
     let title = args.title.as_deref();
     match format {
