@@ -8,6 +8,7 @@ use sudokuflow::grid::Grid;
 
 use super::font::Fonts;
 use super::paper::Paper;
+use super::strings::Strings;
 
 /// One puzzle to print.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +43,8 @@ pub struct Sheet {
     /// A line of rules under the title of puzzle pages.
     pub rules: Option<String>,
     pub contents: Contents,
+    /// The sheet's fixed words.
+    pub strings: Strings,
 }
 
 /// The line of rules `--rules` prints when not given one.
@@ -241,10 +244,7 @@ impl<'a> Layout<'a> {
                 .as_deref()
                 .map(|rules| block(rules, "--rules", false, rules_size(paper))),
         };
-        let answer_heading = match title {
-            Some(title) => format!("{title} \u{2014} solutions"),
-            None => "Solutions".to_string(),
-        };
+        let answer_heading = sheet.strings.solutions_heading(title);
         let answer_header = Header {
             title: (sheet.contents != Contents::Puzzles)
                 .then(|| block(&answer_heading, "--title", true, title_size(paper))),
@@ -351,7 +351,7 @@ impl<'a> Layout<'a> {
             bold: false,
             anchor: Anchor::Middle,
             gray: 0.35,
-            text: format!("{} / {}", index + 1, self.page_count()),
+            text: self.sheet.strings.page_number(index + 1, self.page_count()),
         });
         if let Some(pages) = self.answer_pages(first, entries.len()).filter(|_| !answers) {
             page.texts.push(Text {
@@ -417,11 +417,7 @@ impl<'a> Layout<'a> {
         let per_page = self.solution_grid.columns * self.solution_grid.rows;
         let page = |entry: usize| self.puzzle_pages + entry / per_page + 1;
         let (from, to) = (page(first), page(first + count - 1));
-        Some(if from == to {
-            format!("Answers on page {from}")
-        } else {
-            format!("Answers on pages {from}\u{2013}{to}")
-        })
+        Some(self.sheet.strings.answers_on(from, to))
     }
 }
 
@@ -752,6 +748,7 @@ mod tests {
             title: Some("Week 12".to_string()),
             rules: None,
             contents,
+            strings: Strings::default(),
         }
     }
 
