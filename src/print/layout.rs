@@ -977,7 +977,7 @@ mod tests {
         }
         // Too much for three lines at full size: smaller first.
         let (lines, size, fits) = wrapped(&words.repeat(3));
-        assert!(fits && size < 16.0 && size >= MIN_SIZE && lines.len() == 3);
+        assert!(fits && (MIN_SIZE..16.0).contains(&size) && lines.len() == 3);
         assert_eq!(lines.join(" "), words.repeat(3));
         // Too much at the least size: cut short, and said so.
         let (lines, size, fits) = wrapped(&words.repeat(20));
