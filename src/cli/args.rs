@@ -453,9 +453,11 @@ Spanish, French, Polish or Chinese with --lang de|es|fr|pl|zh. --strings FILE
 gives any of them in 'key = text' lines over --lang's ('#' starts a comment):
 solutions-title ({title}), solutions, answers-on-page ({page}),
 answers-on-pages ({first}, {last}), page-number ({page}, {pages}), rules,
-easy, medium, hard, expert, hell. --level-names wins over both. Answer pages (--solutions) follow
-the puzzles, smaller boards with the same numbers, the givens in black and the
-answers in grey; each puzzle page says on which page its answers are.
+easy, medium, hard, expert, hell. --level-names wins over both.
+
+Answer pages (--solutions) follow the puzzles, smaller boards with the same
+numbers, the givens in black and the answers in grey; each puzzle page says on
+which page its answers are.
 
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
 is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
@@ -524,7 +526,7 @@ pub struct PrintArgs {
     #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::En)]
     pub lang: Lang,
 
-    /// A file of 'key = text' lines for the sheet's fixed words, over --lang's (see docs/printing.md for the keys)
+    /// A file of 'key = text' lines for the sheet's fixed words, over --lang's (the keys are in --help)
     #[arg(long, value_name = "FILE")]
     pub strings: Option<PathBuf>,
 
