@@ -140,6 +140,11 @@ const FOOTER_SIZE: f32 = 9.0;
 /// The least room between the lowest board and the top of the footer.
 const FOOTER_CLEARANCE: f32 = 14.0;
 
+/// The gap between boards of a 4-a-page sheet, across and down: 10 mm
+/// (7 mm on A5).
+const BALANCED_GAP: f32 = 28.35;
+const BALANCED_GAP_A5: f32 = 19.85;
+
 /// How much wider a board is at 4 a page than at 6.
 const FOUR_OVER_SIX: f32 = 1.25;
 
@@ -625,7 +630,16 @@ fn grid(paper: Paper, per_page: usize, header: f32, most: f32) -> Slots {
     let (width, height) = paper.size();
     let margin = paper.margin();
     let small = paper == Paper::A5;
-    let (gap_x, gap_y) = if small { (10.0, 10.0) } else { (14.0, 14.0) };
+    // Two boards side by side would fill the width with only the least gap
+    // between them and leave the rows far apart: they get a gap as wide as
+    // the one between rows, the board block centred in the height.
+    let balanced = columns == 2 && rows == 2;
+    let (gap_x, gap_y) = match (small, balanced) {
+        (true, true) => (BALANCED_GAP_A5, BALANCED_GAP_A5),
+        (false, true) => (BALANCED_GAP, BALANCED_GAP),
+        (true, false) => (10.0, 10.0),
+        (false, false) => (14.0, 14.0),
+    };
     let top = margin + header;
     // The footer's cap height, and room below the boards.
     let bottom = height - margin - FOOTER_SIZE * 0.75 - FOOTER_CLEARANCE;
@@ -647,7 +661,12 @@ fn grid(paper: Paper, per_page: usize, header: f32, most: f32) -> Slots {
         (outer, size + between)
     };
     let (left, step_x) = spread(area_width, columns, board, gap_x);
-    let (upper, step_y) = spread(area_height, rows, label + board, gap_y);
+    let (upper, step_y) = if balanced {
+        let block = rows as f32 * (label + board) + (rows - 1) as f32 * gap_y;
+        ((area_height - block).max(0.0) / 2.0, label + board + gap_y)
+    } else {
+        spread(area_height, rows, label + board, gap_y)
+    };
     Slots {
         columns,
         rows,
@@ -893,6 +912,30 @@ mod tests {
             )) {
                 let ratio = board_width(four, &fonts) / board_width(six, &fonts);
                 assert!(ratio >= 1.25 - 1e-4, "{paper:?}: {ratio}");
+            }
+        }
+    }
+
+    #[test]
+    fn four_a_page_are_as_far_apart_across_as_down() {
+        let fonts = Fonts::bundled();
+        let entries = entries(4);
+        for paper in PAPERS {
+            for sheet in headers(paper, 4, Contents::Puzzles) {
+                let page = laid_out(&sheet, &entries, &fonts).page(0);
+                let size = 9.0 * page.boards[0].cell;
+                let (left, right, lower) = (&page.boards[0], &page.boards[1], &page.boards[2]);
+                let across = right.x - (left.x + size);
+                // From a board's foot to the top of the label of the one below.
+                let down = lower.y
+                    - laid_out(&sheet, &entries, &fonts).layout.puzzle_grid.label
+                    - (left.y + size);
+                let least = if paper == Paper::A5 { 19.8 } else { 28.3 };
+                assert!(across >= least, "{paper:?}: {across}");
+                assert!(
+                    (across - down).abs() < 0.01,
+                    "{paper:?}: {across} across, {down} down"
+                );
             }
         }
     }

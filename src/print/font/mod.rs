@@ -277,10 +277,11 @@ impl Fonts {
         }
     }
 
-    /// The glyph of a digit 0 to 9 in the regular face, and its advance in em.
-    pub fn digit(&self, digit: u8) -> (u16, f32) {
-        let (glyph, advance) = self.regular.ascii[usize::from(b'0' + digit - b' ')];
-        (glyph, f32::from(advance) / self.regular.units_per_em())
+    /// The glyph of a digit 0 to 9 in a bundled face, and its advance in em.
+    pub fn digit(&self, digit: u8, bold: bool) -> (u16, f32) {
+        let face = self.bundled_face(bold);
+        let (glyph, advance) = face.ascii[usize::from(b'0' + digit - b' ')];
+        (glyph, f32::from(advance) / face.units_per_em())
     }
 
     /// `text` set in one line, bold or not.
@@ -347,7 +348,7 @@ mod tests {
         assert!(width > 4.0 && width < 7.0);
         assert_eq!(fonts.width("0123456789", false, 10.0), 10.0 * width);
         assert_eq!(
-            fonts.digit(7).0,
+            fonts.digit(7, false).0,
             fonts.line("7", false).runs[0].glyphs[0].id
         );
     }
