@@ -354,6 +354,15 @@ mod tests {
     }
 
     #[test]
+    fn characters_the_bundled_fonts_lack_are_measured_near_their_width() {
+        // For SVG and HTML, which measure with the bundled fonts only.
+        let fonts = Fonts::bundled();
+        assert_eq!(fonts.width("数独，第", false, 10.0), 40.0);
+        let hebrew = fonts.width("סודוקו", false, 10.0);
+        assert_eq!(hebrew, 6.0 * fonts.width("0", false, 10.0));
+    }
+
+    #[test]
     fn right_to_left_text_is_set_in_visual_order() {
         // Hebrew has no glyphs here (empty boxes), but its order still holds.
         let fonts = Fonts::bundled();
