@@ -988,6 +988,204 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
 }
 
 #[test]
+fn long_titles_and_rules_wrap_and_what_still_does_not_fit_is_warned_of() {
+    if !have("pdftotext") {
+        return;
+    }
+    let dir = temp_dir();
+    let pdf = temp_path(&dir, "long.pdf");
+    let title = "Sudoku for the family: forty-two puzzles from easy to hard, week 12 of 5 (medium)";
+    let rules = "Wpisz cyfry od 1 do 9 tak, aby w każdym wierszu, w każdej kolumnie i w \
+                 każdym kwadracie 3×3 były wszystkie cyfry, każda dokładnie jeden raz.";
+    assert_eq!((title.chars().count(), rules.chars().count()), (81, 140));
+    let args = |title: &str| {
+        print(&[
+            "print",
+            SAMPLE,
+            "--paper",
+            "a5",
+            "--solutions",
+            "--title",
+            title,
+            &format!("--rules={rules}"),
+            "-o",
+            pdf.to_str().unwrap(),
+        ])
+    };
+    let output = args(title);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    // Every word is on the page, none cut short.
+    let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for word in title.split_whitespace().chain(rules.split_whitespace()) {
+        assert!(words.contains(&word), "{word}: {text}");
+    }
+    assert!(!text.contains('\u{2026}'), "{text}");
+    let answers = run(
+        "pdftotext",
+        &["-f", "7", "-l", "7", pdf.to_str().unwrap(), "-"],
+    );
+    assert!(
+        answers.split_whitespace().any(|word| word == "solutions"),
+        "{answers}"
+    );
+
+    // Too long for three lines even small: cut short, and said so.
+    let output = args(&title.repeat(6));
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "sudokuflow: warning: --title does not fit on A5 paper even in 3 lines at 8 pt: \
+         it is cut short after 'the family: forty-two'\n"
+    );
+    let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+    assert!(text.contains('\u{2026}'), "{text}");
+}
+
+#[test]
+fn every_fixed_word_of_a_sheet_is_in_the_language_asked_for() {
+    if !have("pdftotext") || !have("pdffonts") {
+        return;
+    }
+    let dir = temp_dir();
+    let pdf = temp_path(&dir, "lang.pdf");
+    // What page 1 (of 8, 4 puzzles) and page 7 (answers) say in each language.
+    let languages = [
+        (
+            "pl",
+            "Rozwiązania na stronie 7",
+            "Tydzień 12 — rozwiązania",
+            "łatwe · 1.5",
+            "Wpisz cyfry od 1 do 9",
+        ),
+        (
+            "de",
+            "Lösungen auf Seite 7",
+            "Tydzień 12 — Lösungen",
+            "leicht · 1.5",
+            "Tragen Sie die Ziffern",
+        ),
+        (
+            "fr",
+            "Solutions en page 7",
+            "Tydzień 12 — solutions",
+            "facile · 1.5",
+            "Remplissez la grille",
+        ),
+        (
+            "es",
+            "Soluciones en la página 7",
+            "Tydzień 12 — soluciones",
+            "fácil · 1.5",
+            "Completa la cuadrícula",
+        ),
+        (
+            "zh",
+            "答案见第 7 页",
+            "Tydzień 12（答案）",
+            "简单 · 1.5",
+            "在空格中填入数字",
+        ),
+    ];
+    for (lang, answers_on, heading, level, rules) in languages {
+        if lang == "zh" && !have_font(":lang=zh", "fonts-wqy-microhei") {
+            continue;
+        }
+        print_ok(&[
+            "print",
+            SAMPLE,
+            "--lang",
+            lang,
+            "--solutions",
+            "--rules",
+            "--title",
+            "Tydzień 12",
+            "-o",
+            pdf.to_str().unwrap(),
+        ]);
+        let first = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+        for text in [answers_on, level, rules, "1/8"] {
+            assert!(first.contains(text), "{lang}: {text}: {first}");
+        }
+        let answers = run(
+            "pdftotext",
+            &["-f", "7", "-l", "7", pdf.to_str().unwrap(), "-"],
+        );
+        assert!(answers.contains(heading), "{lang}: {answers}");
+        for english in ["Answers", "solutions", "Fill in", "easy"] {
+            assert!(
+                !first.contains(english) && (lang == "fr" || !answers.contains(english)),
+                "{lang}: {english}"
+            );
+        }
+        // The Chinese words are in an embedded font, not boxes.
+        let fonts = pdf_fonts(&pdf);
+        assert!(fonts.iter().all(|(_, embedded)| *embedded), "{fonts:?}");
+        assert_eq!(fonts.len(), if lang == "zh" { 3 } else { 2 }, "{fonts:?}");
+    }
+}
+
+#[test]
+fn a_strings_file_gives_any_fixed_word_and_its_errors_name_the_line_and_key() {
+    if !have("pdftotext") {
+        return;
+    }
+    let dir = temp_dir();
+    let pdf = temp_path(&dir, "strings.pdf");
+    let strings = temp_path(&dir, "strings.txt");
+    std::fs::write(
+        &strings,
+        "# Welsh\nanswers-on-page = Atebion ar dudalen {page}\n\
+         solutions = Atebion\npage-number = Tudalen {page} o {pages}\neasy = hawdd\n",
+    )
+    .unwrap();
+    print_ok(&[
+        "print",
+        SAMPLE,
+        "--solutions",
+        "--strings",
+        strings.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    let first = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
+    for text in [
+        "Atebion ar dudalen 7",
+        "Tudalen 1 o 8",
+        "hawdd · 1.5",
+        "hell · 7.2",
+    ] {
+        assert!(first.contains(text), "{text}: {first}");
+    }
+    let answers = run(
+        "pdftotext",
+        &["-f", "7", "-l", "7", pdf.to_str().unwrap(), "-"],
+    );
+    assert!(answers.contains("Atebion"), "{answers}");
+
+    std::fs::write(&strings, "easy = hawdd\nanswers-on-pages = {from}-{to}\n").unwrap();
+    let output = print(&[
+        "print",
+        SAMPLE,
+        "--strings",
+        strings.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "strings.txt: line 2: answers-on-pages holds a '{' that is not a placeholder it \
+             takes (it takes {first} and {last})"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_title_no_installed_font_covers_is_an_error_naming_its_script() {
     let dir = temp_dir();
     // A fontconfig that knows no fonts.

@@ -19,6 +19,7 @@ use crate::print::levels::LevelNames;
 
 mod dataset;
 use crate::print::paper::Paper;
+use crate::print::strings::Lang;
 pub use dataset::{ByArg, LeakageArgs, SplitArgs};
 
 /// The levels and their ER bands, for help texts (a macro so that
@@ -444,9 +445,21 @@ counted (so number N is line N of 'solve's output for the same input), with
 its level and rating (ER, on the Sudoku Explainer scale), as rate gives them
 with the same --budget (a count of chain nodes followed; the default is
 rate's): a lower bound, such as '>9.5', where the rater stops before the
-solution; --level-names renames the levels. Answer pages (--solutions) follow
-the puzzles, smaller boards with the same numbers, the givens in black and the
-answers in grey; each puzzle page says on which page its answers are.
+solution; --level-names renames the levels. A title or rules line too wide
+for the page wraps onto up to three lines; what still does not fit is cut
+short, with a warning.
+
+The sheet's fixed words (the answer pages' heading, 'Answers on page N', page
+numbers, the usual rules of --rules, level names) are English, or German,
+Spanish, French, Polish or Chinese with --lang de|es|fr|pl|zh. --strings FILE
+gives any of them in 'key = text' lines over --lang's ('#' starts a comment):
+solutions-title ({title}), solutions, answers-on-page ({page}),
+answers-on-pages ({first}, {last}), page-number ({page}, {pages}), rules,
+easy, medium, hard, expert, hell. --level-names wins over both.
+
+Answer pages (--solutions) follow the puzzles, smaller boards with the same
+numbers, the givens in black and the answers in grey; each puzzle page says on
+which page its answers are.
 
 The format is --format, or else the extension of -o (.pdf, .svg, .html). SVG
 is one file per page: -o sheet.svg writes sheet-01.svg, sheet-02.svg, ... (or
@@ -510,6 +523,14 @@ pub struct PrintArgs {
     #[arg(long, value_name = "TEXT", num_args = 0..=1, require_equals = true,
           default_missing_value = crate::print::layout::USUAL_RULES)]
     pub rules: Option<String>,
+
+    /// The language of the sheet's fixed words (headings, "Answers on page N", the usual rules, level names)
+    #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::En)]
+    pub lang: Lang,
+
+    /// A file of 'key = text' lines for the sheet's fixed words, over --lang's (the keys are in --help)
+    #[arg(long, value_name = "FILE")]
+    pub strings: Option<PathBuf>,
 
     /// Other names for the levels, e.g. easy=łatwe,medium=średnie (the levels: easy, medium, hard, expert, hell)
     #[arg(long, value_name = "LEVEL=NAME,...")]

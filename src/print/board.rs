@@ -71,7 +71,12 @@ pub fn write(board: &Board, placing: Placing, grids: &mut Grids, out: &mut Strin
         if digits.is_empty() {
             continue;
         }
-        let fill = if answers { " fill=\"#666\"" } else { "" };
+        // Givens bold, as heavy as a puzzle book's; answers regular grey.
+        let fill = if answers {
+            " fill=\"#666\""
+        } else {
+            " font-weight=\"bold\""
+        };
         let _ = write!(out, "<text class=\"{class}\" transform=\"{shift}\"{fill}");
         match placing {
             Placing::Positions => {
@@ -139,7 +144,7 @@ mod tests {
         let shift = "transform=\"translate(.5 0.721)\"";
         assert!(
             out.contains(&format!(
-                "<text class=\"given\" {shift} x=\"0 4\" y=\"0 1\">53</text>"
+                "<text class=\"given\" {shift} font-weight=\"bold\" x=\"0 4\" y=\"0 1\">53</text>"
             )),
             "{out}"
         );
@@ -157,7 +162,7 @@ mod tests {
         );
         assert!(
             out.contains(&format!(
-                "<text class=\"given\" {shift}><tspan x=\"0\" y=\"0\">5</tspan>\
+                "<text class=\"given\" {shift} font-weight=\"bold\"><tspan x=\"0\" y=\"0\">5</tspan>\
                  <tspan x=\"4\" y=\"1\">3</tspan></text>"
             )),
             "{out}"

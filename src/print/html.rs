@@ -16,12 +16,13 @@ pub fn write(
     pages: impl Iterator<Item = io::Result<Page>>,
     paper: Paper,
     title: Option<&str>,
+    lang: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let (width, height) = paper.size_mm();
     write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"sudokuflow\">\n<title>{}</title>\n<style>\n\
          @page {{ size: {}; margin: 0; }}\n\

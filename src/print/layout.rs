@@ -8,6 +8,7 @@ use sudokuflow::grid::Grid;
 
 use super::font::Fonts;
 use super::paper::Paper;
+use super::strings::Strings;
 
 /// One puzzle to print.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +43,8 @@ pub struct Sheet {
     /// A line of rules under the title of puzzle pages.
     pub rules: Option<String>,
     pub contents: Contents,
+    /// The sheet's fixed words.
+    pub strings: Strings,
 }
 
 /// The line of rules `--rules` prints when not given one.
@@ -137,6 +140,11 @@ const FOOTER_SIZE: f32 = 9.0;
 /// The least room between the lowest board and the top of the footer.
 const FOOTER_CLEARANCE: f32 = 14.0;
 
+/// The gap between boards of a 4-a-page sheet, across and down: 10 mm
+/// (7 mm on A5).
+const BALANCED_GAP: f32 = 28.35;
+const BALANCED_GAP_A5: f32 = 19.85;
+
 /// How much wider a board is at 4 a page than at 6.
 const FOUR_OVER_SIX: f32 = 1.25;
 
@@ -166,6 +174,40 @@ pub struct Layout<'a> {
     solution_pages: usize,
     puzzle_grid: Slots,
     solution_grid: Slots,
+    puzzle_header: Header,
+    answer_header: Header,
+    /// What did not fit on the page, one message each.
+    warnings: Vec<String>,
+}
+
+/// A title or rules text set in lines that fit the page's width.
+#[derive(Clone, Debug, PartialEq)]
+struct Block {
+    lines: Vec<String>,
+    size: f32,
+}
+
+impl Block {
+    /// The height the block takes, with the space below it: `spacing`
+    /// times its size for the first line, then a line's spacing for each
+    /// other.
+    fn height(&self, spacing: f32) -> f32 {
+        self.size * (spacing + LINE_SPACING * (self.lines.len() - 1) as f32)
+    }
+}
+
+/// The title and rules of one kind of page.
+#[derive(Clone, Debug, Default)]
+struct Header {
+    title: Option<Block>,
+    rules: Option<Block>,
+}
+
+impl Header {
+    fn height(&self) -> f32 {
+        self.title.as_ref().map_or(0.0, |b| b.height(TITLE_LINES))
+            + self.rules.as_ref().map_or(0.0, |b| b.height(RULES_LINES))
+    }
 }
 
 impl<'a> Layout<'a> {
@@ -178,7 +220,42 @@ impl<'a> Layout<'a> {
             Contents::PuzzlesAndSolutions => (pages_for(sheet.per_page), pages_for(solutions)),
             Contents::Solutions => (0, pages_for(solutions)),
         };
-        let puzzle_top = header_height(sheet, false);
+        let paper = sheet.paper;
+        let room = paper.size().0 - 2.0 * paper.margin();
+        let mut warnings = Vec::new();
+        let mut block = |text: &str, origin: &str, bold: bool, size: f32| {
+            let wrapped = wrap(fonts, text, bold, size, room);
+            let warned = warnings.iter().any(|w: &String| w.starts_with(origin));
+            if !wrapped.fits && !warned {
+                // The last words printed, escaped for the terminal.
+                let printed = wrapped.block.lines.concat();
+                let printed = printed.trim_end_matches('\u{2026}');
+                let words: Vec<&str> = printed.split_whitespace().collect();
+                let tail = words[words.len().saturating_sub(3)..].join(" ");
+                warnings.push(format!(
+                    "{origin} does not fit on {} paper even in {MOST_LINES} lines at {MIN_SIZE} pt: \
+                     it is cut short after '{}'",
+                    paper.name(),
+                    tail.escape_debug()
+                ));
+            }
+            wrapped.block
+        };
+        let title = sheet.title.as_deref();
+        let puzzle_header = Header {
+            title: title.map(|title| block(title, "--title", true, title_size(paper))),
+            rules: sheet
+                .rules
+                .as_deref()
+                .map(|rules| block(rules, "--rules", false, rules_size(paper))),
+        };
+        let answer_heading = sheet.strings.solutions_heading(title);
+        let answer_header = Header {
+            title: (sheet.contents != Contents::Puzzles)
+                .then(|| block(&answer_heading, "--title", true, title_size(paper))),
+            rules: None,
+        };
+        let puzzle_top = puzzle_header.height();
         let puzzle_grid = if sheet.per_page == 6 {
             // Six a page fit the height; four, only the width. Six are kept
             // well smaller, so that four a page are worth choosing.
@@ -187,7 +264,7 @@ impl<'a> Layout<'a> {
         } else {
             grid(sheet.paper, sheet.per_page, puzzle_top, f32::INFINITY)
         };
-        let solution_top = header_height(sheet, true);
+        let solution_top = answer_header.height();
         let solution_grid = grid(sheet.paper, solutions, solution_top, f32::INFINITY);
         Layout {
             sheet,
@@ -197,7 +274,15 @@ impl<'a> Layout<'a> {
             solution_pages,
             puzzle_grid,
             solution_grid,
+            puzzle_header,
+            answer_header,
+            warnings,
         }
+    }
+
+    /// What does not fit on the page and is cut short, one message each.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     pub fn page_count(&self) -> usize {
@@ -231,7 +316,6 @@ impl<'a> Layout<'a> {
         let paper = self.sheet.paper;
         let (width, height) = paper.size();
         let margin = paper.margin();
-        let room = width - 2.0 * margin;
         let mut page = Page {
             width,
             height,
@@ -239,39 +323,29 @@ impl<'a> Layout<'a> {
             texts: Vec::with_capacity(4 + 2 * entries.len()),
         };
 
-        let heading = match (&self.sheet.title, answers) {
-            (Some(title), false) => Some(title.clone()),
-            (Some(title), true) => Some(format!("{title} \u{2014} solutions")),
-            (None, true) => Some("Solutions".to_string()),
-            (None, false) => None,
+        let header = if answers {
+            &self.answer_header
+        } else {
+            &self.puzzle_header
         };
         let mut top = margin;
-        if let Some(heading) = heading {
-            let size = title_size(paper);
-            let (heading, size) = self.fit(heading, true, size, room);
-            page.texts.push(Text {
-                x: width / 2.0,
-                y: top + size * 0.8,
-                size,
-                bold: true,
-                anchor: Anchor::Middle,
-                gray: 0.0,
-                text: heading,
-            });
-            top += title_size(paper) * TITLE_LINES;
-        }
-        if let (Some(rules), false) = (&self.sheet.rules, answers) {
-            let size = rules_size(paper);
-            let (rules, size) = self.fit(rules.clone(), false, size, room);
-            page.texts.push(Text {
-                x: width / 2.0,
-                y: top + size * 0.8,
-                size,
-                bold: false,
-                anchor: Anchor::Middle,
-                gray: 0.25,
-                text: rules,
-            });
+        for (block, bold, gray, spacing) in [
+            (&header.title, true, 0.0, TITLE_LINES),
+            (&header.rules, false, 0.25, RULES_LINES),
+        ] {
+            let Some(block) = block else { continue };
+            for (index, line) in block.lines.iter().enumerate() {
+                page.texts.push(Text {
+                    x: width / 2.0,
+                    y: top + block.size * (0.8 + LINE_SPACING * index as f32),
+                    size: block.size,
+                    bold,
+                    anchor: Anchor::Middle,
+                    gray,
+                    text: line.clone(),
+                });
+            }
+            top += block.height(spacing);
         }
 
         let footer = height - margin;
@@ -282,7 +356,7 @@ impl<'a> Layout<'a> {
             bold: false,
             anchor: Anchor::Middle,
             gray: 0.35,
-            text: format!("{} / {}", index + 1, self.page_count()),
+            text: self.sheet.strings.page_number(index + 1, self.page_count()),
         });
         if let Some(pages) = self.answer_pages(first, entries.len()).filter(|_| !answers) {
             page.texts.push(Text {
@@ -316,7 +390,7 @@ impl<'a> Layout<'a> {
             });
             if !entry.note.is_empty() {
                 let room = 9.0 * grid.cell - number_width - label_size;
-                let (note, _) = self.cut(entry.note.clone(), false, label_size, room);
+                let note = cut(self.fonts, &entry.note, false, label_size, room);
                 page.texts.push(Text {
                     x: x + 9.0 * grid.cell,
                     y: baseline,
@@ -348,39 +422,7 @@ impl<'a> Layout<'a> {
         let per_page = self.solution_grid.columns * self.solution_grid.rows;
         let page = |entry: usize| self.puzzle_pages + entry / per_page + 1;
         let (from, to) = (page(first), page(first + count - 1));
-        Some(if from == to {
-            format!("Answers on page {from}")
-        } else {
-            format!("Answers on pages {from}\u{2013}{to}")
-        })
-    }
-
-    /// A text and its size, made to fit `room`: smaller, down to 8 points,
-    /// then cut short with an ellipsis.
-    fn fit(&self, text: String, bold: bool, size: f32, room: f32) -> (String, f32) {
-        let width = self.fonts.width(&text, bold, size);
-        if width <= room {
-            return (text, size);
-        }
-        let smaller = (size * room / width).max(8.0);
-        self.cut(text, bold, smaller, room)
-    }
-
-    /// A text cut short with an ellipsis to fit `room` at `size`.
-    fn cut(&self, text: String, bold: bool, size: f32, room: f32) -> (String, f32) {
-        if self.fonts.width(&text, bold, size) <= room {
-            return (text, size);
-        }
-        let mut chars: Vec<char> = text.chars().collect();
-        while !chars.is_empty() {
-            let cut: String = chars.iter().collect();
-            let cut = format!("{}\u{2026}", cut.trim_end());
-            if self.fonts.width(&cut, bold, size) <= room {
-                return (cut, size);
-            }
-            chars.pop();
-        }
-        ("\u{2026}".to_string(), size)
+        Some(self.sheet.strings.answers_on(from, to))
     }
 }
 
@@ -402,12 +444,182 @@ fn label_size(cell: f32) -> f32 {
     (cell * 0.45).clamp(7.5, 13.0)
 }
 
-/// The height of the title and rules lines on a page.
-fn header_height(sheet: &Sheet, answers: bool) -> f32 {
-    let title = answers || sheet.title.is_some();
-    let rules = !answers && sheet.rules.is_some();
-    f32::from(u8::from(title)) * title_size(sheet.paper) * TITLE_LINES
-        + f32::from(u8::from(rules)) * rules_size(sheet.paper) * RULES_LINES
+/// Lines after the first of a title or rules text are this many times its
+/// size below the one before.
+const LINE_SPACING: f32 = 1.25;
+
+/// The most lines a title or rules text takes.
+const MOST_LINES: usize = 3;
+
+/// The smallest size a title or rules text is made to fit.
+const MIN_SIZE: f32 = 8.0;
+
+/// A text set to fit, and whether all of it does.
+struct Wrapped {
+    block: Block,
+    fits: bool,
+}
+
+/// `text` set to fit `room` at `size` points: on one line, made up to a
+/// tenth smaller if that is enough; else wrapped between words (or between
+/// the characters of Chinese and Japanese) onto up to [`MOST_LINES`] lines,
+/// made smaller down to [`MIN_SIZE`] only if they are not enough; else its
+/// last line is cut short with an ellipsis.
+fn wrap(fonts: &Fonts, text: &str, bold: bool, size: f32, room: f32) -> Wrapped {
+    let text = text.trim();
+    let width = fonts.width(text, bold, size);
+    if width <= room / 0.9 {
+        let size = if width <= room {
+            size
+        } else {
+            size * room / width
+        };
+        return Wrapped {
+            block: Block {
+                lines: vec![text.to_string()],
+                size,
+            },
+            fits: true,
+        };
+    }
+    let mut size = size;
+    loop {
+        let lines = lines(fonts, text, bold, size, room);
+        let fits = lines.len() <= MOST_LINES;
+        if fits || size <= MIN_SIZE {
+            let mut kept: Vec<String> = lines
+                .iter()
+                .take(MOST_LINES)
+                .map(|line| text[line.clone()].to_string())
+                .collect();
+            if !fits {
+                // The last line holds the rest of the text, cut short.
+                let rest = &text[lines[MOST_LINES - 1].start..];
+                kept[MOST_LINES - 1] = cut(fonts, rest, bold, size, room);
+            }
+            return Wrapped {
+                block: Block { lines: kept, size },
+                fits,
+            };
+        }
+        size = (size - 0.5).max(MIN_SIZE);
+    }
+}
+
+/// `text` broken greedily into lines no wider than `room` at `size`, at the
+/// places [`breaks`] allows (anywhere in a word wider than `room`): the
+/// byte ranges of the lines, without the spaces between them.
+fn lines(fonts: &Fonts, text: &str, bold: bool, size: f32, room: f32) -> Vec<Range<usize>> {
+    let fits = |line: &str| fonts.width(line.trim_end(), bold, size) <= room;
+    let breaks = breaks(text);
+    let mut lines = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = breaks
+            .iter()
+            .filter(|&&at| at > start)
+            .take_while(|&&at| fits(&text[start..at]))
+            .last()
+            .copied()
+            .unwrap_or_else(|| {
+                // A word wider than the line: as many of its characters as
+                // fit, and at least one.
+                let mut ends = text[start..]
+                    .char_indices()
+                    .map(|(at, c)| start + at + c.len_utf8());
+                let first = ends.next().unwrap_or(text.len());
+                ends.take_while(|&at| fits(&text[start..at]))
+                    .last()
+                    .unwrap_or(first)
+            });
+        lines.push(start..start + text[start..end].trim_end().len());
+        start = end;
+    }
+    lines
+}
+
+/// Where a line may end in `text` (byte offsets, the text's end last):
+/// after spaces, and between characters of scripts written without spaces
+/// (Han, kana), though not before closing punctuation nor after opening.
+fn breaks(text: &str) -> Vec<usize> {
+    let mut breaks = Vec::new();
+    let mut previous: Option<char> = None;
+    for (at, c) in text.char_indices() {
+        if let Some(before) = previous {
+            let after_space = before.is_whitespace() && !c.is_whitespace();
+            let ideographic = (is_ideographic(before) || is_ideographic(c))
+                && !c.is_whitespace()
+                && !before.is_whitespace()
+                && !is_closing(c)
+                && !is_opening(before);
+            if after_space || ideographic {
+                breaks.push(at);
+            }
+        }
+        previous = Some(c);
+    }
+    breaks.push(text.len());
+    breaks
+}
+
+/// Characters of scripts that break lines between any two characters.
+fn is_ideographic(c: char) -> bool {
+    matches!(c, '\u{2e80}'..='\u{9fff}' | '\u{f900}'..='\u{faff}' | '\u{ff00}'..='\u{ffef}'
+        | '\u{20000}'..='\u{3ffff}')
+}
+
+/// Punctuation that never starts a line.
+fn is_closing(c: char) -> bool {
+    matches!(
+        c,
+        '\u{3001}'
+            | '\u{3002}'
+            | '\u{ff0c}'
+            | '\u{ff0e}'
+            | '\u{ff1a}'
+            | '\u{ff1b}'
+            | '\u{ff01}'
+            | '\u{ff1f}'
+            | '\u{ff09}'
+            | '\u{300d}'
+            | '\u{300f}'
+            | '\u{300b}'
+            | '\u{3009}'
+            | '\u{3011}'
+            | ')'
+            | ','
+            | '.'
+            | ':'
+            | ';'
+            | '!'
+            | '?'
+            | '\u{2026}'
+    )
+}
+
+/// Punctuation that never ends a line.
+fn is_opening(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ff08}' | '\u{300c}' | '\u{300e}' | '\u{300a}' | '\u{3008}' | '\u{3010}' | '('
+    )
+}
+
+/// `text` cut short with an ellipsis to fit `room` at `size`.
+fn cut(fonts: &Fonts, text: &str, bold: bool, size: f32, room: f32) -> String {
+    if fonts.width(text, bold, size) <= room {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        let cut: String = chars.iter().collect();
+        let cut = format!("{}\u{2026}", cut.trim_end());
+        if fonts.width(&cut, bold, size) <= room {
+            return cut;
+        }
+        chars.pop();
+    }
+    "\u{2026}".to_string()
 }
 
 /// Where `per_page` boards go below a header `header` high: the largest
@@ -418,7 +630,16 @@ fn grid(paper: Paper, per_page: usize, header: f32, most: f32) -> Slots {
     let (width, height) = paper.size();
     let margin = paper.margin();
     let small = paper == Paper::A5;
-    let (gap_x, gap_y) = if small { (10.0, 10.0) } else { (14.0, 14.0) };
+    // Two boards side by side would fill the width with only the least gap
+    // between them and leave the rows far apart: they get a gap as wide as
+    // the one between rows, the board block centred in the height.
+    let balanced = columns == 2 && rows == 2;
+    let (gap_x, gap_y) = match (small, balanced) {
+        (true, true) => (BALANCED_GAP_A5, BALANCED_GAP_A5),
+        (false, true) => (BALANCED_GAP, BALANCED_GAP),
+        (true, false) => (10.0, 10.0),
+        (false, false) => (14.0, 14.0),
+    };
     let top = margin + header;
     // The footer's cap height, and room below the boards.
     let bottom = height - margin - FOOTER_SIZE * 0.75 - FOOTER_CLEARANCE;
@@ -440,7 +661,12 @@ fn grid(paper: Paper, per_page: usize, header: f32, most: f32) -> Slots {
         (outer, size + between)
     };
     let (left, step_x) = spread(area_width, columns, board, gap_x);
-    let (upper, step_y) = spread(area_height, rows, label + board, gap_y);
+    let (upper, step_y) = if balanced {
+        let block = rows as f32 * (label + board) + (rows - 1) as f32 * gap_y;
+        ((area_height - block).max(0.0) / 2.0, label + board + gap_y)
+    } else {
+        spread(area_height, rows, label + board, gap_y)
+    };
     Slots {
         columns,
         rows,
@@ -541,6 +767,7 @@ mod tests {
             title: Some("Week 12".to_string()),
             rules: None,
             contents,
+            strings: Strings::default(),
         }
     }
 
@@ -690,6 +917,30 @@ mod tests {
     }
 
     #[test]
+    fn four_a_page_are_as_far_apart_across_as_down() {
+        let fonts = Fonts::bundled();
+        let entries = entries(4);
+        for paper in PAPERS {
+            for sheet in headers(paper, 4, Contents::Puzzles) {
+                let page = laid_out(&sheet, &entries, &fonts).page(0);
+                let size = 9.0 * page.boards[0].cell;
+                let (left, right, lower) = (&page.boards[0], &page.boards[1], &page.boards[2]);
+                let across = right.x - (left.x + size);
+                // From a board's foot to the top of the label of the one below.
+                let down = lower.y
+                    - laid_out(&sheet, &entries, &fonts).layout.puzzle_grid.label
+                    - (left.y + size);
+                let least = if paper == Paper::A5 { 19.8 } else { 28.3 };
+                assert!(across >= least, "{paper:?}: {across}");
+                assert!(
+                    (across - down).abs() < 0.01,
+                    "{paper:?}: {across} across, {down} down"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn one_and_two_a_page_fill_the_page() {
         let fonts = Fonts::bundled();
         for paper in PAPERS {
@@ -703,9 +954,10 @@ mod tests {
                 // Two boards, one above the other: from the header to the
                 // footer, less the least gaps.
                 let entries = entries(2);
-                let page = laid_out(&sheet, &entries, &fonts).page(0);
-                let boards = 2.0 * 9.0 * page.boards[0].cell;
-                let free = height - 2.0 * paper.margin() - header_height(&sheet, false) - boards;
+                let layout = laid_out(&sheet, &entries, &fonts);
+                let boards = 2.0 * 9.0 * layout.page(0).boards[0].cell;
+                let header = layout.layout.puzzle_header.height();
+                let free = height - 2.0 * paper.margin() - header - boards;
                 assert!(free < 0.2 * height, "{paper:?}: {free} of {height} unused");
             }
         }
@@ -736,20 +988,78 @@ mod tests {
         }
     }
 
+    /// The lines of `text` set bold at 16 points in 500 points, and their size.
+    fn wrapped(text: &str) -> (Vec<String>, f32, bool) {
+        let wrapped = wrap(&Fonts::bundled(), text, true, 16.0, 500.0);
+        (wrapped.block.lines, wrapped.block.size, wrapped.fits)
+    }
+
     #[test]
-    fn long_titles_shrink_then_are_cut_short() {
+    fn long_titles_shrink_a_little_then_wrap_then_are_cut_with_a_warning() {
         let fonts = Fonts::bundled();
-        let sheet = sheet(Paper::A4, 4, Contents::Puzzles);
-        let layout = Layout::new(&sheet, 1, &fonts);
-        let (text, size) = layout.fit("Week 12".to_string(), true, 16.0, 500.0);
-        assert_eq!((text.as_str(), size), ("Week 12", 16.0));
-        let (text, size) = layout.fit("W".repeat(40), true, 16.0, 500.0);
-        assert_eq!(text.chars().count(), 40);
-        assert!(size < 16.0 && fonts.width(&text, true, size) <= 500.0);
-        let (text, size) = layout.fit("W".repeat(300), true, 16.0, 500.0);
-        assert_eq!(size, 8.0);
-        assert!(text.ends_with('\u{2026}'));
-        assert!(fonts.width(&text, true, size) <= 500.0);
+        assert_eq!(
+            wrapped("Week 12"),
+            (vec!["Week 12".to_string()], 16.0, true)
+        );
+        // A little too wide: a little smaller, on one line.
+        let title = (1..)
+            .map(|count| "W".repeat(count))
+            .find(|title| fonts.width(title, true, 16.0) > 500.0)
+            .unwrap();
+        let (lines, size, fits) = wrapped(&title);
+        assert!(fits && lines == [title.clone()] && size < 16.0 && size > 14.0);
+        // Far too wide: whole words on more lines, at full size.
+        let words =
+            "Sudoku for the whole family: forty puzzles from easy to hard (medium ones first)";
+        let (lines, size, fits) = wrapped(&words.repeat(2));
+        assert!(fits && size == 16.0 && lines.len() == 3, "{lines:?}");
+        assert_eq!(lines.join(" "), words.repeat(2));
+        for line in &lines {
+            assert!(fonts.width(line, true, 16.0) <= 500.0, "{line}");
+            assert_eq!(line.trim(), line);
+        }
+        // Too much for three lines at full size: smaller first.
+        let (lines, size, fits) = wrapped(&words.repeat(3));
+        assert!(fits && (MIN_SIZE..16.0).contains(&size) && lines.len() == 3);
+        assert_eq!(lines.join(" "), words.repeat(3));
+        // Too much at the least size: cut short, and said so.
+        let (lines, size, fits) = wrapped(&words.repeat(20));
+        assert!(!fits && size == MIN_SIZE && lines.len() == MOST_LINES);
+        assert!(lines[2].ends_with('\u{2026}'));
+        assert!(fonts.width(&lines[2], true, size) <= 500.0);
+        // A word wider than a line is broken where it must be.
+        let (lines, _, fits) = wrapped(&"W".repeat(60));
+        assert!(fits && lines.len() == 2 && lines.concat() == "W".repeat(60));
+    }
+
+    #[test]
+    fn chinese_breaks_between_characters_but_not_before_closing_punctuation() {
+        let text = "在空格中填入数字，使每行、每列和每宫都不重复。";
+        let ends = breaks(text);
+        let before = |c: char| text.find(c).unwrap();
+        assert!(ends.contains(&before('空')) && ends.contains(&before('使')));
+        assert!(!ends.contains(&before('，')) && !ends.contains(&before('、')));
+        assert!(!ends.contains(&before('。')));
+        assert_eq!(breaks("two words"), [4, 9]);
+        assert_eq!(breaks("(x)"), [3]);
+    }
+
+    #[test]
+    fn titles_and_rules_too_long_for_three_lines_are_warned_of() {
+        let fonts = Fonts::bundled();
+        let long = Sheet {
+            title: Some("Week ".repeat(100)),
+            rules: Some("Fill ".repeat(300)),
+            ..sheet(Paper::A5, 4, Contents::PuzzlesAndSolutions)
+        };
+        let layout = Layout::new(&long, 1, &fonts);
+        let warnings = layout.warnings();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].starts_with("--title does not fit on A5 paper even in 3 lines"));
+        assert!(warnings[1].starts_with("--rules does not fit on A5 paper"));
+        assert!(warnings[0].ends_with("cut short after 'Week Week Week'"));
+        let short = sheet(Paper::A5, 4, Contents::Puzzles);
+        assert!(Layout::new(&short, 1, &fonts).warnings().is_empty());
     }
 
     #[test]

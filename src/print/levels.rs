@@ -10,12 +10,12 @@ use sudokuflow::logic::Level;
 pub struct LevelNames(Vec<(Level, String)>);
 
 impl LevelNames {
-    /// The name for the level called `level` by the rater.
-    pub fn name<'a>(&'a self, level: &'a str) -> &'a str {
+    /// The name given for the level called `level` by the rater, if any.
+    pub fn name(&self, level: &str) -> Option<&str> {
         self.0
             .iter()
             .find(|(known, _)| known.name() == level)
-            .map_or(level, |(_, name)| name.as_str())
+            .map(|(_, name)| name.as_str())
     }
 
     /// The names given, to check that fonts cover them.
@@ -63,9 +63,9 @@ mod tests {
     #[test]
     fn levels_are_renamed_by_their_names() {
         let names: LevelNames = "easy=łatwe, hell = piekło".parse().unwrap();
-        assert_eq!(names.name("easy"), "łatwe");
-        assert_eq!(names.name("hell"), "piekło");
-        assert_eq!(names.name("medium"), "medium");
+        assert_eq!(names.name("easy"), Some("łatwe"));
+        assert_eq!(names.name("hell"), Some("piekło"));
+        assert_eq!(names.name("medium"), None);
         assert_eq!(names.given().collect::<Vec<_>>(), ["łatwe", "piekło"]);
     }
 

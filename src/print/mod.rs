@@ -10,4 +10,5 @@ pub mod levels;
 pub mod paper;
 pub mod pdf;
 pub mod spill;
+pub mod strings;
 pub mod svg;

@@ -47,6 +47,15 @@ impl Paper {
         }
     }
 
+    /// The name people know the size by, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "Letter",
+            Paper::A5 => "A5",
+        }
+    }
+
     /// The CSS `@page` size keyword.
     pub fn css_name(self) -> &'static str {
         match self {

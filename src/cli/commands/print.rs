@@ -19,10 +19,11 @@ use crate::app::progress::Progress;
 use crate::app::report::{self, Reporter};
 use crate::cli::args::{PrintArgs, PrintFormat};
 use crate::print::font::{self, Fonts};
-use crate::print::layout::{Contents, Entry, Layout, Sheet};
+use crate::print::layout::{Contents, Entry, Layout, Sheet, USUAL_RULES};
 use crate::print::levels::LevelNames;
 use crate::print::paper::Paper;
 use crate::print::spill::{self, SpillWriter};
+use crate::print::strings::{Lang, Strings};
 use crate::print::{html, pdf};
 
 /// `sudokuflow print`: 0 when every puzzle was printed, 1 when some were left out.
@@ -42,30 +43,40 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
             "SVG is written one file per page; give -o NAME.svg for NAME-01.svg, NAME-02.svg, ..."
         );
     }
+    let strings = read_strings(args)?;
+    let rules = match args.rules.as_deref() {
+        // --rules without a text: the usual rules, in the sheet's language.
+        Some(USUAL_RULES) => Some(strings.rules()),
+        rules => rules.map(str::to_string),
+    };
     let sheet = Sheet {
         paper: args.paper.unwrap_or_else(Paper::from_locale),
         per_page: args.per_page,
         title: args.title.clone(),
-        rules: args.rules.clone(),
+        rules,
         contents: match (args.solutions, args.solutions_only) {
             (_, true) => Contents::Solutions,
             (true, false) => Contents::PuzzlesAndSolutions,
             (false, false) => Contents::Puzzles,
         },
+        strings,
     };
     let level_names = args.level_names.clone().unwrap_or_default();
     // Before the long part: a text no font can print is an error at once.
     let fonts = match format {
-        PrintFormat::Pdf => Fonts::covering(&own_texts(args, &level_names))?,
+        PrintFormat::Pdf => Fonts::covering(&own_texts(&sheet, args, &level_names))?,
         PrintFormat::Svg | PrintFormat::Html => Fonts::bundled(),
     };
-    let (entries, failed) = read_entries(args, &level_names)?;
+    let (entries, failed) = read_entries(args, &level_names, &sheet.strings)?;
     if entries.is_empty() {
         report::message(format_args!("no puzzle to print"));
         return Ok(1);
     }
     let mut entries = entries.finish()?;
     let layout = Layout::new(&sheet, entries.len(), &fonts);
+    for warning in layout.warnings() {
+        report::message(format_args!("warning: {warning}"));
+    }
     let pages = spill::pages(&layout, &mut entries);
     let title = args.title.as_deref();
     match format {
@@ -73,7 +84,7 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
             pdf::write(pages, &fonts, title, out)
         })?,
         PrintFormat::Html => write_file(args.output.as_deref(), |out| {
-            html::write(pages, sheet.paper, title, out)
+            html::write(pages, sheet.paper, title, lang_tag(args.lang), out)
         })?,
         PrintFormat::Svg => {
             let target = args.output.as_deref().expect("checked above");
@@ -84,8 +95,20 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
 }
 
 /// The texts of the sheet that come from the command line, as printed.
-fn own_texts<'a>(args: &'a PrintArgs, level_names: &'a LevelNames) -> Vec<font::SheetText<'a>> {
-    let mut texts = Vec::new();
+fn own_texts<'a>(
+    sheet: &'a Sheet,
+    args: &'a PrintArgs,
+    level_names: &'a LevelNames,
+) -> Vec<font::SheetText<'a>> {
+    let mut texts: Vec<font::SheetText<'a>> = sheet
+        .strings
+        .own()
+        .map(|(text, origin)| font::SheetText {
+            text,
+            bold: false,
+            origin,
+        })
+        .collect();
     if let Some(title) = &args.title {
         texts.push(font::SheetText {
             text: title,
@@ -93,7 +116,7 @@ fn own_texts<'a>(args: &'a PrintArgs, level_names: &'a LevelNames) -> Vec<font::
             origin: "--title",
         });
     }
-    if let Some(rules) = &args.rules {
+    if let Some(rules) = &sheet.rules {
         texts.push(font::SheetText {
             text: rules,
             bold: false,
@@ -108,6 +131,33 @@ fn own_texts<'a>(args: &'a PrintArgs, level_names: &'a LevelNames) -> Vec<font::
         }));
     }
     texts
+}
+
+/// The HTML language tag of a sheet in `lang`.
+fn lang_tag(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::De => "de",
+        Lang::Es => "es",
+        Lang::Fr => "fr",
+        Lang::Pl => "pl",
+        Lang::Zh => "zh-Hans",
+    }
+}
+
+/// The sheet's fixed words: `--lang`'s, with `--strings` over them.
+fn read_strings(args: &PrintArgs) -> anyhow::Result<Strings> {
+    let mut strings = Strings::built_in(args.lang);
+    if let Some(path) = &args.strings {
+        let name = path.display().to_string().escape_debug().to_string();
+        let contents = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+        let contents =
+            String::from_utf8(contents).map_err(|_| anyhow::anyhow!("{name}: not UTF-8 text"))?;
+        strings
+            .read(&contents)
+            .map_err(|error| anyhow::anyhow!("{name}: {error}"))?;
+    }
+    Ok(strings)
 }
 
 /// `--format`, else the format the extension of `-o` names.
@@ -149,7 +199,11 @@ fn write_file(
 /// The puzzles to print, in input order, rated on the pipeline and written
 /// to disk as they come, and whether any line was left out (each reported
 /// on stderr as it was read).
-fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(SpillWriter, bool)> {
+fn read_entries(
+    args: &PrintArgs,
+    level_names: &LevelNames,
+    strings: &Strings,
+) -> anyhow::Result<(SpillWriter, bool)> {
     let inputs = open_input_args(&args.input)?;
     let total_bytes = inputs.iter().map(|input| input.known_len()).sum();
     let budget = if args.no_rating {
@@ -167,6 +221,7 @@ fn read_entries(args: &PrintArgs, level_names: &LevelNames) -> anyhow::Result<(S
         numbered: 0,
         entries: SpillWriter::new()?,
         level_names: (!args.no_rating).then_some(level_names),
+        strings,
     };
     let mut reporter = Reporter::new(Progress::new(total_bytes, args.run.quiet), args.run.quiet);
     let result = pipeline::run_into(inputs, &options, &mut entries, &mut reporter);
@@ -200,8 +255,10 @@ struct Entries<'a> {
     /// Puzzles so far, bad ones counted: `solve` answers each with a line.
     numbered: u64,
     entries: SpillWriter,
-    /// What to call the levels, or `None` to print no rating.
+    /// What to call the levels (else as `strings` do), or `None` to print
+    /// no rating.
     level_names: Option<&'a LevelNames>,
+    strings: &'a Strings,
 }
 
 impl Consumer for Entries<'_> {
@@ -216,7 +273,8 @@ impl Consumer for Entries<'_> {
             let note = match self.level_names {
                 Some(names) => {
                     let bound = if rating.complete { "" } else { ">" };
-                    let level = names.name(rating.level.name());
+                    let level = rating.level.name();
+                    let level = names.name(level).unwrap_or(self.strings.level(level));
                     format!("{level} \u{b7} {bound}{}", rating.er)
                 }
                 None => String::new(),

@@ -277,10 +277,11 @@ impl Fonts {
         }
     }
 
-    /// The glyph of a digit 0 to 9 in the regular face, and its advance in em.
-    pub fn digit(&self, digit: u8) -> (u16, f32) {
-        let (glyph, advance) = self.regular.ascii[usize::from(b'0' + digit - b' ')];
-        (glyph, f32::from(advance) / self.regular.units_per_em())
+    /// The glyph of a digit 0 to 9 in a bundled face, and its advance in em.
+    pub fn digit(&self, digit: u8, bold: bool) -> (u16, f32) {
+        let face = self.bundled_face(bold);
+        let (glyph, advance) = face.ascii[usize::from(b'0' + digit - b' ')];
+        (glyph, f32::from(advance) / face.units_per_em())
     }
 
     /// `text` set in one line, bold or not.
@@ -347,9 +348,18 @@ mod tests {
         assert!(width > 4.0 && width < 7.0);
         assert_eq!(fonts.width("0123456789", false, 10.0), 10.0 * width);
         assert_eq!(
-            fonts.digit(7).0,
+            fonts.digit(7, false).0,
             fonts.line("7", false).runs[0].glyphs[0].id
         );
+    }
+
+    #[test]
+    fn characters_the_bundled_fonts_lack_are_measured_near_their_width() {
+        // For SVG and HTML, which measure with the bundled fonts only.
+        let fonts = Fonts::bundled();
+        assert_eq!(fonts.width("数独，第", false, 10.0), 40.0);
+        let hebrew = fonts.width("סודוקו", false, 10.0);
+        assert_eq!(hebrew, 6.0 * fonts.width("0", false, 10.0));
     }
 
     #[test]

@@ -174,11 +174,21 @@ fn simple(font: &Bundled, text: &str, range: Range<usize>, rtl: bool) -> Vec<Gly
         .char_indices()
         .filter(|(_, c)| !is_ignorable(*c))
         .map(|(offset, c)| {
-            let (id, advance) = font.glyph(c).unwrap_or((0, font.ascii[0].1));
             let start = range.start + offset;
+            let (id, advance) = match font.glyph(c) {
+                Some((id, advance)) => (id, f32::from(advance) / font.units_per_em()),
+                // Only for SVG and HTML, whose viewer's fonts draw what the
+                // bundled ones lack: a guess at its width, so lines are
+                // measured near enough to wrap where they should.
+                None if is_wide(c) => (0, 1.0),
+                None => (
+                    0,
+                    f32::from(font.ascii[usize::from(b'0' - b' ')].1) / font.units_per_em(),
+                ),
+            };
             Glyph {
                 id,
-                advance: f32::from(advance) / font.units_per_em(),
+                advance,
                 dx: 0.0,
                 dy: 0.0,
                 text: start..start + c.len_utf8(),
@@ -189,6 +199,14 @@ fn simple(font: &Bundled, text: &str, range: Range<usize>, rtl: bool) -> Vec<Gly
         glyphs.reverse();
     }
     glyphs
+}
+
+/// Characters set a full em wide: Chinese, Japanese and Korean, and their
+/// full-width forms.
+fn is_wide(c: char) -> bool {
+    matches!(c, '\u{1100}'..='\u{115f}' | '\u{2e80}'..='\u{a4cf}' | '\u{ac00}'..='\u{d7a3}'
+        | '\u{f900}'..='\u{faff}' | '\u{fe30}'..='\u{fe4f}' | '\u{ff00}'..='\u{ff60}'
+        | '\u{ffe0}'..='\u{ffe6}' | '\u{20000}'..='\u{3fffd}')
 }
 
 /// `range` shaped by rustybuzz in a system font, in visual order.

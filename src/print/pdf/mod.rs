@@ -94,10 +94,10 @@ pub fn write(
     file.finish(catalog, info)
 }
 
-/// The digits' glyph numbers and widths (em) in the embedded regular font,
-/// found on first use.
+/// The digits' glyph numbers and widths (em) in the embedded regular and
+/// bold fonts, found on first use.
 #[derive(Default)]
-struct Digits([Option<(u16, f32)>; 10]);
+struct Digits([[Option<(u16, f32)>; 10]; 2]);
 
 /// One page's content being drawn.
 struct PageDrawing<'a, 'f, 't> {
@@ -256,20 +256,22 @@ impl PageDrawing<'_, '_, '_> {
         x
     }
 
-    /// Givens in black, answers in grey, each centred in its cell.
+    /// Givens in bold black, as heavy as a puzzle book's, answers in
+    /// regular grey, each centred in its cell.
     fn board_digits(&mut self, board: &Board) {
-        let font = self.use_font(FaceId::Regular);
         let size = board.digit_size();
-        let (name, _) = self.embedded.resource(font);
-        self.content.set_font(name, size);
         for (gray, answers) in [(0.0, false), (0.4, true)] {
+            let bold = !answers;
+            let font = self.use_font(if bold { FaceId::Bold } else { FaceId::Regular });
+            let (name, _) = self.embedded.resource(font);
+            self.content.set_font(name, size);
             self.content.set_fill_gray(gray);
             for (index, cell) in board.cells.iter().enumerate() {
                 let digit = match (*cell, answers) {
                     (Cell::Given(digit), false) | (Cell::Answer(digit), true) => digit,
                     _ => continue,
                 };
-                let (glyph, width) = self.digit(font, digit);
+                let (glyph, width) = self.digit(font, digit, bold);
                 let (x, y) = board.centre(index / 9, index % 9);
                 self.content.set_text_matrix([
                     1.0,
@@ -284,14 +286,14 @@ impl PageDrawing<'_, '_, '_> {
         }
     }
 
-    fn digit(&mut self, font: FontIndex, digit: u8) -> (u16, f32) {
-        if let Some(glyph) = self.digits.0[usize::from(digit)] {
+    fn digit(&mut self, font: FontIndex, digit: u8, bold: bool) -> (u16, f32) {
+        if let Some(glyph) = self.digits.0[usize::from(bold)][usize::from(digit)] {
             return glyph;
         }
-        let (glyph, _) = self.fonts.digit(digit);
+        let (glyph, _) = self.fonts.digit(digit, bold);
         let text = char::from(b'0' + digit).to_string();
         let embedded = self.embedded.glyph(font, glyph, &text);
-        self.digits.0[usize::from(digit)] = Some(embedded);
+        self.digits.0[usize::from(bold)][usize::from(digit)] = Some(embedded);
         embedded
     }
 }
