@@ -13,7 +13,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use sudokuflow::format::printable;
 
@@ -144,7 +144,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         _ => (app.message.clone(), Style::default()),
     };
     frame.render_widget(
-        Paragraph::new(text).style(style).wrap(Wrap { trim: true }),
+        Paragraph::new(fitted(&text, message_area)).style(style),
         message_area,
     );
     match app.overlay {
@@ -896,6 +896,52 @@ pub fn menu_rows(height: u16) -> usize {
 /// The start screen: the page's list in a box (headings bold, items that
 /// can't be opened dim, the selected one reversed), then the message,
 /// wrapped, and the keys.
+/// `text` wrapped between words to `area`'s width; when it needs more
+/// lines than `area` has, the last shown ends in an ellipsis.
+fn fitted(text: &str, area: Rect) -> Text<'static> {
+    let (width, rows) = (usize::from(area.width), usize::from(area.height));
+    let mut lines: Vec<String> = Vec::new();
+    for paragraph in text.lines() {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            let mut word: Vec<char> = word.chars().collect();
+            loop {
+                let used = line.chars().count();
+                let room = if used == 0 {
+                    width
+                } else {
+                    width.saturating_sub(used + 1)
+                };
+                if word.len() <= room {
+                    if used > 0 {
+                        line.push(' ');
+                    }
+                    line.extend(&word);
+                    break;
+                }
+                if used > 0 {
+                    lines.push(std::mem::take(&mut line));
+                    continue;
+                }
+                // A word wider than a line is split.
+                let rest = word.split_off(width.max(1));
+                lines.push(word.iter().collect());
+                word = rest;
+            }
+        }
+        lines.push(line);
+    }
+    if lines.len() > rows {
+        lines.truncate(rows);
+        if let Some(last) = lines.last_mut() {
+            let mut shown: String = last.chars().take(width.saturating_sub(1)).collect();
+            shown.push('…');
+            *last = shown;
+        }
+    }
+    Text::from(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+}
+
 /// `text` cut to `width` characters, an ellipsis showing where.
 fn cut(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
@@ -967,7 +1013,7 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     );
     let message = Rect::new(area.x + 1, list.bottom(), area.width - 2, 3);
     frame.render_widget(
-        Paragraph::new(menu.message.clone()).wrap(Wrap { trim: true }),
+        Paragraph::new(fitted(&menu.message, message)),
         message,
     );
     let back = if menu.page == Page::Main {
@@ -1601,6 +1647,20 @@ mod tests {
         );
         let text = screen(&app, 80, 24, false);
         assert!(text.contains("No such file or directory"), "{text}");
+    }
+
+    /// Item 15 of issue 34: a message longer than its rows ends in an
+    /// ellipsis where it is cut.
+    #[test]
+    fn a_message_too_long_for_its_rows_ends_in_an_ellipsis() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.message = "a long message that goes on ".repeat(40) + "THE END";
+        let text = screen(&app, 80, 24, false);
+        assert!(!text.contains("THE END"), "{text}");
+        let last = text.lines().rev().find(|l| l.contains("long")).unwrap();
+        assert!(last.trim_end().ends_with('…'), "{text}");
+        app.message = "short enough".to_string();
+        assert!(!screen(&app, 80, 24, false).contains('…'));
     }
 
     /// Item 11 of issue 28: the start screen's messages wrap too.
