@@ -974,7 +974,7 @@ fn pdf_fonts_are_embedded_and_titles_print_as_written() {
         let text = run("pdftotext", &["-l", "1", pdf.to_str().unwrap(), "-"]);
         assert!(text.contains(title), "{title}: {text}");
         assert!(text.contains("Wpisz cyfry od 1 do 9."), "{text}");
-        assert!(text.contains("łatwe · 1.5"), "{text}");
+        assert!(text.contains("łatwe · 1,5"), "{text}");
         assert!(!text.contains('?'), "{text}");
         let answers = run(
             "pdftotext",
@@ -1057,28 +1057,28 @@ fn every_fixed_word_of_a_sheet_is_in_the_language_asked_for() {
             "pl",
             "Rozwiązania na stronie 7",
             "Tydzień 12 — rozwiązania",
-            "łatwe · 1.5",
+            "łatwe · 1,5",
             "Wpisz cyfry od 1 do 9",
         ),
         (
             "de",
             "Lösungen auf Seite 7",
             "Tydzień 12 — Lösungen",
-            "leicht · 1.5",
+            "leicht · 1,5",
             "Tragen Sie die Ziffern",
         ),
         (
             "fr",
             "Solutions en page 7",
             "Tydzień 12 — solutions",
-            "facile · 1.5",
+            "facile · 1,5",
             "Remplissez la grille",
         ),
         (
             "es",
             "Soluciones en la página 7",
             "Tydzień 12 — soluciones",
-            "fácil · 1.5",
+            "fácil · 1,5",
             "Completa la cuadrícula",
         ),
         (

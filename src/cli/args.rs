@@ -450,12 +450,13 @@ for the page wraps onto up to three lines; what still does not fit is cut
 short, with a warning.
 
 The sheet's fixed words (the answer pages' heading, 'Answers on page N', page
-numbers, the usual rules of --rules, level names) are English, or German,
-Spanish, French, Polish or Chinese with --lang de|es|fr|pl|zh. --strings FILE
-gives any of them in 'key = text' lines over --lang's ('#' starts a comment):
-solutions-title ({title}), solutions, answers-on-page ({page}),
-answers-on-pages ({first}, {last}), page-number ({page}, {pages}), rules,
-easy, medium, hard, expert, hell. --level-names wins over both.
+numbers, the usual rules of --rules, level names, the decimal mark of
+ratings) are English, or German, Spanish, French, Polish or Chinese with
+--lang de|es|fr|pl|zh. --strings FILE gives any of them in 'key = text' lines
+over --lang's ('#' starts a comment): solutions-title ({title}), solutions,
+answers-on-page ({page}), answers-on-pages ({first}, {last}), page-number
+({page}, {pages}), rules, easy, medium, hard, expert, hell, decimal-mark.
+--level-names wins over both.
 
 Answer pages (--solutions) follow the puzzles, smaller boards with the same
 numbers, the givens in black and the answers in grey; each puzzle page says on

@@ -1012,10 +1012,7 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
         list,
     );
     let message = Rect::new(area.x + 1, list.bottom(), area.width - 2, 3);
-    frame.render_widget(
-        Paragraph::new(fitted(&menu.message, message)),
-        message,
-    );
+    frame.render_widget(Paragraph::new(fitted(&menu.message, message)), message);
     let back = if menu.page == Page::Main {
         "quit"
     } else {

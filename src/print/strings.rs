@@ -24,7 +24,7 @@ pub enum Lang {
 }
 
 /// Each key, what it names, and the placeholders its text may hold.
-pub const KEYS: [(&str, &[&str]); 11] = [
+pub const KEYS: [(&str, &[&str]); 12] = [
     ("solutions-title", &["title"]),
     ("solutions", &[]),
     ("answers-on-page", &["page"]),
@@ -36,10 +36,11 @@ pub const KEYS: [(&str, &[&str]); 11] = [
     ("hard", &[]),
     ("expert", &[]),
     ("hell", &[]),
+    ("decimal-mark", &[]),
 ];
 
 /// The texts of [`KEYS`] in each built-in language, in the same order.
-fn built_in(lang: Lang) -> [&'static str; 11] {
+fn built_in(lang: Lang) -> [&'static str; 12] {
     match lang {
         Lang::En => [
             "{title} \u{2014} solutions",
@@ -53,6 +54,7 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
             "hard",
             "expert",
             "hell",
+            ".",
         ],
         Lang::De => [
             "{title} \u{2014} L\u{f6}sungen",
@@ -66,6 +68,7 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
             "schwer",
             "sehr schwer",
             "teuflisch",
+            ",",
         ],
         Lang::Es => [
             "{title} \u{2014} soluciones",
@@ -79,6 +82,7 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
             "dif\u{ed}cil",
             "experto",
             "diab\u{f3}lico",
+            ",",
         ],
         Lang::Fr => [
             "{title} \u{2014} solutions",
@@ -92,6 +96,7 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
             "difficile",
             "expert",
             "diabolique",
+            ",",
         ],
         Lang::Pl => [
             "{title} \u{2014} rozwi\u{105}zania",
@@ -105,6 +110,7 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
             "trudne",
             "eksperckie",
             "piekielne",
+            ",",
         ],
         Lang::Zh => [
             "{title}\u{ff08}\u{7b54}\u{6848}\u{ff09}",
@@ -118,6 +124,7 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
             "\u{56f0}\u{96be}",
             "\u{4e13}\u{5bb6}",
             "\u{5730}\u{72f1}",
+            ".",
         ],
     }
 }
@@ -125,9 +132,9 @@ fn built_in(lang: Lang) -> [&'static str; 11] {
 /// The fixed words of a sheet, by key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strings {
-    texts: [String; 11],
+    texts: [String; 12],
     /// Where each text came from, for messages: `--lang` or `--strings`.
-    origins: [&'static str; 11],
+    origins: [&'static str; 12],
 }
 
 impl Default for Strings {
@@ -140,7 +147,7 @@ impl Strings {
     pub fn built_in(lang: Lang) -> Strings {
         Strings {
             texts: built_in(lang).map(str::to_string),
-            origins: [if lang == Lang::En { "" } else { "--lang" }; 11],
+            origins: [if lang == Lang::En { "" } else { "--lang" }; 12],
         }
     }
 
@@ -184,6 +191,11 @@ impl Strings {
     /// The usual rules, for `--rules` without a text.
     pub fn rules(&self) -> String {
         self.text("rules", &[])
+    }
+
+    /// `number` (as `2.6`) with the language's decimal mark.
+    pub fn decimal(&self, number: &str) -> String {
+        number.replace('.', &self.text("decimal-mark", &[]))
     }
 
     /// The name of the level the rater calls `level`.
@@ -295,7 +307,9 @@ mod tests {
         let chinese = Strings::built_in(Lang::Zh);
         assert_eq!(chinese.answers_on(3, 4), "答案见第 3–4 页");
         assert_eq!(chinese.solutions_heading(Some("数独")), "数独（答案）");
-        assert_eq!(chinese.own().count(), 11);
+        assert_eq!(chinese.own().count(), 12);
+        assert_eq!(polish.decimal(">9.5"), ">9,5");
+        assert_eq!(english.decimal("2.6"), "2.6");
         for lang in Lang::value_variants() {
             let strings = Strings::built_in(*lang);
             // Every placeholder a key takes is used, and no other.
@@ -324,7 +338,7 @@ mod tests {
             error("solutions = Lösungen\nanswers = x"),
             "line 2: no key is called 'answers' (the keys are solutions-title, solutions, \
              answers-on-page, answers-on-pages, page-number, rules, easy, medium, hard, \
-             expert, hell)"
+             expert, hell, decimal-mark)"
         );
         assert_eq!(
             error("easy: leicht"),

@@ -275,7 +275,8 @@ impl Consumer for Entries<'_> {
                     let bound = if rating.complete { "" } else { ">" };
                     let level = rating.level.name();
                     let level = names.name(level).unwrap_or(self.strings.level(level));
-                    format!("{level} \u{b7} {bound}{}", rating.er)
+                    let er = self.strings.decimal(&rating.er.to_string());
+                    format!("{level} \u{b7} {bound}{er}")
                 }
                 None => String::new(),
             };
