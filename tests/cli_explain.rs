@@ -324,6 +324,20 @@ fn json_steps_give_variant_and_digit_and_direct_cells_leave_out_the_single() {
                     let d = digit.unwrap();
                     assert!(digits("eliminations").iter().all(|&e| e == d), "{step}");
                 }
+                // Techniques of several digits whose step places or
+                // eliminates one: that digit.
+                "XY-Wing"
+                | "XYZ-Wing"
+                | "Unique Rectangle"
+                | "Unique Loop"
+                | "Bivalue Universal Grave"
+                    if digit.is_some() =>
+                {
+                    let d = digit.unwrap();
+                    let all = [digits("eliminations"), digits("placements")].concat();
+                    assert!(!all.is_empty() && all.iter().all(|&e| e == d), "{step}");
+                    *seen.entry(format!("digit of {technique}")).or_default() += 1;
+                }
                 _ => assert_eq!(digit, said, "{step}"),
             }
             if said.is_some() {
@@ -350,6 +364,8 @@ fn json_steps_give_variant_and_digit_and_direct_cells_leave_out_the_single() {
         "variant type 1",
         "on a digit: X-Wing",
         "on a digit: Forcing X-Chain",
+        "digit of XY-Wing",
+        "digit of Unique Rectangle",
     ] {
         assert!(
             seen.contains_key(wanted),

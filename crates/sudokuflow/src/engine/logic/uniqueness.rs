@@ -104,6 +104,7 @@ fn type_2(c: &Candidates, cells: &[usize], pair: u16, extra: &[usize]) -> Option
     step.focus
         .extend(extra.iter().map(|&cell| Candidate::new(cell, x)));
     step.eliminations = eliminations;
+    step.digit = Some(x);
     Some(step)
 }
 
@@ -304,6 +305,7 @@ fn type_2_3_4(c: &Candidates, cells: &[usize], pair: u16, a: usize, b: usize) ->
                 );
                 step.houses = vec![House::new(unit)];
                 step.eliminations = vec![Candidate::new(a, other), Candidate::new(b, other)];
+                step.digit = Some(other);
                 consider(step);
             }
         }
@@ -495,6 +497,7 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
         step.placements.push(Candidate::new(odd, x));
         step.focus = focus;
         step.variant = Some(1);
+        step.digit = Some(x);
         return Some(step);
     }
     let seers = poly.iter().fold(c.cells_of(x), |s, &cell| s & PEERS[cell]);
@@ -520,6 +523,7 @@ fn bug_type_1_or_2(c: &Candidates, poly: &[usize], x: u8) -> Option<Step> {
     step.eliminations = seers.iter().map(|cell| Candidate::new(cell, x)).collect();
     step.focus = focus;
     step.variant = Some(2);
+    step.digit = Some(x);
     Some(step)
 }
 

@@ -94,6 +94,7 @@ pub fn each_wing(c: &Candidates, pivot_size: u32, mut found: impl FnMut(Step) ->
                     technique,
                     wing_text(c, technique, pivot, [a, b], digit, &eliminations),
                 );
+                step.digit = Some(digit);
                 for cell in [pivot, a, b] {
                     step.focus.extend(
                         super::cells::digits(c.mask(cell)).map(|d| Candidate::new(cell, d)),
