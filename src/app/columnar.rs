@@ -271,9 +271,9 @@ fn write_rows(
     out: &mut Vec<u8>,
 ) -> Result<(), ArrowError> {
     let mut array = Arc::clone(batch.column(column));
-    // A dictionary's keys, looked up (a dictionary of a dictionary too).
-    while let DataType::Dictionary(_, values) = array.data_type() {
-        let values = values.as_ref().clone();
+    // A dictionary's keys, looked up.
+    let values = values_type(array.data_type()).clone();
+    if &values != array.data_type() {
         array = arrow_cast::cast(&array, &values)?;
     }
     let mut each = |row: usize, value: Option<&[u8]>| {
@@ -284,9 +284,12 @@ fn write_rows(
             // with the rest: the cell is cut to fit and read as a bad
             // puzzle (one that long is none).
             let room = MAX_LINE_LEN - (out.len() - start) - 2;
-            let quotes = value.iter().filter(|&&b| b == b'"').count();
-            if value.len() + quotes > room {
-                value = &value[..room / 2];
+            // Quoting at most doubles a cell: only a long one is counted.
+            if value.len() > room / 2 {
+                let quotes = value.iter().filter(|&&b| b == b'"').count();
+                if value.len() + quotes > room {
+                    value = &value[..room / 2];
+                }
             }
             if value
                 .iter()
@@ -523,14 +526,13 @@ enum Sink {
     Arrow(Box<arrow_ipc::writer::FileWriter<Vec<u8>>>, SchemaRef),
 }
 
-/// `field` with a dictionary's type as its values' (a dictionary's of a
-/// dictionary too).
-fn without_dictionary(field: &Field) -> Field {
-    let mut data_type = field.data_type();
-    while let DataType::Dictionary(_, values) = data_type {
-        data_type = values;
+/// The type of a column's values: a dictionary's values' type (a
+/// dictionary's of a dictionary too), else the column's own.
+fn values_type(data_type: &DataType) -> &DataType {
+    match data_type {
+        DataType::Dictionary(_, values) => values_type(values),
+        other => other,
     }
-    field.clone().with_data_type(data_type.clone())
 }
 
 impl<W: Write> TableWriter<W> {
@@ -558,7 +560,11 @@ impl<W: Write> TableWriter<W> {
                 let fields: Vec<Field> = schema
                     .fields()
                     .iter()
-                    .map(|f| without_dictionary(f))
+                    .map(|f| {
+                        f.as_ref()
+                            .clone()
+                            .with_data_type(values_type(f.data_type()).clone())
+                    })
                     .collect();
                 let written =
                     Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
@@ -794,11 +800,20 @@ pub struct TableConsumer<W: Write> {
     puzzles: Vec<Option<String>>,
     /// Fields read of each answer column, not yet written.
     fields: Vec<Vec<Option<String>>>,
-    /// Bad rows are left out: those with a `problem`, this answer column.
-    leave_out_bad: bool,
-    problem: Option<usize>,
+    /// Which rows with a `problem` are left out.
+    bad_rows: BadRows,
     /// The input row last left out, whose batch may pass.
     left_out: Option<u64>,
+}
+
+/// What a [`TableConsumer`] does with a bad row.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BadRows {
+    Kept,
+    /// Left out, once the answers' header says which column has a `problem`.
+    LeftOut,
+    /// Left out when this answer column (`problem`) is not empty.
+    LeftOutBy(usize),
 }
 
 impl<W: Write> TableConsumer<W> {
@@ -819,8 +834,7 @@ impl<W: Write> TableConsumer<W> {
             row_numbers: Vec::new(),
             puzzles: Vec::new(),
             fields: Vec::new(),
-            leave_out_bad: false,
-            problem: None,
+            bad_rows: BadRows::Kept,
             left_out: None,
         }
     }
@@ -829,7 +843,7 @@ impl<W: Write> TableConsumer<W> {
     /// pipeline all the same). The pipeline must write them: only then do
     /// their input rows' batches pass, and memory stays flat.
     pub fn leaving_out_bad_rows(mut self) -> TableConsumer<W> {
-        self.leave_out_bad = true;
+        self.bad_rows = BadRows::LeftOut;
         self
     }
 
@@ -846,8 +860,11 @@ impl<W: Write> TableConsumer<W> {
             .map(|n| String::from_utf8_lossy(n).into_owned())
             .collect();
         self.fields = vec![Vec::new(); self.names.len()];
-        if self.leave_out_bad {
-            self.problem = self.names.iter().position(|name| name == "problem");
+        if self.bad_rows == BadRows::LeftOut {
+            self.bad_rows = match self.names.iter().position(|name| name == "problem") {
+                Some(column) => BadRows::LeftOutBy(column),
+                None => BadRows::Kept,
+            };
         }
         let string = |name: &str| Field::new(name, DataType::Utf8, true);
         let schema = match &self.rows {
@@ -1054,9 +1071,10 @@ impl<W: Write> Consumer for TableConsumer<W> {
             let skipped = self.skipped().min(record.len());
             // A marker's row may have other fields: the answers are the last.
             let first = record.len().saturating_sub(columns).max(skipped);
-            let left_out = self
-                .problem
-                .is_some_and(|i| record.get(first + i).is_some_and(|f| !f.is_empty()));
+            let left_out = match self.bad_rows {
+                BadRows::LeftOutBy(i) => record.get(first + i).is_some_and(|f| !f.is_empty()),
+                _ => false,
+            };
             if self.rows.is_some() {
                 let row = std::str::from_utf8(&record[0])
                     .ok()
