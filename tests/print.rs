@@ -717,6 +717,31 @@ fn html_opens_in_chromium_and_prints_one_sheet_per_page() {
 }
 
 #[test]
+fn an_html_sheet_without_a_title_is_titled_in_its_language() {
+    let dir = temp_dir();
+    let html = temp_path(&dir, "sheet.html");
+    let strings = temp_path(&dir, "strings.txt");
+    std::fs::write(&strings, "document-title = Pos <Sudoku>\n").unwrap();
+    let title = |extra: &[&str]| {
+        let mut args = vec!["print", SAMPLE, "-o", html.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        print_ok(&args);
+        let text = std::fs::read_to_string(&html).unwrap();
+        let start = text.find("<title>").unwrap() + "<title>".len();
+        let end = text.find("</title>").unwrap();
+        text[start..end].to_string()
+    };
+    assert_eq!(title(&[]), "Sudoku");
+    assert_eq!(title(&["--lang", "de"]), "Sudoku");
+    assert_eq!(title(&["--lang", "zh"]), "数独");
+    assert_eq!(
+        title(&["--strings", strings.to_str().unwrap()]),
+        "Pos &lt;Sudoku&gt;"
+    );
+    assert_eq!(title(&["--lang", "zh", "--title", "周"]), "周");
+}
+
+#[test]
 fn html_takes_at_most_4_kb_a_puzzle() {
     let dir = temp_dir();
     let html = temp_path(&dir, "sheet.html");

@@ -15,7 +15,7 @@ use super::svg;
 pub fn write(
     pages: impl Iterator<Item = io::Result<Page>>,
     paper: Paper,
-    title: Option<&str>,
+    title: &str,
     lang: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -35,7 +35,7 @@ pub fn write(
          .page {{ margin: 0; box-shadow: none; break-after: page; }}\n  \
          .page:last-child {{ break-after: auto; }}\n}}\n\
          </style>\n</head>\n<body>\n",
-        svg::escape(title.unwrap_or("Sudoku")),
+        svg::escape(title),
         paper.css_name()
     )?;
     let mut page = String::new();

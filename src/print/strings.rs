@@ -24,7 +24,7 @@ pub enum Lang {
 }
 
 /// Each key, what it names, and the placeholders its text may hold.
-pub const KEYS: [(&str, &[&str]); 12] = [
+pub const KEYS: [(&str, &[&str]); 13] = [
     ("solutions-title", &["title"]),
     ("solutions", &[]),
     ("answers-on-page", &["page"]),
@@ -37,10 +37,11 @@ pub const KEYS: [(&str, &[&str]); 12] = [
     ("expert", &[]),
     ("hell", &[]),
     ("decimal-mark", &[]),
+    ("document-title", &[]),
 ];
 
 /// The texts of [`KEYS`] in each built-in language, in the same order.
-fn built_in(lang: Lang) -> [&'static str; 12] {
+fn built_in(lang: Lang) -> [&'static str; 13] {
     match lang {
         Lang::En => [
             "{title} \u{2014} solutions",
@@ -55,6 +56,7 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
             "expert",
             "hell",
             ".",
+            "Sudoku",
         ],
         Lang::De => [
             "{title} \u{2014} L\u{f6}sungen",
@@ -69,6 +71,7 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
             "sehr schwer",
             "teuflisch",
             ",",
+            "Sudoku",
         ],
         Lang::Es => [
             "{title} \u{2014} soluciones",
@@ -83,6 +86,7 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
             "experto",
             "diab\u{f3}lico",
             ",",
+            "Sudoku",
         ],
         Lang::Fr => [
             "{title} \u{2014} solutions",
@@ -97,6 +101,7 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
             "expert",
             "diabolique",
             ",",
+            "Sudoku",
         ],
         Lang::Pl => [
             "{title} \u{2014} rozwi\u{105}zania",
@@ -111,6 +116,7 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
             "eksperckie",
             "piekielne",
             ",",
+            "Sudoku",
         ],
         Lang::Zh => [
             "{title}\u{ff08}\u{7b54}\u{6848}\u{ff09}",
@@ -125,6 +131,7 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
             "\u{4e13}\u{5bb6}",
             "\u{5730}\u{72f1}",
             ".",
+            "\u{6570}\u{72ec}",
         ],
     }
 }
@@ -132,9 +139,9 @@ fn built_in(lang: Lang) -> [&'static str; 12] {
 /// The fixed words of a sheet, by key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strings {
-    texts: [String; 12],
+    texts: [String; 13],
     /// Where each text came from, for messages: `--lang` or `--strings`.
-    origins: [&'static str; 12],
+    origins: [&'static str; 13],
 }
 
 impl Default for Strings {
@@ -147,7 +154,7 @@ impl Strings {
     pub fn built_in(lang: Lang) -> Strings {
         Strings {
             texts: built_in(lang).map(str::to_string),
-            origins: [if lang == Lang::En { "" } else { "--lang" }; 12],
+            origins: [if lang == Lang::En { "" } else { "--lang" }; 13],
         }
     }
 
@@ -198,6 +205,11 @@ impl Strings {
         number.replace('.', &self.text("decimal-mark", &[]))
     }
 
+    /// The HTML document's title when the sheet has none.
+    pub fn document_title(&self) -> String {
+        self.text("document-title", &[])
+    }
+
     /// The name of the level the rater calls `level`.
     pub fn level<'a>(&'a self, level: &'a str) -> &'a str {
         KEYS.iter()
@@ -211,8 +223,10 @@ impl Strings {
         self.texts
             .iter()
             .zip(self.origins)
-            .filter(|(_, origin)| !origin.is_empty())
-            .map(|(text, origin)| (text.as_str(), origin))
+            .zip(KEYS)
+            // The browser draws the document's title, not our fonts.
+            .filter(|((_, origin), (key, _))| !origin.is_empty() && *key != "document-title")
+            .map(|((text, origin), _)| (text.as_str(), origin))
     }
 
     /// Reads `key = text` lines over these strings: blank lines and lines
@@ -338,7 +352,7 @@ mod tests {
             error("solutions = Lösungen\nanswers = x"),
             "line 2: no key is called 'answers' (the keys are solutions-title, solutions, \
              answers-on-page, answers-on-pages, page-number, rules, easy, medium, hard, \
-             expert, hell, decimal-mark)"
+             expert, hell, decimal-mark, document-title)"
         );
         assert_eq!(
             error("easy: leicht"),

@@ -84,7 +84,8 @@ pub fn print(args: &PrintArgs) -> anyhow::Result<u8> {
             pdf::write(pages, &fonts, title, out)
         })?,
         PrintFormat::Html => write_file(args.output.as_deref(), |out| {
-            html::write(pages, sheet.paper, title, lang_tag(args.lang), out)
+            let title = title.map_or_else(|| sheet.strings.document_title(), str::to_string);
+            html::write(pages, sheet.paper, &title, lang_tag(args.lang), out)
         })?,
         PrintFormat::Svg => {
             let target = args.output.as_deref().expect("checked above");
