@@ -567,7 +567,7 @@ fn full_screen_game_in_tmux() {
     let first = Tmux(format!("sudokuflow-test-{pid}"));
     first.start(dir.path(), "");
     first.wait_for("Open a file");
-    first.keys(&["j", "j", "j", "j", "j", "Enter"]);
+    first.keys(&["j", "j", "j", "j", "j", "j", "Enter"]);
     let files = first.wait_for("sudoku*.txt");
     assert!(
         files.find("sudoku1.txt").unwrap() < files.find("other .txt files").unwrap(),
@@ -963,4 +963,110 @@ fn solve_on_a_terminal_says_it_reads_standard_input() {
     session.wait_for(
         "341269785762583419985147623497351862256798134138624957579812346613475298824936571",
     );
+}
+
+/// `PUZZLE`'s solution with r1c1 left empty: a 5 there wins the game.
+const ALMOST: &str =
+    ".34678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The statistics file in `data`, read back.
+fn statistics(data: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(data.join("sudokuflow/statistics.json")).unwrap()).unwrap()
+}
+
+/// Item 9 of issue 34: a game won on the full screen is counted once (the
+/// solved dialog says so; undone and solved again it is not counted again,
+/// and the dialog has no news)
+/// and the start screen's statistics show it, at 80x24 and 120x40.
+#[test]
+fn a_won_game_shows_in_the_statistics() {
+    if program("tmux").arg("-V").try_output().is_err() {
+        crate::util::skip("tmux is not installed: the full-screen game test did not run");
+        return;
+    }
+    let dir = temp_dir();
+    let game = Tmux(format!("sudokuflow-test-stats-{}", std::process::id()));
+    game.start(dir.path(), ALMOST);
+    game.wait_for("level easy");
+    game.keys(&["5"]);
+    game.wait_for("You solved it!");
+    game.wait_for("New best time for easy!");
+    game.wait_for("streak 1  best 1");
+    game.keys(&["u"]);
+    game.wait_for("move 0/1");
+    game.keys(&["5"]);
+    let solved = game.wait_for("You solved it!");
+    assert!(!solved.contains("streak"), "counted once: {solved}");
+    assert_eq!(statistics(dir.path())["levels"]["easy"]["won"], 1);
+    game.keys(&["m"]);
+    game.wait_for("Statistics: wins, times and streaks");
+    game.keys(&["End", "Up", "Up", "Enter"]);
+    let screen = game.wait_for("best streak");
+    let easy = screen.lines().find(|l| l.starts_with("│ easy")).unwrap();
+    let cells: Vec<&str> = easy.trim_matches('│').split_whitespace().collect();
+    // Level, won, with hints, best, average, streak, best streak, by computer.
+    assert_eq!(cells.len(), 8, "{screen}");
+    assert_eq!(
+        [cells[1], cells[2], cells[5], cells[6], cells[7]],
+        ["1", "0", "1", "1", "0"]
+    );
+    assert!(
+        cells[3].starts_with("0:0") && cells[3] == cells[4],
+        "{screen}"
+    );
+    assert!(screen.contains("statistics.json"), "{screen}");
+    game.resize(120, 40);
+    game.wait_for("Average: of every win.");
+    game.keys(&["Escape"]);
+    game.wait_for("New easy game");
+}
+
+/// Item 9 of issue 34 in plain mode: a win and a `solve` are counted (the
+/// latter ending the streak), `stats` shows them at the start prompt, and
+/// a corrupt statistics file is kept aside, named with its field.
+#[test]
+fn plain_mode_counts_games_and_keeps_a_damaged_statistics_file() {
+    let dir = temp_dir();
+    let out = play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    assert!(
+        out.contains("statistics (easy): 1 won, streak 1, best streak 1; a new best time!"),
+        "{out}"
+    );
+    let out = play(dir.path(), &["--plain", ALMOST], "solve\n");
+    assert!(
+        out.contains("statistics (easy): 1 won, streak 0, best streak 1; solved by the computer"),
+        "{out}"
+    );
+    let out = play(dir.path(), &["--plain"], "stats\nquit\n");
+    let easy = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("easy"))
+        .unwrap();
+    let cells: Vec<&str> = easy.split_whitespace().collect();
+    assert_eq!(
+        [cells[1], cells[2], cells[5], cells[6], cells[7]],
+        ["1", "0", "0", "1", "1"]
+    );
+    assert!(out.contains("'stats'"), "{out}");
+
+    let file = dir.path().join("sudokuflow/statistics.json");
+    let damaged = r#"{"version": 1, "levels": {"easy": {"won": "x"}}}"#;
+    fs::write(&file, damaged).unwrap();
+    let out = play(dir.path(), &["--plain"], "stats\nquit\n");
+    assert!(
+        out.contains("is corrupt: field \"levels\".easy.won: not a whole number"),
+        "{out}"
+    );
+    let out = play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    assert!(out.contains("it was kept as "), "{out}");
+    assert!(out.contains("statistics (easy): 1 won, streak 1"), "{out}");
+    let aside: Vec<PathBuf> = fs::read_dir(dir.path().join("sudokuflow"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("statistics-damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{out}");
+    assert_eq!(fs::read_to_string(&aside[0]).unwrap(), damaged);
+    assert_eq!(statistics(dir.path())["levels"]["easy"]["won"], 1);
 }

@@ -201,13 +201,15 @@ pencil marks under it, and reads commands line by line: 'r3c5 7' places 7 in
 row 3 column 5, 'r3c5 0' clears it, 'note r3c5 7', 'notes', 'undo', 'redo',
 'history', 'history N', 'hint' (three times applies it), 'check', 'solve',
 'restart', 'new [LEVEL]', 'menu', 'set mistakes|highlight|wrong on|off',
-'save', 'save!', 'quit', 'quit!' (without saving), 'help'.
+'stats', 'save', 'save!', 'quit', 'quit!' (without saving), 'help'.
 Givens are printed plain, your digits in (parentheses), conflicts !between!,
 wrong digits ?between? (after 'check', or always with 'set wrong on').
 
 Each game is saved as JSON in its own file in $XDG_DATA_HOME/sudokuflow
 (default ~/.local/share/sudokuflow) on 's'/'save' and on quitting; the start
-screen lists the saved games, and --resume continues the newest.
+screen lists the saved games, and --resume continues the newest. Statistics
+(games won, best and average times, streaks by level) are kept beside them
+in statistics.json: on the start screen, and 'stats' in plain mode.
 
 Full screen needs a terminal: press ? for the keys.
 

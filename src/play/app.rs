@@ -17,6 +17,7 @@ use super::hint::{self, Finding, Hint, Offer, Rung};
 use super::keys::{self, Command};
 use super::rating::{self, Rated};
 use super::settings::{Setting, Settings};
+use super::stats::Recorded;
 
 /// A key as the game understands it, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +144,10 @@ pub struct App {
     /// The save file it was resumed from, if any.
     pub loaded_from: Option<PathBuf>,
     pub front: Front,
+    /// Counted in the statistics (once solved): a game counts once.
+    pub counted: bool,
+    /// What counting it did, for the solved screen.
+    pub recorded: Option<Recorded>,
 }
 
 impl App {
@@ -195,6 +200,8 @@ impl App {
             dirty: false,
             loaded_from: None,
             front: Front::Screen,
+            counted: false,
+            recorded: None,
         };
         app.after_change();
         app.dirty = false;
@@ -528,6 +535,7 @@ impl App {
             Command::Restart => self.ask(Question::Restart),
             // Plain mode's own: no key runs them.
             Command::Note
+            | Command::Stats
             | Command::Solve
             | Command::Set
             | Command::SaveOver

@@ -27,6 +27,8 @@ pub enum Command {
     History,
     Hint,
     Check,
+    /// Plain mode's `stats`: the full screen has them on the start screen.
+    Stats,
     /// Plain mode's `solve`: the full screen has the auto-solve animation.
     Solve,
     AutoSolve,
@@ -187,6 +189,12 @@ pub const TABLE: &[Binding] = &[
         keys: &[Key::Char('c')],
         help: "check",
         plain: plain(&["check"], "check", ""),
+    },
+    Binding {
+        command: Command::Stats,
+        keys: &[],
+        help: "",
+        plain: plain(&["stats"], "stats", "wins, times and streaks by level"),
     },
     Binding {
         command: Command::Pause,

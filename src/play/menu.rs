@@ -15,6 +15,7 @@ use super::clock::{self, SharedClock};
 use super::rating::{self, Rated};
 use super::save::{self, Listed};
 use super::source::{self, Entry, Files};
+use super::stats::{self, Stats};
 
 /// Which list the start screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +23,7 @@ pub enum Page {
     Main,
     Files,
     Puzzles,
+    Statistics,
 }
 
 /// An item of the main list.
@@ -30,6 +32,7 @@ pub enum Choice {
     /// The saved game of that index in [`Menu::saves`].
     Resume(usize),
     New(Level),
+    Statistics,
     OpenFile,
     Quit,
 }
@@ -40,6 +43,8 @@ pub enum Row {
     Heading(String),
     /// Its text, and whether it can be opened (else it is drawn dim).
     Item(String, bool),
+    /// Text to read, not to select.
+    Text(String),
 }
 
 /// What the front end should do after a key.
@@ -71,6 +76,9 @@ pub struct Menu {
     /// The saved game (its index in `saves`) the player asked to delete,
     /// waiting for a yes.
     pub deleting: Option<usize>,
+    /// The statistics as read when their page was opened, or why they
+    /// can't be read.
+    pub statistics: Option<Result<Stats, String>>,
     folder: PathBuf,
     /// The seed of a new game.
     seed: u64,
@@ -93,6 +101,7 @@ impl Menu {
             ratings: Vec::new(),
             message: String::new(),
             deleting: None,
+            statistics: None,
             folder: folder.to_path_buf(),
             seed,
             clock,
@@ -120,7 +129,7 @@ impl Menu {
         let new = Level::ALL.into_iter().map(Choice::New);
         resume
             .chain(new)
-            .chain([Choice::OpenFile, Choice::Quit])
+            .chain([Choice::Statistics, Choice::OpenFile, Choice::Quit])
             .collect()
     }
 
@@ -135,7 +144,7 @@ impl Menu {
                             rows.push(Row::Heading(format!("Saved games ({})", self.saves.len())))
                         }
                         Choice::New(Level::Easy) => rows.push(Row::Heading("New game".into())),
-                        Choice::OpenFile => rows.push(Row::Heading(String::new())),
+                        Choice::Statistics => rows.push(Row::Heading(String::new())),
                         _ => {}
                     }
                     rows.push(self.choice_row(choice));
@@ -183,16 +192,26 @@ impl Menu {
                     })
                     .collect()
             }
+            Page::Statistics => match &self.statistics {
+                Some(Ok(kept)) => {
+                    let mut rows = vec![Row::Heading("Games by level".into())];
+                    rows.extend(stats::table(kept).into_iter().map(Row::Text));
+                    rows.push(Row::Text(String::new()));
+                    rows.extend(stats::RULES.iter().map(|l| Row::Text(l.to_string())));
+                    rows
+                }
+                Some(Err(_)) | None => Vec::new(),
+            },
         }
     }
 
     /// How many rows at the end of the page stay on the screen however far
-    /// the list above them scrolls: on the main list, new games, "Open a
-    /// file" and "Quit", below the saved games.
+    /// the list above them scrolls: on the main list, new games,
+    /// "Statistics", "Open a file" and "Quit", below the saved games.
     pub fn pinned_rows(&self) -> usize {
         match self.page {
-            Page::Main => Level::ALL.len() + 4,
-            Page::Files | Page::Puzzles => 0,
+            Page::Main => Level::ALL.len() + 5,
+            Page::Files | Page::Puzzles | Page::Statistics => 0,
         }
     }
 
@@ -227,6 +246,7 @@ impl Menu {
                 }
             }
             Choice::New(level) => Row::Item(format!("New {level} game"), true),
+            Choice::Statistics => Row::Item("Statistics: wins, times and streaks".into(), true),
             Choice::OpenFile => Row::Item("Open a file".into(), true),
             Choice::Quit => Row::Item("Quit".into(), true),
         }
@@ -253,6 +273,7 @@ impl Menu {
             Page::Main => self.choices().len(),
             Page::Files => self.files.len(),
             Page::Puzzles => self.entries.len(),
+            Page::Statistics => 0,
         }
     }
 
@@ -315,6 +336,7 @@ impl Menu {
                     self.go_main();
                 }
                 Page::Puzzles => self.go_files(),
+                Page::Statistics => self.go_main(),
             },
             _ => {}
         }
@@ -351,6 +373,22 @@ impl Menu {
         self.page = Page::Main;
         self.selected = self.main_selected;
         self.message.clear();
+    }
+
+    /// The statistics page, on `kept` (read from their file), the file
+    /// named under it.
+    pub fn show_statistics(&mut self, kept: Result<Stats, String>) {
+        self.page = Page::Statistics;
+        self.selected = 0;
+        self.message = match (&kept, stats::path()) {
+            (Err(why), _) => why.clone(),
+            (Ok(_), Ok(path)) => {
+                let path = printable(path.as_os_str().as_encoded_bytes()).into_owned();
+                format!("kept in {path}")
+            }
+            (Ok(_), Err(_)) => String::new(),
+        };
+        self.statistics = Some(kept);
     }
 
     fn go_files(&mut self) {
@@ -392,10 +430,12 @@ impl Menu {
                             Err(e) => self.message = format!("new game: {e:#}"),
                         }
                     }
+                    Choice::Statistics => self.show_statistics(stats::load()),
                     Choice::OpenFile => self.go_files(),
                     Choice::Quit => return MenuOutcome::Quit,
                 }
             }
+            Page::Statistics => {}
             Page::Files => {
                 self.files_selected = self.selected;
                 if let Some(path) = self.files.get(self.selected).cloned()

@@ -19,6 +19,7 @@ use super::keys::{self, Command};
 use super::rating::{self, Rated};
 use super::save;
 use super::settings::{self, Setting};
+use super::stats;
 
 /// Longest command line read; a longer one is skipped and reported.
 pub const MAX_COMMAND: usize = 4096;
@@ -227,6 +228,7 @@ pub fn command(app: &mut App, line: &str) -> Request {
             }
         }
         (Some(Command::Check), []) => app.check(),
+        (Some(Command::Stats), []) => app.message = stats_text(),
         (Some(Command::Solve), []) => app.solve(),
         (Some(Command::FillNotes), []) => app.fill_notes(),
         (Some(Command::Restart), []) => app.restart(),
@@ -285,6 +287,20 @@ pub fn command(app: &mut App, line: &str) -> Request {
         _ => app.message = not_understood(line, "type help"),
     }
     Request::Continue
+}
+
+/// The statistics as plain mode shows them: the table and its rules, or
+/// why the file can't be read.
+pub fn stats_text() -> String {
+    match stats::load() {
+        Ok(kept) => {
+            let mut lines = vec!["statistics:".to_string()];
+            lines.extend(stats::table(&kept).into_iter().map(|l| format!("  {l}")));
+            lines.extend(stats::RULES.iter().map(|l| format!("  {l}")));
+            lines.join("\n")
+        }
+        Err(why) => why,
+    }
 }
 
 /// The message for a command `line` that is not understood, echoed with
@@ -378,7 +394,9 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
             }
             Read::Line(line) => line,
         };
-        match command(app, &line) {
+        let request = command(app, &line);
+        stats::count(app);
+        match request {
             Request::Continue => {}
             Request::Abandon => {
                 guard::set_snapshot(None);
@@ -415,6 +433,9 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
                 app.hints_used,
                 app.mistakes
             )?;
+            if let Some(recorded) = &app.recorded {
+                writeln!(out, "{}", recorded.summary())?;
+            }
             save::remove(app);
             guard::set_snapshot(None);
             return Ok(End::Exit(0));

@@ -27,7 +27,7 @@ use super::rating::Rated;
 use crate::app::output::AtomicFile;
 
 /// Bumped whenever a field changes meaning. Fields added since (the moves,
-/// `saved_at`, `saved_at_nanos`, `level`) are optional, so older saves still
+/// `saved_at`, `saved_at_nanos`, `level`, `counted`) are optional, so older saves still
 /// load.
 const VERSION: u64 = 1;
 
@@ -57,6 +57,8 @@ struct Saved<'a> {
     saved_at_nanos: u32,
     /// The level and rating, for the list of saved games.
     level: Option<String>,
+    /// Counted in the statistics: solved once already.
+    counted: bool,
 }
 
 #[derive(Serialize)]
@@ -143,6 +145,7 @@ pub fn encode(app: &App) -> String {
         saved_at: saved_at.as_secs(),
         saved_at_nanos: saved_at.subsec_nanos(),
         level: app.rating.get().flatten().map(super::rating::words),
+        counted: app.counted,
     };
     serde_json::to_string(&saved).expect("a game encodes as JSON")
 }
@@ -339,6 +342,8 @@ fn load_rated(path: &Path, clock: SharedClock, rated: Option<Rated>) -> anyhow::
     app.file = saved.file;
     app.loaded_from = Some(path.to_path_buf());
     app.overlay = None;
+    // A solved game reopened is not counted again.
+    app.counted = saved.counted || app.is_solved();
     if !app.is_solved() {
         app.timer.start();
     }
@@ -373,6 +378,7 @@ struct Checked {
     file: Option<(PathBuf, usize)>,
     saved_at: Option<Duration>,
     level: Option<String>,
+    counted: bool,
 }
 
 /// Reads and checks the save file at `path`, naming the bad field.
@@ -488,6 +494,12 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
                 .ok_or("field \"level\": not a string")?,
         ),
     };
+    let counted = match optional(fields, "counted") {
+        None => false,
+        Some(counted) => counted
+            .as_bool()
+            .ok_or("field \"counted\": not true or false")?,
+    };
     Ok(Checked {
         puzzle,
         history,
@@ -500,6 +512,7 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, String> {
         file,
         saved_at,
         level,
+        counted,
     })
 }
 
@@ -619,7 +632,7 @@ pub fn local_date(seconds: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
     use crate::play::app::tests::{PUZZLE, app_on};
     use crate::play::clock::ManualClock;
@@ -628,7 +641,9 @@ mod tests {
     /// Tests that point XDG_DATA_HOME somewhere take turns.
     static FOLDER: Mutex<()> = Mutex::new(());
 
-    fn in_temp_folder(test: impl FnOnce(&Path)) {
+    /// Runs `test` with XDG_DATA_HOME in a folder of its own; it gets the
+    /// game's folder there.
+    pub fn in_temp_folder(test: impl FnOnce(&Path)) {
         let _turn = FOLDER.lock().unwrap_or_else(|p| p.into_inner());
         let dir = tempfile::tempdir().unwrap();
         // SAFETY: only these tests, one at a time, touch XDG_DATA_HOME.

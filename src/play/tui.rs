@@ -35,6 +35,7 @@ use super::guard;
 use super::menu::{Menu, MenuOutcome};
 use super::save;
 use super::settings::{self, Settings};
+use super::stats;
 use super::{layout, ui};
 use crate::app::report;
 
@@ -310,6 +311,7 @@ impl Loop {
             if let Waited::Timeout = wait_on(io::stdin().as_raw_fd(), &mut self.winch, wait)? {
                 if let Screen::Game(app) = screen {
                     app.tick();
+                    stats::count(app);
                 }
                 continue;
             }
@@ -387,7 +389,9 @@ impl Loop {
                 _ => Next::Stay,
             };
         }
-        match app.key(key) {
+        let outcome = app.key(key);
+        stats::count(app);
+        match outcome {
             Outcome::Continue => Next::Stay,
             Outcome::Save => self.keep(app, After::Play),
             Outcome::Quit { save: true } => self.keep(app, After::Quit),

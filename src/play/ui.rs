@@ -212,6 +212,9 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     if app.settings.show_mistakes {
         lines.push(Line::from(format!("mistakes {}", app.mistakes)));
     }
+    if let Some(recorded) = &app.recorded {
+        lines.extend(recorded.lines().into_iter().map(Line::from));
+    }
     lines.extend([
         Line::from(""),
         Line::from(format!(
@@ -992,11 +995,16 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
                 let inner = usize::from(area.width.saturating_sub(2));
                 Line::from(Span::styled(cut(&format!("   {text}"), inner), style))
             }
+            Row::Text(text) => {
+                let inner = usize::from(area.width.saturating_sub(2));
+                Line::from(cut(&format!(" {text}"), inner))
+            }
         })
         .collect();
     let title = match menu.page {
         Page::Main => " sudokuflow play ".to_string(),
         Page::Files => " open a file of puzzles ".to_string(),
+        Page::Statistics => " statistics ".to_string(),
         Page::Puzzles => {
             let file = menu.file.as_deref().and_then(|f| f.file_name());
             let name = printable(file.unwrap_or_default().as_encoded_bytes());
@@ -1020,12 +1028,12 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     };
     let delete = if menu.on_save() { "   d delete" } else { "" };
     let keys = Rect::new(area.x + 1, area.bottom() - 1, area.width - 2, 1);
-    frame.render_widget(
-        Paragraph::new(format!(
-            "↑↓ or j k choose   Enter open{delete}   Esc {back}"
-        )),
-        keys,
-    );
+    let text = if menu.page == Page::Statistics {
+        "Esc back".to_string()
+    } else {
+        format!("↑↓ or j k choose   Enter open{delete}   Esc {back}")
+    };
+    frame.render_widget(Paragraph::new(text), keys);
 }
 
 /// Which of `len` rows a list `window` rows high shows: the selected one
@@ -1785,5 +1793,74 @@ mod tests {
             "menu_puzzles_color_80x24",
             format!("{:?}", terminal.backend().buffer())
         );
+    }
+
+    /// Issue 34, item 9: the statistics page of the start screen (the
+    /// table, the rules, the file named under it), and the solved dialog of
+    /// a win with its news.
+    #[test]
+    fn statistics_snapshots() {
+        use crate::play::clock::ManualClock;
+        use crate::play::stats::{self, Outcome, Recorded, Stats};
+        let mut kept = Stats::default();
+        let won = Outcome::Won { hints: false };
+        for seconds in [312, 250, 401] {
+            stats::add(&mut kept.levels[0], won, seconds);
+        }
+        stats::add(&mut kept.levels[0], Outcome::Won { hints: true }, 190);
+        stats::add(&mut kept.levels[2], won, 1504);
+        stats::add(&mut kept.levels[2], Outcome::ByComputer, 300);
+        stats::add(&mut kept.levels[5], Outcome::Won { hints: true }, 4000);
+        let mut menu = Menu::new(std::path::Path::new("."), 1, ManualClock::new(), Vec::new());
+        let item = menu
+            .choices()
+            .iter()
+            .position(|&c| c == crate::play::menu::Choice::Statistics)
+            .unwrap();
+        menu.selected = item;
+        let main = menu_screen(&menu, 80, 24);
+        assert!(
+            main.contains("Statistics: wins, times and streaks"),
+            "{main}"
+        );
+        menu.show_statistics(Ok(kept.clone()));
+        menu.message = "kept in (folder)/statistics.json".into();
+        insta::assert_snapshot!("statistics_80x24", menu_screen(&menu, 80, 24));
+        insta::assert_snapshot!("statistics_120x40", menu_screen(&menu, 120, 40));
+        menu.key(Key::Esc);
+        assert_eq!(menu.page, crate::play::menu::Page::Main);
+        // A damaged file: no table, the message names it and its field.
+        menu.show_statistics(Err(
+            "the statistics file x is corrupt: field \"levels\".easy.won: not a whole number"
+                .into(),
+        ));
+        let damaged = menu_screen(&menu, 80, 24);
+        assert!(!damaged.contains("best streak"), "{damaged}");
+        assert!(
+            damaged.contains("is corrupt: field \"levels\".easy.won"),
+            "{damaged}"
+        );
+
+        let (mut app, clock) = app_on(PUZZLE);
+        app.rating.wait();
+        app.source = "sudoku1.txt #1".into();
+        clock.advance(Duration::from_secs(65));
+        let solution = app.solution.unwrap();
+        for cell in 0..81 {
+            if !app.is_given(cell) {
+                app.place(cell, solution.get(cell));
+            }
+        }
+        let mut record = kept.levels[0];
+        let new_best = stats::add(&mut record, won, 65);
+        app.recorded = Some(Recorded {
+            level: "easy",
+            outcome: won,
+            record: Some(record),
+            new_best,
+            problem: None,
+        });
+        insta::assert_snapshot!("solved_won_80x24", screen(&app, 80, 24, false));
+        insta::assert_snapshot!("solved_won_120x40", screen(&app, 120, 40, false));
     }
 }

@@ -189,7 +189,7 @@ fn start_prompt(
         };
         write!(
             out,
-            "new game: easy, medium, hard, expert, hell; a file's number{resume}; 'quit': "
+            "new game: easy, medium, hard, expert, hell; a file's number{resume}; 'stats'; 'quit': "
         )?;
         out.flush()?;
         let line = match plain::read_line(input, MAX_COMMAND)? {
@@ -204,6 +204,10 @@ fn start_prompt(
         let chosen = match words.as_slice() {
             [] => continue,
             ["quit" | "q"] => return Ok(None),
+            ["stats"] => {
+                writeln!(out, "{}", plain::stats_text())?;
+                continue;
+            }
             ["resume"] => save::load_newest(clock.clone()).map(Some),
             ["resume", n] => match n
                 .trim_start_matches('r')

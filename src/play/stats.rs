@@ -1,0 +1,753 @@
+//! Statistics: for each level (and puzzles without one, "unrated"), games
+//! won, wins with hints, the best time, the average time of wins, the
+//! current and best streak, and games the computer finished; kept in
+//! `statistics.json` beside the saves, written atomically by
+//! [`save::write_file`].
+//!
+//! The rules, as the guide (docs/playing.md) gives them: a game is won when
+//! the player fills the last cell; one finished by auto-solve or `solve`
+//! (or that used either since its last restart) is not a win and ends the
+//! level's streak. Wins with hints count and keep the streak, but only
+//! wins without a hint set the best time; the average is over every win.
+//! Each game is counted once, when it is first solved ([`App::counted`],
+//! kept in its save): undoing and solving again, or reopening it, does not
+//! count again. Times are the game's own clock. A game left unfinished
+//! (saved, or quit) does not end a streak: it waits in its save.
+//!
+//! A statistics file that is corrupt is kept aside under a name of its own
+//! and the statistics start again; one from another version, or that
+//! can't be read, is left as it is and the game is not counted. Either way
+//! a message names the file, and the field at fault.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail};
+use serde_json::{Map, Value, json};
+use sudokuflow::format::printable;
+use sudokuflow::logic::Level;
+
+use super::app::App;
+use super::clock;
+use super::save;
+
+/// Bumped whenever a field changes meaning.
+const VERSION: u64 = 1;
+
+/// The file's name in [`save::folder`].
+pub const FILE_NAME: &str = "statistics.json";
+
+/// Where games are counted: the levels, easiest first, then puzzles
+/// without a level (several solutions).
+pub const LEVELS: [&str; 6] = ["easy", "medium", "hard", "expert", "hell", "unrated"];
+
+/// One level's statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub won: u64,
+    /// Of the wins, those with hints.
+    pub won_with_hints: u64,
+    /// The fastest win without hints, in seconds.
+    pub best_seconds: Option<u64>,
+    /// The time of every win, in seconds, for the average.
+    pub total_seconds: u64,
+    /// Wins in a row.
+    pub streak: u64,
+    pub best_streak: u64,
+    /// Games auto-solve or `solve` finished.
+    pub by_computer: u64,
+}
+
+impl Record {
+    /// The average time of the wins.
+    pub fn average_seconds(&self) -> Option<u64> {
+        self.total_seconds.checked_div(self.won)
+    }
+}
+
+/// Every level's statistics, in the order of [`LEVELS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub levels: [Record; 6],
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won { hints: bool },
+    ByComputer,
+}
+
+/// What counting a game did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    pub level: &'static str,
+    pub outcome: Outcome,
+    /// The level's statistics with this game; `None` when they could not be
+    /// kept.
+    pub record: Option<Record>,
+    /// This win set the level's best time.
+    pub new_best: bool,
+    /// What went wrong with the file, in words (control characters
+    /// escaped).
+    pub problem: Option<String>,
+}
+
+impl Recorded {
+    /// A few short lines (at most 29 characters) for the solved dialog.
+    pub fn lines(&self) -> Vec<String> {
+        let Some(record) = &self.record else {
+            return vec!["statistics not kept".into()];
+        };
+        let mut lines = Vec::new();
+        match self.outcome {
+            Outcome::Won { .. } if self.new_best => {
+                lines.push(format!("New best time for {}!", self.level));
+            }
+            Outcome::Won { hints: true } => lines.push("hints: no best time".into()),
+            Outcome::Won { hints: false } => {}
+            Outcome::ByComputer => lines.push("not a win: streak ended".into()),
+        }
+        lines.push(format!(
+            "streak {}  best {}",
+            record.streak, record.best_streak
+        ));
+        lines
+    }
+
+    /// One line for plain mode.
+    pub fn summary(&self) -> String {
+        match (&self.record, &self.problem) {
+            (Some(record), _) => format!(
+                "statistics ({}): {} won, streak {}, best streak {}{}",
+                self.level,
+                record.won,
+                record.streak,
+                record.best_streak,
+                match self.outcome {
+                    Outcome::Won { .. } if self.new_best => "; a new best time!",
+                    Outcome::Won { hints: true } => "; with hints: not a best time",
+                    Outcome::Won { hints: false } => "",
+                    Outcome::ByComputer => "; solved by the computer: not a win, streak ended",
+                }
+            ),
+            (None, Some(problem)) => problem.clone(),
+            (None, None) => "statistics not kept".into(),
+        }
+    }
+}
+
+/// The statistics file.
+pub fn path() -> anyhow::Result<PathBuf> {
+    Ok(save::folder()?.join(FILE_NAME))
+}
+
+/// The statistics kept (none yet when there is no file), or why they
+/// can't be read, control characters escaped.
+pub fn load() -> Result<Stats, String> {
+    let path = path().map_err(|e| printable(format!("{e:#}").as_bytes()).into_owned())?;
+    match read(&path) {
+        Ok(stats) => Ok(stats),
+        Err(Unreadable::Missing) => Ok(Stats::default()),
+        Err(Unreadable::Corrupt(why) | Unreadable::Other(why)) => Err(why),
+    }
+}
+
+/// Counts the game once it is solved, the first time only: its result
+/// goes in [`App::recorded`] for the solved screen, and a problem with the
+/// file on the status line. The front ends call it after every move.
+pub fn count(app: &mut App) {
+    if !app.is_solved() {
+        // Undone: the news was the first solve's, and a game counts once.
+        app.recorded = None;
+        return;
+    }
+    if app.counted {
+        return;
+    }
+    app.counted = true;
+    // Rated in the background: by the end of a game, long done.
+    let level = app
+        .rating
+        .wait()
+        .and_then(|rating| Level::ALL.iter().position(|&l| l == rating.level))
+        .map_or("unrated", |index| LEVELS[index]);
+    let outcome = outcome(app);
+    let seconds = app.elapsed().as_secs();
+    let recorded = match path() {
+        Ok(path) => record_in(&path, level, outcome, seconds),
+        Err(e) => not_kept(level, outcome, format!("{e:#}")),
+    };
+    if let Some(problem) = &recorded.problem {
+        app.message = problem.clone();
+    }
+    app.recorded = Some(recorded);
+}
+
+/// A won game, or one the computer finished: auto-solve or `solve` used
+/// since the last restart (or the start).
+fn outcome(app: &App) -> Outcome {
+    let played = &app.history[..=app.at];
+    let since = played
+        .iter()
+        .rposition(|s| s.by == super::board::Move::Restart)
+        .unwrap_or(0);
+    if played[since..].iter().any(|s| s.by.by_computer()) {
+        Outcome::ByComputer
+    } else {
+        Outcome::Won {
+            hints: app.hints_used > 0,
+        }
+    }
+}
+
+fn not_kept(level: &'static str, outcome: Outcome, why: String) -> Recorded {
+    Recorded {
+        level,
+        outcome,
+        record: None,
+        new_best: false,
+        problem: Some(printable(why.as_bytes()).into_owned()),
+    }
+}
+
+/// Adds a game to the statistics in the file at `path`.
+fn record_in(path: &Path, level: &'static str, outcome: Outcome, seconds: u64) -> Recorded {
+    let (mut stats, mut problem) = match read(path) {
+        Ok(stats) => (stats, None),
+        Err(Unreadable::Missing) => (Stats::default(), None),
+        Err(Unreadable::Corrupt(why)) => match keep_aside(path) {
+            Ok(aside) => (
+                Stats::default(),
+                Some(format!(
+                    "{why}; it was kept as {} and the statistics start again",
+                    aside.display()
+                )),
+            ),
+            Err(e) => {
+                let why =
+                    format!("{why}; it could not be kept aside ({e:#}): this game was not counted");
+                return not_kept(level, outcome, why);
+            }
+        },
+        Err(Unreadable::Other(why)) => {
+            let why = format!("{why}; it was left as it is: this game was not counted");
+            return not_kept(level, outcome, why);
+        }
+    };
+    let index = LEVELS.iter().position(|&l| l == level).unwrap_or(5);
+    let new_best = add(&mut stats.levels[index], outcome, seconds);
+    if let Err(e) = save::write_file(path, encode(&stats).as_bytes()) {
+        let why = format!("could not write the statistics: {e:#}");
+        let why = match problem {
+            Some(before) => format!("{before}; {why}"),
+            None => why,
+        };
+        return not_kept(level, outcome, why);
+    }
+    problem = problem.map(|p| printable(p.as_bytes()).into_owned());
+    Recorded {
+        level,
+        outcome,
+        record: Some(stats.levels[index]),
+        new_best,
+        problem,
+    }
+}
+
+/// Adds a game to a level's statistics; true when it is the level's new
+/// best time.
+pub fn add(record: &mut Record, outcome: Outcome, seconds: u64) -> bool {
+    match outcome {
+        Outcome::Won { hints } => {
+            record.won = record.won.saturating_add(1);
+            record.total_seconds = record.total_seconds.saturating_add(seconds);
+            record.streak = record.streak.saturating_add(1);
+            record.best_streak = record.best_streak.max(record.streak);
+            if hints {
+                record.won_with_hints = record.won_with_hints.saturating_add(1);
+                false
+            } else if record.best_seconds.is_none_or(|best| seconds < best) {
+                record.best_seconds = Some(seconds);
+                true
+            } else {
+                false
+            }
+        }
+        Outcome::ByComputer => {
+            record.by_computer = record.by_computer.saturating_add(1);
+            record.streak = 0;
+            false
+        }
+    }
+}
+
+/// Moves the damaged file at `path` to a free name beside it.
+fn keep_aside(path: &Path) -> anyhow::Result<PathBuf> {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs();
+    for n in 0..100 {
+        let aside = path.with_file_name(format!("statistics-damaged-{seconds}-{n}.json"));
+        if aside.exists() {
+            continue;
+        }
+        fs::rename(path, &aside).map_err(|e| anyhow!("cannot rename {}: {e}", path.display()))?;
+        return Ok(aside);
+    }
+    bail!("no free name beside {}", path.display())
+}
+
+/// The statistics as the JSON their file holds.
+fn encode(stats: &Stats) -> String {
+    let levels: Map<String, Value> = LEVELS
+        .iter()
+        .zip(&stats.levels)
+        .map(|(&name, r)| {
+            let fields = json!({
+                "won": r.won,
+                "won_with_hints": r.won_with_hints,
+                "best_seconds": r.best_seconds,
+                "total_seconds": r.total_seconds,
+                "streak": r.streak,
+                "best_streak": r.best_streak,
+                "by_computer": r.by_computer,
+            });
+            (name.to_string(), fields)
+        })
+        .collect();
+    let file = json!({ "version": VERSION, "levels": levels });
+    serde_json::to_string_pretty(&file).expect("statistics encode as JSON")
+}
+
+/// Why the statistics file can't be read.
+enum Unreadable {
+    /// There is none yet.
+    Missing,
+    /// Its content is damaged: it may be put aside.
+    Corrupt(String),
+    /// Another version's, or the file can't be read: it is left alone.
+    Other(String),
+}
+
+/// Reads and checks the statistics file at `path`, naming the bad field.
+fn read(path: &Path) -> Result<Stats, Unreadable> {
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Err(Unreadable::Missing),
+        Err(e) => {
+            let why = format!("cannot read the statistics file {}: {e}", path.display());
+            return Err(Unreadable::Other(printable(why.as_bytes()).into_owned()));
+        }
+    };
+    let corrupt = |why: String| {
+        let text = format!("the statistics file {} is corrupt: {why}", path.display());
+        Unreadable::Corrupt(printable(text.as_bytes()).into_owned())
+    };
+    let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
+        if std::str::from_utf8(&bytes).is_err() {
+            corrupt("it is not text (UTF-8)".into())
+        } else {
+            corrupt(format!("not JSON ({e})"))
+        }
+    })?;
+    let Value::Object(fields) = value else {
+        return Err(corrupt("not a JSON object".into()));
+    };
+    match fields.get("version") {
+        Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
+        Some(Value::Number(n)) => {
+            let why = format!(
+                "the statistics file {} is from another version of sudokuflow (format {n}, this one reads {VERSION})",
+                path.display()
+            );
+            return Err(Unreadable::Other(printable(why.as_bytes()).into_owned()));
+        }
+        Some(_) => return Err(corrupt("field \"version\": not a number".into())),
+        None => return Err(corrupt("field \"version\" is missing".into())),
+    }
+    check(&fields).map_err(corrupt)
+}
+
+fn check(fields: &Map<String, Value>) -> Result<Stats, String> {
+    let levels = match fields.get("levels") {
+        Some(Value::Object(levels)) => levels,
+        Some(_) => return Err("field \"levels\": not a JSON object".into()),
+        None => return Err("field \"levels\" is missing".into()),
+    };
+    let mut stats = Stats::default();
+    for (name, value) in levels {
+        let Some(index) = LEVELS.iter().position(|l| l == name) else {
+            return Err(format!(
+                "field \"levels\": \"{name}\" is not a level ({})",
+                LEVELS.join(", ")
+            ));
+        };
+        stats.levels[index] = check_record(value, &format!("field \"levels\".{name}"))?;
+    }
+    Ok(stats)
+}
+
+/// One level's record, `at` naming it in messages.
+fn check_record(value: &Value, at: &str) -> Result<Record, String> {
+    let Value::Object(fields) = value else {
+        return Err(format!("{at}: not a JSON object"));
+    };
+    let number = |name: &str| -> Result<u64, String> {
+        match fields.get(name) {
+            None => Err(format!("{at}.{name} is missing")),
+            Some(v) => v
+                .as_u64()
+                .ok_or_else(|| format!("{at}.{name}: not a whole number")),
+        }
+    };
+    let best_seconds = match fields.get("best_seconds") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .ok_or_else(|| format!("{at}.best_seconds: not a whole number"))?,
+        ),
+    };
+    let record = Record {
+        won: number("won")?,
+        won_with_hints: number("won_with_hints")?,
+        best_seconds,
+        total_seconds: number("total_seconds")?,
+        streak: number("streak")?,
+        best_streak: number("best_streak")?,
+        by_computer: number("by_computer")?,
+    };
+    let over = |name: &str, n: u64, limit: &str, max: u64| {
+        Err(format!("{at}.{name}: {n} is over {limit} ({max})"))
+    };
+    if record.won_with_hints > record.won {
+        return over("won_with_hints", record.won_with_hints, "won", record.won);
+    }
+    if record.best_streak > record.won {
+        return over("best_streak", record.best_streak, "won", record.won);
+    }
+    if record.streak > record.best_streak {
+        let best = record.best_streak;
+        return over("streak", record.streak, "best_streak", best);
+    }
+    if let Some(best) = record.best_seconds {
+        if record.won == record.won_with_hints {
+            return Err(format!(
+                "{at}.best_seconds: set without a win without hints"
+            ));
+        }
+        if best > record.total_seconds {
+            let total = record.total_seconds;
+            return over("best_seconds", best, "total_seconds", total);
+        }
+    }
+    Ok(record)
+}
+
+/// `m:ss` (or `h:mm:ss`) for `seconds`; a dash for none.
+fn time(seconds: Option<u64>) -> String {
+    seconds.map_or("-".into(), |s| clock::format(Duration::from_secs(s)))
+}
+
+/// The statistics as a table, a line for each level: 75 characters wide
+/// (wider only with numbers past a thousand games), for the start screen's
+/// box at 80 columns.
+pub fn table(stats: &Stats) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{:<8}{:>4}{:>12}{:>8}{:>9}{:>8}{:>13}{:>13}",
+        "level", "won", "with hints", "best", "average", "streak", "best streak", "by computer"
+    )];
+    for (name, r) in LEVELS.iter().zip(&stats.levels) {
+        lines.push(format!(
+            "{name:<8}{:>4}{:>12}{:>8}{:>9}{:>8}{:>13}{:>13}",
+            r.won,
+            r.won_with_hints,
+            time(r.best_seconds),
+            time(r.average_seconds()),
+            r.streak,
+            r.best_streak,
+            r.by_computer
+        ));
+    }
+    lines
+}
+
+/// The rules in a few lines, under the table.
+pub const RULES: [&str; 3] = [
+    "A game you solve is a win; with hints it counts, but sets no best time.",
+    "Auto-solve or solve is no win and ends the level's streak.",
+    "Average: of every win. Times are the game's clock (paused in help).",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::app::tests::{PUZZLE, app_on};
+    use crate::play::save::tests::in_temp_folder;
+
+    /// Fills every empty cell with the solution's digit, as a player would.
+    fn solve_by_hand(app: &mut App) {
+        let solution = app.solution.expect("one solution");
+        for cell in 0..81 {
+            if app.board().cells[cell] == 0 {
+                app.place(cell, solution.get(cell));
+            }
+        }
+        assert!(app.is_solved());
+    }
+
+    #[test]
+    fn wins_set_best_times_averages_and_streaks() {
+        let mut easy = Record::default();
+        let won = Outcome::Won { hints: false };
+        assert!(add(&mut easy, won, 100), "the first win is the best");
+        assert!(!add(&mut easy, won, 120));
+        // With hints: a win, never a best time, however fast.
+        assert!(!add(&mut easy, Outcome::Won { hints: true }, 10));
+        assert_eq!((easy.won, easy.won_with_hints), (3, 1));
+        assert_eq!(easy.best_seconds, Some(100));
+        assert_eq!((easy.streak, easy.best_streak), (3, 3));
+        // The computer finishing ends the streak and is no win.
+        assert!(!add(&mut easy, Outcome::ByComputer, 5));
+        assert_eq!((easy.won, easy.by_computer), (3, 1));
+        assert_eq!((easy.streak, easy.best_streak), (0, 3));
+        assert!(add(&mut easy, won, 90));
+        assert_eq!(easy.best_seconds, Some(90));
+        assert_eq!((easy.streak, easy.best_streak), (1, 3));
+        // Every win's time, hints or not: (100 + 120 + 10 + 90) / 4.
+        assert_eq!(easy.average_seconds(), Some(80));
+        assert_eq!(Record::default().average_seconds(), None);
+    }
+
+    /// A game counts once: not again after undo and solving again, nor
+    /// when its save is reopened; the computer's solve is no win.
+    #[test]
+    fn a_game_counts_once_and_the_computers_solve_is_no_win() {
+        in_temp_folder(|folder| {
+            let (mut app, clock) = app_on(PUZZLE);
+            clock.advance(Duration::from_secs(75));
+            count(&mut app);
+            assert!(app.recorded.is_none(), "not solved yet");
+            solve_by_hand(&mut app);
+            count(&mut app);
+            let recorded = app.recorded.clone().unwrap();
+            assert_eq!(recorded.level, "easy");
+            assert_eq!(recorded.outcome, Outcome::Won { hints: false });
+            assert!(recorded.new_best);
+            assert_eq!(
+                recorded.lines(),
+                ["New best time for easy!", "streak 1  best 1"]
+            );
+            let kept = load().unwrap();
+            assert_eq!(kept.levels[0].won, 1);
+            assert_eq!(kept.levels[0].best_seconds, Some(75));
+            assert!(folder.join(FILE_NAME).is_file());
+            // Undone, saved, reopened and solved again: still one, and the
+            // solved screen has no news.
+            app.undo();
+            count(&mut app);
+            assert!(app.recorded.is_none());
+            let path = save::save(&app).unwrap();
+            let mut back = save::load(&path, clock.clone()).unwrap();
+            assert!(back.counted);
+            solve_by_hand(&mut back);
+            count(&mut back);
+            assert!(back.recorded.is_none());
+            app.redo();
+            count(&mut app);
+            assert!(app.recorded.is_none());
+            assert_eq!(load().unwrap().levels[0].won, 1);
+
+            // Auto-solve ends the game: not a win, the streak ended.
+            let (mut auto, _) = app_on(PUZZLE);
+            auto.start_autosolve();
+            while auto.autosolve.is_some() {
+                auto.tick();
+            }
+            count(&mut auto);
+            let recorded = auto.recorded.unwrap();
+            assert_eq!(recorded.outcome, Outcome::ByComputer);
+            assert_eq!(
+                recorded.lines(),
+                ["not a win: streak ended", "streak 0  best 1"]
+            );
+            // Auto-solve stopped after a step, the player placing the rest:
+            // the computer played this game, no win.
+            let (mut helped, _) = app_on(PUZZLE);
+            helped.start_autosolve();
+            helped.tick();
+            helped.autosolve = None;
+            solve_by_hand(&mut helped);
+            count(&mut helped);
+            assert_eq!(helped.recorded.unwrap().outcome, Outcome::ByComputer);
+            // After a restart it is the player's game again.
+            let (mut again, slower) = app_on(PUZZLE);
+            slower.advance(Duration::from_secs(200));
+            again.solve();
+            again.undo();
+            again.restart();
+            solve_by_hand(&mut again);
+            count(&mut again);
+            assert_eq!(
+                again.recorded.unwrap().outcome,
+                Outcome::Won { hints: false }
+            );
+            // A hint makes a win with hints: the streak goes on.
+            let (mut hinted, _) = app_on(PUZZLE);
+            hinted.hint();
+            solve_by_hand(&mut hinted);
+            count(&mut hinted);
+            let recorded = hinted.recorded.unwrap();
+            assert_eq!(recorded.outcome, Outcome::Won { hints: true });
+            assert_eq!(
+                recorded.lines(),
+                ["hints: no best time", "streak 2  best 2"]
+            );
+            let easy = load().unwrap().levels[0];
+            assert_eq!((easy.won, easy.won_with_hints, easy.by_computer), (3, 1, 2));
+            assert_eq!((easy.streak, easy.best_streak), (2, 2));
+            assert_eq!(easy.best_seconds, Some(75));
+        });
+    }
+
+    /// A corrupt file is kept aside (never overwritten nor removed) and
+    /// named with its bad field; another version's file is left alone and
+    /// the game not counted.
+    #[test]
+    fn a_damaged_statistics_file_is_kept_and_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let mut good = Stats::default();
+        add(&mut good.levels[2], Outcome::Won { hints: false }, 300);
+        let good: Value = serde_json::from_str(&encode(&good)).unwrap();
+        type Edit = Box<dyn Fn(&mut Value)>;
+        let cases: Vec<(&str, Edit)> = vec![
+            (
+                "field \"version\" is missing",
+                Box::new(|v| {
+                    v.as_object_mut().unwrap().remove("version");
+                }),
+            ),
+            (
+                "field \"levels\" is missing",
+                Box::new(|v| {
+                    v.as_object_mut().unwrap().remove("levels");
+                }),
+            ),
+            (
+                "field \"levels\".hard.won: not a whole number",
+                Box::new(|v| {
+                    v["levels"]["hard"]["won"] = "many".into();
+                }),
+            ),
+            (
+                "field \"levels\".easy.streak is missing",
+                Box::new(|v| {
+                    v["levels"]["easy"]
+                        .as_object_mut()
+                        .unwrap()
+                        .remove("streak");
+                }),
+            ),
+            (
+                "field \"levels\".hard.won_with_hints: 2 is over won (1)",
+                Box::new(|v| {
+                    v["levels"]["hard"]["won_with_hints"] = 2.into();
+                }),
+            ),
+            (
+                "field \"levels\".hard.streak: 5 is over best_streak (1)",
+                Box::new(|v| {
+                    v["levels"]["hard"]["streak"] = 5.into();
+                }),
+            ),
+            (
+                "field \"levels\".hard.best_seconds: 301 is over total_seconds (300)",
+                Box::new(|v| {
+                    v["levels"]["hard"]["best_seconds"] = 301.into();
+                }),
+            ),
+            // A name from the file is shown with its control characters escaped.
+            (
+                "field \"levels\": \"x\\x1b[2J\" is not a level",
+                Box::new(|v| {
+                    v["levels"]["x\u{1b}[2J"] = Value::Null;
+                }),
+            ),
+        ];
+        for (why, edit) in &cases {
+            let mut bad = good.clone();
+            edit(&mut bad);
+            let text = bad.to_string();
+            fs::write(&path, &text).unwrap();
+            let err = match read(&path) {
+                Err(Unreadable::Corrupt(err)) => err,
+                _ => panic!("{why}: not found corrupt"),
+            };
+            assert!(
+                err.contains(&format!(
+                    "statistics file {} is corrupt: {why}",
+                    path.display()
+                )),
+                "expected {why:?}, got {err:?}"
+            );
+            assert!(!err.contains(char::is_control), "{err:?}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), text, "kept");
+        }
+        // Counting a game puts the corrupt file aside, untouched, and
+        // starts again.
+        fs::write(&path, "{\"version\": 1, \"levels\": [").unwrap();
+        let won = Outcome::Won { hints: false };
+        let recorded = record_in(&path, "medium", won, 40);
+        let problem = recorded.problem.unwrap();
+        assert!(problem.contains("is corrupt: not JSON"), "{problem}");
+        let aside: Vec<PathBuf> = fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p != &path)
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert!(
+            problem.contains(&format!("kept as {}", aside[0].display())),
+            "{problem}"
+        );
+        assert_eq!(
+            fs::read_to_string(&aside[0]).unwrap(),
+            "{\"version\": 1, \"levels\": ["
+        );
+        assert_eq!(recorded.record.unwrap().won, 1);
+        assert!(read(&path).is_ok_and(|s| s.levels[1].won == 1));
+        // Another version's file: not touched, the game not counted.
+        fs::write(&path, "{\"version\": 2}").unwrap();
+        let recorded = record_in(&path, "medium", won, 40);
+        assert_eq!(recorded.record, None);
+        let problem = recorded.problem.unwrap();
+        assert!(
+            problem.contains("from another version of sudokuflow (format 2"),
+            "{problem}"
+        );
+        assert!(problem.contains("this game was not counted"), "{problem}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{\"version\": 2}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    /// The table fits the start screen at 80 columns.
+    #[test]
+    fn the_table_fits_80_columns() {
+        let mut stats = Stats::default();
+        add(
+            &mut stats.levels[5],
+            Outcome::Won { hints: false },
+            3 * 3600 + 5,
+        );
+        let table = table(&stats);
+        assert!(table.iter().all(|l| l.chars().count() == 75), "{table:#?}");
+        assert!(table[6].starts_with("unrated    1"), "{}", table[6]);
+        assert!(table[6].contains("3:00:05"), "{}", table[6]);
+        assert!(RULES.iter().all(|l| l.chars().count() <= 75));
+    }
+}
