@@ -579,11 +579,11 @@ fn full_screen_game_in_tmux() {
     first.wait_for("level easy");
     // A move that conflicts, undone; a good move; a hint named, then applied.
     first.keys(&["l", "5"]); // r1c4 is empty: 5 conflicts with r1c1
-    first.wait_for("┃!5!│ 3 │   ┃!5!│ 7 │   ┃");
+    first.wait_for("┃ !5! │  3  │     ┃ !5! │  7  │     ┃");
     first.keys(&["u"]);
-    first.wait_for("┃ 5 │ 3 │   ┃   │ 7 │   ┃");
+    first.wait_for("┃  5  │  3  │     ┃     │  7  │     ┃");
     first.keys(&["h", "4"]);
-    first.wait_for("┃ 5 │ 3 │ 4 ┃");
+    first.wait_for("┃  5  │  3  │  4  ┃");
     // The hint's ladder: where to look, then the step, then applied.
     first.keys(&["H"]);
     first.wait_for(": look at ");
@@ -604,11 +604,11 @@ fn full_screen_game_in_tmux() {
     first.wait_for("move 2/2");
     first.keys(&["s"]);
     first.wait_for("saved to");
-    // A bigger window: cells grow to 7x3; back to 80x24: the small board.
+    // A bigger window: cells grow to 7x3; back to 80x24: cells 5x2.
     first.resize(120, 40);
     first.wait_for("┏━━━━━━━┯━━━━━━━┯");
     first.resize(80, 24);
-    let small = first.wait_for("┏━━━┯━━━┯━━━┳");
+    let small = first.wait_for("┏━━━━━┯━━━━━┯━━━━━┳");
     assert!(!small.contains("━━━━━━━"), "{small}");
     // Too small: no board, and no keys but Q, which saves and quits (the
     // game resumed below shows that the 9 was not played).
@@ -622,7 +622,7 @@ fn full_screen_game_in_tmux() {
     let second = Tmux(format!("sudokuflow-test2-{pid}"));
     second.start(dir.path(), "--resume");
     second.wait_for("move 2/2");
-    second.wait_for("┃ 5 │ 3 │ 4 ┃");
+    second.wait_for("┃  5  │  3  │  4  ┃");
     // Unchanged since it was loaded: q quits at once.
     second.keys(&["q"]);
     second.wait_for("Game saved to");
@@ -712,7 +712,9 @@ fn full_screen_game_in_tmux() {
     sixth.keys(&["N"]);
     sixth.wait_for("New game: 1 easy, 2 medium");
     sixth.keys(&["2"]);
-    sixth.wait_for("new medium game, seed 2");
+    // The panel at 80x24 gives the source two lines: "seed" ends the
+    // first.
+    sixth.wait_for("new medium game, seed");
     // Ctrl-C saves (a game with a move).
     sixth.keys(&["F"]);
     sixth.wait_for("move 1/1");
@@ -770,27 +772,35 @@ fn full_screen_counts_digits_marks_mistakes_and_deletes_saves() {
     let game = Tmux(format!("sudokuflow-test-edges-{pid}"));
     game.start(dir.path(), "sudoku1.txt --puzzle 1");
     game.wait_for("level easy");
-    // What the givens leave of each digit, under the board.
-    game.wait_for(" left  1:6  2:7  3:6  4:7  5:6  6:4  7:6  8:4  9:5");
+    // What the givens leave of each digit, in the panel.
+    game.wait_for("left     1:6  2:7  3:6");
+    game.wait_for("4:7  5:6  6:4");
+    game.wait_for("7:6  8:4  9:5");
     game.keys(&["F", "l", "l", "l", "2"]);
-    game.wait_for(" left  1:6  2:6  3:6");
-    // r1c6 is 8: the 2 is wrong but unmarked.
-    game.wait_for("┃ 5 │ 3 │ · ┃ · │ 7 │ 2 ┃");
+    game.wait_for("left     1:6  2:6  3:6");
+    // The notes in the cells at 80x24: r1c4's 2 (its 6 is on the line
+    // under). r1c6 is 8: the 2 is wrong but unmarked.
+    game.wait_for("┃·····│  7  │  2  ┃");
     game.keys(&["o", "j", "j", "Enter"]);
     game.wait_for("[x] mark wrong digits at once");
     game.keys(&["Escape"]);
-    game.wait_for("┃ 5 │ 3 │ · ┃ · │ 7 │?2?┃");
+    game.wait_for("┃·····│  7  │ ?2? ┃");
     game.resize(120, 40);
     game.wait_for("│ ?┏━┛? ┃");
     game.wait_for("left     1:6  2:6  3:6");
     game.wait_for("4:7  5:6  6:4");
+    // `v` at 80x24: one line a cell, the box's notes in the panel and the
+    // digits left under the board.
     game.resize(80, 24);
+    game.keys(&["v"]);
     game.wait_for("notes of box 2");
     // Cleared, the 2 gives back the notes it took.
     game.keys(&["0"]);
     let screen = game.wait_for(" left  1:6  2:7");
     assert!(!screen.contains("?2?"), "{screen}");
     game.wait_for("   2 │   │ 2");
+    game.keys(&["v"]);
+    game.wait_for("┃·2···│  7  │");
     game.keys(&["l", "l", "8", "Q"]);
     game.wait_for("Game saved to");
     assert_eq!(saves(dir.path()).len(), 1);
@@ -929,7 +939,7 @@ fn full_screen_resumes_reopened_puzzles_and_escapes_save_text() {
     screen.wait_for("1. line 1     in progress  easy");
     screen.keys(&["Enter"]);
     screen.wait_for("resumed your saved game of this puzzle (move 1); R starts it again");
-    screen.wait_for("┃ 5 │ 3 │ 4 ┃");
+    screen.wait_for("┃  5  │  3  │  4  ┃");
 }
 
 /// Item 34 of issue 34: a command reading a terminal (no file given) says

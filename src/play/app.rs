@@ -137,8 +137,9 @@ pub struct App {
     /// `a`: the auto-solve animation in progress.
     pub autosolve: Option<AutoSolve>,
     pub settings: Settings,
-    /// `v`: every cell's notes on a board of their own size.
-    pub notes_view: bool,
+    /// `v`: at 80x24, the small board with the notes of the cursor's box in
+    /// the panel, in place of the board with notes in its cells.
+    pub notes_in_panel: bool,
     /// Changed since it was last saved (or loaded).
     pub dirty: bool,
     /// The save file it was resumed from, if any.
@@ -196,7 +197,7 @@ impl App {
             overlay: None,
             autosolve: None,
             settings: Settings::default(),
-            notes_view: false,
+            notes_in_panel: false,
             dirty: false,
             loaded_from: None,
             front: Front::Screen,
@@ -492,12 +493,11 @@ impl App {
                 self.hint = None;
                 self.wrong.clear();
                 self.message.clear();
-                self.notes_view = false;
             }
             Command::History => self.overlay = Some(Overlay::History { selected: self.at }),
             Command::Help => self.overlay = Some(Overlay::Help),
             Command::Settings => self.overlay = Some(Overlay::Settings { selected: 0 }),
-            Command::NotesView => self.notes_view = !self.notes_view,
+            Command::NotesView => self.notes_in_panel = !self.notes_in_panel,
             Command::Move { rows, cols } => self.move_cursor(rows, cols),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -1179,13 +1179,14 @@ pub mod tests {
         else {
             panic!("a step from the engine: {:?}", app.hint);
         };
-        // First where to look (technique, digit, house), no cell lit.
+        // First where to look (technique, digit, house), lit with the
+        // cells the clue names.
         assert_eq!(
             app.message,
             format!("hint: {} (H again shows more)", step.clue())
         );
         assert!(step.clue().contains(step.technique.name()));
-        assert!(app.hint.as_ref().unwrap().cells().is_empty());
+        assert_eq!(app.hint.as_ref().unwrap().cells(), step.clue_cells());
         // Then what it finds and why, its cells lit.
         app.key(Key::Char('H'));
         assert_eq!(app.hint.as_ref().unwrap().rung, Rung::Shown);
@@ -1532,15 +1533,18 @@ pub mod tests {
         assert_eq!(app.elapsed(), Duration::from_secs(13));
     }
 
-    /// Item 15 of issue 34: Esc leaves the notes view; the level is in
+    /// Item 15 of issue 34: `v` chooses where notes are drawn, and Esc,
+    /// which closes what is shown, keeps that choice; the level is in
     /// words; auto-solve tells each step's cell, digit and reason.
     #[test]
-    fn esc_leaves_the_notes_view_and_autosolve_tells_its_steps() {
+    fn esc_keeps_where_notes_are_drawn_and_autosolve_tells_its_steps() {
         let mut app = app();
         keys(&mut app, "v");
-        assert!(app.notes_view);
+        assert!(app.notes_in_panel);
         app.key(Key::Esc);
-        assert!(!app.notes_view);
+        assert!(app.notes_in_panel);
+        keys(&mut app, "v");
+        assert!(!app.notes_in_panel);
         app.rating.wait();
         assert_eq!(app.level_text(), "easy, 1.2");
         app.key(Key::Char('a'));

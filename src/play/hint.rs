@@ -27,7 +27,8 @@ pub enum Offer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rung {
     /// Where to look and what for: the technique, the digits and the house
-    /// ([`Step::clue`]), no cell lit; a revealed cell is named.
+    /// ([`Step::clue`]), lit with the cells it names; a revealed cell is
+    /// named.
     Clue,
     /// What the step finds and why ([`Step::headline`]), its cells lit.
     Shown,
@@ -121,10 +122,12 @@ impl Hint {
         }
     }
 
-    /// The cells lit on the board at this rung.
+    /// The cells lit on the board at this rung: at the clue, those it
+    /// names (a naked single's cell, a wing's pivot), so they stand out in
+    /// their lit houses.
     pub fn cells(&self) -> Vec<usize> {
         match (&self.offer, self.rung) {
-            (Offer::Step(_), Rung::Clue) => Vec::new(),
+            (Offer::Step(step), Rung::Clue) => step.clue_cells(),
             (offer, _) => offer.cells(),
         }
     }

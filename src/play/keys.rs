@@ -249,7 +249,7 @@ pub const TABLE: &[Binding] = &[
     Binding {
         command: Command::NotesView,
         keys: &[Key::Char('v')],
-        help: "every cell's notes on a board of their own",
+        help: "notes in the cells or, at 80x24, in the panel",
         plain: None,
     },
     Binding {
@@ -390,7 +390,10 @@ pub fn help_lines() -> Vec<String> {
         .filter(|b| !b.keys.is_empty())
         .map(|b| format!("{} {}", label(b.command), b.help))
         .chain(["mouse: click a cell".to_string()]);
-    flow(items, HELP_WIDTH, "", "")
+    let mut lines = flow(items, HELP_WIDTH, "", "");
+    // How to read a hint's cells without colour (their corner marks).
+    lines.push("hint marks: * pattern  x loses a note  + makes a single".into());
+    lines
 }
 
 /// Plain mode's help: its commands, then how the board is printed.
@@ -466,7 +469,7 @@ mod tests {
             app.overlay,
             app.pencil,
             app.paused,
-            app.notes_view,
+            app.notes_in_panel,
             app.hint.is_some(),
             app.autosolve.is_some(),
             app.message

@@ -66,8 +66,9 @@ struct Fit {
     panel: u16,
 }
 
-/// The shapes, largest first. The first that fits is drawn; `v` (all
-/// notes) takes only those whose cells show notes.
+/// The shapes, largest first. The first that fits is drawn; `v` (notes in
+/// the panel) skips the board whose cells show notes only by giving up the
+/// lines between rows.
 const FITS: [Fit; 6] = [
     // 120x40: notes as a 3x3 grid in each cell.
     Fit {
@@ -83,15 +84,16 @@ const FITS: [Fit; 6] = [
         shape: Shape::new(5, 2, true, true),
         panel: 30,
     },
-    // 80x24: the notes of the cursor's box in the panel.
+    // 80x24: the same cells, rows parted by underlining their second line.
+    Fit {
+        shape: NOTES_WITHOUT_ROW_LINES,
+        panel: 20,
+    },
+    // 80x24 with `v`, and a little smaller: one line a cell, the notes of
+    // the cursor's box in the panel.
     Fit {
         shape: Shape::new(3, 1, true, true),
         panel: 30,
-    },
-    // All the notes at 80x24, on a board of their own (`v`).
-    Fit {
-        shape: Shape::new(5, 2, true, false),
-        panel: 20,
     },
     // The smallest: lines only around the boxes.
     Fit {
@@ -99,6 +101,9 @@ const FITS: [Fit; 6] = [
         panel: 22,
     },
 ];
+
+/// The largest board with notes in its cells at 80x24.
+const NOTES_WITHOUT_ROW_LINES: Shape = Shape::new(5, 2, true, false);
 
 /// Rows left under the board for messages, at least.
 const MESSAGE_ROWS: u16 = 2;
@@ -112,25 +117,19 @@ pub struct Layout {
     pub message: Rect,
 }
 
-/// The largest layout that fits `area`, with every cell's notes if
-/// `all_notes` and one fits; `Err` with the smallest size that would fit.
-pub fn choose(area: Rect, all_notes: bool) -> Result<Layout, (u16, u16)> {
+/// The largest layout that fits `area`, without the board of notes at
+/// 80x24 if `notes_in_panel` (`v`); `Err` with the smallest size that
+/// would fit.
+pub fn choose(area: Rect, notes_in_panel: bool) -> Result<Layout, (u16, u16)> {
     let fits = |fit: &&Fit| {
         let (width, height) = fit.shape.size();
         1 + width + 2 + fit.panel <= area.width && height + MESSAGE_ROWS <= area.height
     };
-    let notes_fit = FITS
+    let Some(fit) = FITS
         .iter()
-        .filter(|f| f.shape.shows_notes())
+        .filter(|f| !(notes_in_panel && f.shape == NOTES_WITHOUT_ROW_LINES))
         .find(fits)
-        .filter(|_| all_notes);
-    // Without `v` the shape that shows notes only in the panel comes
-    // before the all-notes board of the same height.
-    let plain = FITS
-        .iter()
-        .filter(|f| f.shape != Shape::new(5, 2, true, false))
-        .find(fits);
-    let Some(fit) = notes_fit.or(plain) else {
+    else {
         let smallest = &FITS[FITS.len() - 1];
         let (width, height) = smallest.shape.size();
         return Err((1 + width + 2 + smallest.panel, height + MESSAGE_ROWS));
@@ -188,8 +187,10 @@ mod tests {
         assert_eq!(shape(120, 40, false), Ok(Shape::new(7, 3, true, true)));
         assert_eq!(shape(100, 40, false), Ok(Shape::new(5, 3, true, true)));
         assert_eq!(shape(100, 30, false), Ok(Shape::new(5, 2, true, true)));
-        assert_eq!(shape(80, 24, false), Ok(Shape::new(3, 1, true, true)));
-        assert_eq!(shape(80, 24, true), Ok(Shape::new(5, 2, true, false)));
+        assert_eq!(shape(80, 24, false), Ok(Shape::new(5, 2, true, false)));
+        assert_eq!(shape(80, 24, true), Ok(Shape::new(3, 1, true, true)));
+        assert_eq!(shape(77, 24, false), Ok(Shape::new(3, 1, true, true)));
+        assert_eq!(shape(80, 22, false), Ok(Shape::new(3, 1, true, true)));
         assert_eq!(shape(60, 20, false), Ok(Shape::new(3, 1, false, false)));
         assert_eq!(shape(60, 20, true), Ok(Shape::new(3, 1, false, false)));
         assert_eq!(shape(120, 40, true), Ok(Shape::new(7, 3, true, true)));
@@ -201,7 +202,7 @@ mod tests {
 
     #[test]
     fn clicks_map_to_cells() {
-        let layout = choose(Rect::new(0, 0, 80, 24), false).unwrap();
+        let layout = choose(Rect::new(0, 0, 80, 24), true).unwrap();
         let (x, y) = (layout.board.x, layout.board.y);
         // Thin lines: each cell is 3 wide plus one line.
         assert_eq!(layout.cell_at(x + 1, y + 1), Some(0));
@@ -209,6 +210,14 @@ mod tests {
         assert_eq!(layout.cell_at(x + 5, y + 3), Some(10));
         assert_eq!(layout.cell_at(x, y + 1), None, "border");
         assert_eq!(layout.cell_at(x + 35, y + 17), Some(80));
+        let notes = choose(Rect::new(0, 0, 80, 24), false).unwrap();
+        let (x, y) = (notes.board.x, notes.board.y);
+        // Cells 5 wide and 2 high; no line between rows inside a box.
+        assert_eq!(notes.cell_at(x + 5, y + 2), Some(0));
+        assert_eq!(notes.cell_at(x + 7, y + 3), Some(10));
+        assert_eq!(notes.cell_at(x + 1, y + 7), None, "a box line");
+        assert_eq!(notes.cell_at(x + 1, y + 8), Some(27));
+        assert_eq!(notes.cell_at(x + 53, y + 19), Some(80));
         let small = choose(Rect::new(0, 0, 60, 20), false).unwrap();
         let (x, y) = (small.board.x, small.board.y);
         assert_eq!(small.cell_at(x + 3 * 3 + 2, y + 5), Some(3 * 9 + 3));

@@ -284,7 +284,7 @@ impl Loop {
                     // Too small to show the board: the clock stops.
                     let size = terminal.size()?;
                     let area = Rect::new(0, 0, size.width, size.height);
-                    app.set_hidden(layout::choose(area, app.notes_view).is_err());
+                    app.set_hidden(layout::choose(area, app.notes_in_panel).is_err());
                 }
                 Screen::Menu(menu) => {
                     guard::set_snapshot(None);
@@ -359,7 +359,7 @@ impl Loop {
             (Event::Mouse(m), Screen::Game(app))
                 if m.kind == MouseEventKind::Down(MouseButton::Left) && app.overlay.is_none() =>
             {
-                if let Ok(layout) = layout::choose(area, app.notes_view)
+                if let Ok(layout) = layout::choose(area, app.notes_in_panel)
                     && let Some(cell) = layout.cell_at(m.column, m.row)
                 {
                     app.cursor = cell;
@@ -383,7 +383,7 @@ impl Loop {
             return self.answer(pending, key, app);
         }
         // Too small to draw the board: it takes no keys but Q.
-        if layout::choose(area, app.notes_view).is_err() {
+        if layout::choose(area, app.notes_in_panel).is_err() {
             return match key {
                 Key::Char('Q') => self.keep(app, After::Quit),
                 _ => Next::Stay,

@@ -6,9 +6,10 @@
 //! the overlays: help, history, settings, the solved dialog. Only reads the
 //! [`App`]. Without colour (`NO_COLOR`) givens are bold, entries plain,
 //! notes dim, conflicts `!5!` and underlined, the cursor reversed, same
-//! digits underlined and wrong digits crossed out; in colour the same
-//! modifiers stay on givens, conflicts and the cursor, for monochrome
-//! terminals.
+//! digits underlined and wrong digits crossed out, a hint's cells bold,
+//! italic or underlined by their part in it; in colour the same modifiers
+//! stay on givens, conflicts and the cursor, for monochrome terminals, and
+//! a hint's cells carry a corner mark in both ([`HintRole`]).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -94,7 +95,7 @@ impl Styles {
 
 pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     let area = frame.area();
-    let layout = match layout::choose(area, app.notes_view) {
+    let layout = match layout::choose(area, app.notes_in_panel) {
         Ok(layout) => layout,
         Err((width, height)) => return too_small(frame, width, height),
     };
@@ -143,6 +144,18 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         ),
         _ => (app.message.clone(), Style::default()),
     };
+    // A message longer than the rows under the board (two beside the
+    // notes board at 80x24) takes rows from the board's bottom while it is
+    // shown, rather than losing its end.
+    let needed = wrapped(&text, usize::from(message_area.width)).len() as u16;
+    if needed > message_area.height {
+        let grow = (needed - message_area.height)
+            .min(MESSAGE_ROWS_OVER_BOARD)
+            .min(message_area.y - area.y);
+        message_area.y -= grow;
+        message_area.height += grow;
+        frame.render_widget(Clear, message_area);
+    }
     frame.render_widget(
         Paragraph::new(fitted(&text, message_area)).style(style),
         message_area,
@@ -159,6 +172,9 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         _ => {}
     }
 }
+
+/// The most rows of the board a long message covers.
+const MESSAGE_ROWS_OVER_BOARD: u16 = 6;
 
 /// Below the smallest layout: what size is needed, and no board.
 fn too_small(frame: &mut Frame, width: u16, height: u16) {
@@ -327,22 +343,34 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
     // with an ellipsis; the short lines wrap in a narrow panel.
     let width = usize::from(layout.panel.width);
     let source = cut(&app.source, width);
-    let mut lines: Vec<Line> = if roomy {
-        [
-            "sudokuflow play".to_string(),
-            source,
-            String::new(),
-            format!("level    {level}"),
+    // Beside a board whose cells hold their notes the panel is tall enough
+    // for a line each; beside the others it holds the box's notes too.
+    let mut lines: Vec<Line> = if layout.shape.shows_notes() {
+        let mut lines = match roomy {
+            true => vec!["sudokuflow play".to_string(), source, String::new()],
+            // The narrow panel at 80x24 (22 columns) gives the source two
+            // lines: `new medium game, seed 2` keeps its seed.
+            false => fitted_lines(&app.source, width, 2),
+        };
+        // A long level (`being rated...`) keeps to one line.
+        let level = match 9 + level.chars().count() <= width {
+            true => format!("level    {level}"),
+            false => format!("level {level}"),
+        };
+        lines.extend([
+            level,
             format!("time     {time}"),
             format!("hints    {}", app.hints_used),
-            mistakes,
+        ]);
+        if app.settings.show_mistakes {
+            lines.push(format!("mistakes {}", app.mistakes));
+        }
+        lines.extend([
             format!("move     {moves}"),
             format!("cell     {cursor}"),
             format!("mode     {mode}"),
-        ]
-        .into_iter()
-        .map(Line::from)
-        .collect()
+        ]);
+        lines.into_iter().map(Line::from).collect()
     } else {
         [
             // Narrow, the program's name gives way to the source.
@@ -384,7 +412,7 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
                 key(Command::FillNotes)
             )));
             lines.push(Line::from(format!(
-                "{} every cell's notes",
+                "{} notes in the cells",
                 key(Command::NotesView)
             )));
         } else if room >= 12 {
@@ -696,6 +724,35 @@ impl<'a> View<'a> {
         }
     }
 
+    /// What the hint shown makes of `cell`, if anything.
+    fn role(&self, cell: usize) -> Option<HintRole> {
+        if self.losing.contains(&cell) {
+            Some(HintRole::Losing)
+        } else if self.focus.contains(&cell) {
+            Some(HintRole::Pattern)
+        } else if self.makers.contains(&cell) {
+            Some(HintRole::Maker)
+        } else {
+            None
+        }
+    }
+
+    /// Line `sub` of `cell`, `shape.cell.0` characters wide, a hint's mark
+    /// in the corner of its last line.
+    fn cell_line(
+        &self,
+        cell: usize,
+        sub: u16,
+        shape: Shape,
+        styles: &Styles,
+    ) -> Vec<Span<'static>> {
+        let mut spans = self.cell_content(cell, sub, shape, styles);
+        if let Some(role) = self.role(cell).filter(|_| sub + 1 == shape.cell.1) {
+            mark_corner(&mut spans, role.corner());
+        }
+        spans
+    }
+
     /// The style of the whole cell: its background and the cursor.
     fn cell_style(&self, cell: usize, styles: &Styles) -> Style {
         let app = self.app;
@@ -728,8 +785,13 @@ impl<'a> View<'a> {
                 _ if app.is_given(cell) => style.fg(Color::White),
                 _ => style.fg(Color::Cyan),
             };
-        } else if digit != 0 && digit == self.same || focus || self.makers.contains(&cell) {
-            style = style.add_modifier(Modifier::UNDERLINED);
+        } else {
+            if digit != 0 && digit == self.same {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            if let Some(role) = self.role(cell) {
+                style = style.add_modifier(role.modifiers());
+            }
         }
         if cell == app.cursor {
             style = style.add_modifier(Modifier::REVERSED);
@@ -757,8 +819,8 @@ impl<'a> View<'a> {
         style
     }
 
-    /// Line `sub` of `cell`, `shape.cell.0` characters wide.
-    fn cell_line(
+    /// Line `sub` of `cell`, `shape.cell.0` characters wide, unmarked.
+    fn cell_content(
         &self,
         cell: usize,
         sub: u16,
@@ -814,11 +876,14 @@ impl<'a> View<'a> {
             )];
         }
         let notes = self.board.notes[cell];
+        if notes == 0 {
+            return vec![Span::styled(" ".repeat(width), base)];
+        }
         let focus = self.focus.contains(&cell);
         let missing_digit = notes != 0 && self.wrong.contains(&cell);
         // The spaces between notes take the notes' colour too: reversed
         // under the cursor, the cell is one block.
-        let base = if focus || notes == 0 {
+        let base = if focus {
             base
         } else {
             base.patch(styles.note())
@@ -831,6 +896,9 @@ impl<'a> View<'a> {
             } else if focus && styles.color {
                 // Dark on the hint's green.
                 Style::default().fg(Color::Black)
+            } else if focus {
+                // Not dim: the cell's bold shows.
+                Style::default()
             } else {
                 styles.note()
             };
@@ -838,14 +906,13 @@ impl<'a> View<'a> {
         };
         // The digits on this line and the columns between them.
         let (digits, gap): (Vec<u16>, bool) = match height {
-            1 if notes != 0 => {
+            1 => {
                 let style = match missing_digit {
                     true => styles.note_missing_digit(),
                     false => styles.note(),
                 };
                 return vec![Span::styled(format!("{:^width$}", "·"), base.patch(style))];
             }
-            1 => return vec![Span::styled(" ".repeat(width), base)],
             2 if sub == 0 => ((1..=5).collect(), false),
             2 => ((6..=9).collect(), false),
             _ => ((sub * 3 + 1..=sub * 3 + 3).collect(), true),
@@ -862,7 +929,7 @@ impl<'a> View<'a> {
             // dot marks each missing one: the cell reads as notes.
             let text = if notes & (1 << d) != 0 {
                 d.to_string()
-            } else if height == 2 && notes != 0 {
+            } else if height == 2 {
                 "·".into()
             } else {
                 " ".into()
@@ -873,6 +940,51 @@ impl<'a> View<'a> {
         spans.push(Span::styled(" ".repeat(width.saturating_sub(drawn)), base));
         spans
     }
+}
+
+/// What a hint makes of a cell, told apart by colour (its background) and,
+/// for colour-blind players and terminals without colour, by a mark in the
+/// cell's bottom-right corner; without colour by modifiers too.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum HintRole {
+    /// One of the step's pattern, the cell it fills, or one its clue names.
+    Pattern,
+    /// A cell that only loses a candidate.
+    Losing,
+    /// A filled cell that makes the single shown.
+    Maker,
+}
+
+impl HintRole {
+    fn corner(self) -> char {
+        match self {
+            HintRole::Pattern => '*',
+            HintRole::Losing => 'x',
+            HintRole::Maker => '+',
+        }
+    }
+
+    fn modifiers(self) -> Modifier {
+        match self {
+            HintRole::Pattern => Modifier::BOLD | Modifier::UNDERLINED,
+            HintRole::Losing => Modifier::ITALIC,
+            HintRole::Maker => Modifier::UNDERLINED,
+        }
+    }
+}
+
+/// `mark` in place of the last character of a cell's line, when that is a
+/// space: it never hides a note or a digit (a 5x3 cell's notes fill it).
+fn mark_corner(spans: &mut Vec<Span<'static>>, mark: char) {
+    let Some(last) = spans.iter_mut().rev().find(|s| !s.content.is_empty()) else {
+        return;
+    };
+    let Some(kept) = last.content.strip_suffix(' ') else {
+        return;
+    };
+    let style = last.style;
+    last.content = kept.to_string().into();
+    spans.push(Span::styled(mark.to_string(), style));
 }
 
 /// Digits three lines high, for cells three lines high: 1 to 9.
@@ -902,7 +1014,27 @@ pub fn menu_rows(height: u16) -> usize {
 /// `text` wrapped between words to `area`'s width; when it needs more
 /// lines than `area` has, the last shown ends in an ellipsis.
 fn fitted(text: &str, area: Rect) -> Text<'static> {
-    let (width, rows) = (usize::from(area.width), usize::from(area.height));
+    let lines = fitted_lines(text, usize::from(area.width), usize::from(area.height));
+    Text::from(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+}
+
+/// [`fitted`]'s lines, at most `rows` of `width` characters.
+fn fitted_lines(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let mut lines = wrapped(text, width);
+    if lines.len() > rows {
+        lines.truncate(rows);
+        if let Some(last) = lines.last_mut() {
+            let mut shown: String = last.chars().take(width.saturating_sub(1)).collect();
+            shown.push('…');
+            *last = shown;
+        }
+    }
+    lines
+}
+
+/// `text` wrapped between words to `width` columns, a word wider than a
+/// line split.
+fn wrapped(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
@@ -934,15 +1066,7 @@ fn fitted(text: &str, area: Rect) -> Text<'static> {
         }
         lines.push(line);
     }
-    if lines.len() > rows {
-        lines.truncate(rows);
-        if let Some(last) = lines.last_mut() {
-            let mut shown: String = last.chars().take(width.saturating_sub(1)).collect();
-            shown.push('…');
-            *last = shown;
-        }
-    }
-    Text::from(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+    lines
 }
 
 /// `text` cut to `width` characters, an ellipsis showing where.
@@ -1117,7 +1241,7 @@ mod tests {
         assert_eq!(screen(&app, 80, 24, false), solved);
         app.key(Key::Esc);
         let closed = screen(&app, 80, 24, false);
-        assert!(closed.contains("time 1:05 "), "{closed}");
+        assert!(closed.contains("time     1:05"), "{closed}");
         clock.advance(Duration::from_secs(60));
         assert_eq!(screen(&app, 80, 24, false), closed);
     }
@@ -1199,10 +1323,10 @@ mod tests {
             let (plain_wrong, _) = cell_at(&terminal(&app, width, height, false), 2);
             assert!(!plain_wrong.contains(Modifier::CROSSED_OUT));
         }
-        assert!(screen(&app, 80, 24, false).contains("┃ 5 │ 3 │ 1 ┃ 6 │"));
+        assert!(screen(&app, 80, 24, false).contains("┃  5  │  3  │  1  ┃  6  │"));
         app.settings.mark_wrong = true;
         let text = screen(&app, 80, 24, false);
-        assert!(text.contains("┃ 5 │ 3 │?1?┃ 6 │"), "{text}");
+        assert!(text.contains("┃  5  │  3  │ ?1? ┃  6  │"), "{text}");
         for (width, height) in [(80, 24), (120, 40)] {
             for color in [false, true] {
                 let terminal = terminal(&app, width, height, color);
@@ -1225,8 +1349,9 @@ mod tests {
     }
 
     /// Item 8 of issue 34: how many of each digit are left, under the
-    /// board at 80x24 and in the panel at 120x40; a digit placed nine
-    /// times is dim.
+    /// board where the panel holds the box's notes (`v` at 80x24) and in
+    /// the panel beside cells with notes (80x24, 120x40); a digit placed
+    /// nine times is dim.
     #[test]
     fn the_digits_left_are_counted_and_a_finished_one_is_dim() {
         let (mut app, _) = app_on(PUZZLE);
@@ -1244,6 +1369,7 @@ mod tests {
         assert_eq!(left[3], 9 - given(4) - 1);
         assert_eq!(left[0], 9 - given(1));
         let expected: Vec<String> = (0..9).map(|i| format!("{}:{}", i + 1, left[i])).collect();
+        app.notes_in_panel = true;
         for color in [false, true] {
             let terminal = terminal(&app, 80, 24, color);
             let text = super::tests::text(terminal.backend().buffer());
@@ -1264,11 +1390,14 @@ mod tests {
                 assert!(!open.modifier.contains(Modifier::DIM));
             }
         }
-        let text = screen(&app, 120, 40, false);
-        for row in expected.chunks(3) {
-            assert!(text.contains(&row.join("  ")), "{text}");
+        app.notes_in_panel = false;
+        for (width, height) in [(80, 24), (120, 40)] {
+            let text = screen(&app, width, height, false);
+            for row in expected.chunks(3) {
+                assert!(text.contains(&row.join("  ")), "{text}");
+            }
+            assert!(text.contains(&format!("left     {}", expected[..3].join("  "))));
         }
-        assert!(text.contains(&format!("left     {}", expected[..3].join("  "))));
     }
 
     #[test]
@@ -1277,10 +1406,10 @@ mod tests {
         app.source = "test".into();
         app.key(Key::Char('5'));
         let text = screen(&app, 80, 24, false);
-        assert!(text.contains("┃!5!│ 3 │!5!┃"), "{text}");
+        assert!(text.contains("┃ !5! │  3  │ !5! ┃"), "{text}");
         assert!(text.contains("mistakes 1"), "{text}");
         let colored = screen(&app, 80, 24, true);
-        assert!(colored.contains("┃ 5 │ 3 │ 5 ┃"), "{colored}");
+        assert!(colored.contains("┃  5  │  3  │  5  ┃"), "{colored}");
     }
 
     /// The screens compared with the committed snapshots in `snapshots/`:
@@ -1305,7 +1434,7 @@ mod tests {
             insta::assert_snapshot!(format!("no_color_styles_{width}x{height}"), styled);
         }
         app.key(Key::Char('v'));
-        insta::assert_snapshot!("all_notes_80x24", screen(&app, 80, 24, false));
+        insta::assert_snapshot!("notes_in_panel_80x24", screen(&app, 80, 24, false));
         app.key(Key::Char('v'));
         app.key(Key::Char('?'));
         insta::assert_snapshot!("help_80x24", screen(&app, 80, 24, false));
@@ -1367,14 +1496,17 @@ mod tests {
                 .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
             "no colour at all"
         );
-        assert_eq!(cell_at(&terminal, 1), (Modifier::BOLD, " 3 ".into()));
-        assert_eq!(cell_at(&terminal, 3), (Modifier::empty(), " 2 ".into()));
-        assert_eq!(cell_at(&terminal, 2), (Modifier::UNDERLINED, "!5!".into()));
-        assert_eq!(cell_at(&terminal, 5), (Modifier::REVERSED, "   ".into()));
+        assert_eq!(cell_at(&terminal, 1), (Modifier::BOLD, "  3  ".into()));
+        assert_eq!(cell_at(&terminal, 3), (Modifier::empty(), "  2  ".into()));
+        assert_eq!(
+            cell_at(&terminal, 2),
+            (Modifier::UNDERLINED, " !5! ".into())
+        );
+        assert_eq!(cell_at(&terminal, 5), (Modifier::REVERSED, "     ".into()));
         // The given in conflict is bold and underlined.
         assert_eq!(
             cell_at(&terminal, 0),
-            (Modifier::BOLD | Modifier::UNDERLINED, "!5!".into())
+            (Modifier::BOLD | Modifier::UNDERLINED, " !5! ".into())
         );
         // In colour the same modifiers stay for monochrome terminals.
         let terminal = super::tests::terminal(&app, 80, 24, true);
@@ -1431,20 +1563,19 @@ mod tests {
         assert!(!text.contains('┃'));
     }
 
-    /// Item 10 of issue 34: in the notes view at 80x24, where no line
-    /// separates the rows, each row's last line is underlined (colour or
-    /// not), so two rows' notes do not run together; at 120x40 each cell
-    /// shows its notes 3x3.
+    /// Item 10 of issue 34: at 80x24 the cells show their notes, and
+    /// where no line separates the rows, each row's last line is
+    /// underlined (colour or not), so two rows' notes do not run together;
+    /// at 120x40 each cell shows its notes 3x3.
     #[test]
-    fn the_notes_view_at_80x24_separates_its_rows() {
+    fn the_notes_board_at_80x24_separates_its_rows() {
         let mut app = snapshot_game();
         // The hint's cells are underlined too, without colour: closed.
         app.key(Key::Esc);
-        app.key(Key::Char('v'));
         for color in [false, true] {
             let terminal = terminal(&app, 80, 24, color);
             let buffer = terminal.backend().buffer();
-            let layout = layout::choose(buffer.area, true).unwrap();
+            let layout = layout::choose(buffer.area, false).unwrap();
             assert_eq!(layout.shape.cell, (5, 2));
             let x = layout.board.x + layout.shape.col_start(3);
             for row in 0..9u16 {
@@ -1605,6 +1736,151 @@ mod tests {
         assert!(naked > 0 && hidden > 0, "{naked} naked, {hidden} hidden");
     }
 
+    /// The character in the bottom-right corner of `cell`, where a hint's
+    /// mark goes.
+    fn corner(terminal: &Terminal<TestBackend>, cell: usize) -> String {
+        let buffer = terminal.backend().buffer();
+        let layout = layout::choose(buffer.area, false).unwrap();
+        let (row, col) = ((cell / 9) as u16, (cell % 9) as u16);
+        let x = layout.board.x + layout.shape.col_start(col) + layout.shape.cell.0 - 1;
+        let y = layout.board.y + layout.shape.row_start(row) + layout.shape.cell.1 - 1;
+        buffer[(x, y)].symbol().to_string()
+    }
+
+    /// The modifiers of `cell`'s bottom-right corner.
+    fn corner_modifier(terminal: &Terminal<TestBackend>, cell: usize) -> Modifier {
+        let buffer = terminal.backend().buffer();
+        let layout = layout::choose(buffer.area, false).unwrap();
+        let (row, col) = ((cell / 9) as u16, (cell % 9) as u16);
+        let x = layout.board.x + layout.shape.col_start(col) + layout.shape.cell.0 - 1;
+        let y = layout.board.y + layout.shape.row_start(row) + layout.shape.cell.1 - 1;
+        buffer[(x, y)].modifier
+    }
+
+    /// Item 14 of issue 34: a hint's first press lights the cells its clue
+    /// names (a naked single's cell, a wing's pivot) apart from their
+    /// houses: green in colour, bold, underlined and marked `*` without.
+    #[test]
+    fn a_hints_first_press_lights_the_cells_it_names() {
+        use crate::play::hint::Offer;
+        use sudokuflow::logic::Level;
+        let mut named = 0;
+        for level in [Level::Medium, Level::Hard] {
+            let puzzle = crate::play::source::new_game(level, 1).unwrap();
+            let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
+            for _ in 0..120 {
+                if app.is_solved() {
+                    break;
+                }
+                keys(&mut app, "H");
+                let Some(hint) = app.hint.clone() else {
+                    continue;
+                };
+                let Offer::Step(step) = &hint.offer else {
+                    keys(&mut app, "H");
+                    continue;
+                };
+                let cells = step.clue_cells();
+                assert_eq!(hint.cells(), cells);
+                if let Some(&cell) = cells.first() {
+                    named += 1;
+                    app.cursor = (0..81).find(|c| !sees(*c, cell)).unwrap();
+                    for (width, height) in [(80, 24), (120, 40)] {
+                        let colour = terminal(&app, width, height, true);
+                        let buffer = colour.backend().buffer();
+                        let layout = layout::choose(buffer.area, false).unwrap();
+                        let x = layout.board.x + layout.shape.col_start((cell % 9) as u16);
+                        let y = layout.board.y + layout.shape.row_start((cell / 9) as u16);
+                        assert_eq!(buffer[(x, y)].bg, Color::Rgb(70, 140, 70));
+                        assert_eq!(corner(&colour, cell), "*");
+                        let plain = terminal(&app, width, height, false);
+                        let (modifier, _) = cell_at(&plain, cell);
+                        assert!(modifier.contains(Modifier::BOLD | Modifier::UNDERLINED));
+                        assert_eq!(corner(&plain, cell), "*", "{width}x{height}");
+                    }
+                }
+                keys(&mut app, "HH");
+            }
+        }
+        assert!(named > 0, "a clue that names a cell");
+    }
+
+    /// Item 14 of issue 34: without colour a hint's cells differ by mark
+    /// and modifiers: the pattern's `*`, bold and underlined; a cell only
+    /// losing a candidate `x` and italic; a filled cell making a single
+    /// `+` and underlined. The marks are there in colour too.
+    #[test]
+    fn without_colour_pattern_losing_and_maker_cells_differ() {
+        use sudokuflow::logic::Level;
+        let (mut losing_seen, mut makers_seen) = (false, false);
+        for level in [Level::Hard, Level::Medium] {
+            let puzzle = crate::play::source::new_game(level, 1).unwrap();
+            let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
+            // Notes of the cursor's digit would be bold.
+            app.settings.highlight_same = false;
+            keys(&mut app, "F");
+            for _ in 0..300 {
+                if app.is_solved() || losing_seen && makers_seen {
+                    break;
+                }
+                keys(&mut app, "HH");
+                let Some(hint) = app.hint.clone() else {
+                    continue;
+                };
+                let losing = hint.losing_cells();
+                let pattern: Vec<usize> = hint
+                    .cells()
+                    .into_iter()
+                    .filter(|c| !losing.contains(c))
+                    .collect();
+                // A maker in the pattern is marked as the pattern.
+                let makers: Vec<usize> = hint
+                    .single_makers(app.board())
+                    .into_iter()
+                    .filter(|c| !pattern.contains(c))
+                    .collect();
+                let marked: Vec<usize> = [&losing, &makers, &pattern]
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .collect();
+                app.cursor = (0..81).find(|c| !marked.contains(c)).unwrap();
+                for (width, height) in [(80, 24), (120, 40)] {
+                    let plain = terminal(&app, width, height, false);
+                    let colour = terminal(&app, width, height, true);
+                    for &cell in &pattern {
+                        let (modifier, _) = cell_at(&plain, cell);
+                        assert!(modifier.contains(Modifier::BOLD | Modifier::UNDERLINED));
+                        assert!(!modifier.contains(Modifier::ITALIC));
+                        assert_eq!(corner(&plain, cell), "*");
+                        assert_eq!(corner(&colour, cell), "*");
+                    }
+                    for &cell in &losing {
+                        losing_seen = true;
+                        let (modifier, _) = cell_at(&plain, cell);
+                        assert!(modifier.contains(Modifier::ITALIC));
+                        assert!(!modifier.intersects(Modifier::BOLD | Modifier::UNDERLINED));
+                        assert_eq!(corner(&plain, cell), "x", "{width}x{height}");
+                        assert_eq!(corner(&colour, cell), "x");
+                    }
+                    for &cell in &makers {
+                        makers_seen = true;
+                        // A digit three lines high is underlined on its
+                        // last line only.
+                        let (modifier, _) = cell_at(&plain, cell);
+                        let underlined = corner_modifier(&plain, cell);
+                        assert!(underlined.contains(Modifier::UNDERLINED));
+                        assert!(!modifier.contains(Modifier::ITALIC));
+                        assert_eq!(corner(&plain, cell), "+", "{width}x{height}");
+                        assert_eq!(corner(&colour, cell), "+");
+                    }
+                }
+                keys(&mut app, "H");
+            }
+        }
+        assert!(losing_seen && makers_seen, "{losing_seen} {makers_seen}");
+    }
+
     /// Item 15 of issue 34: texts too long for their place are cut with
     /// an ellipsis: the panel's source, the history's moves, a file list's
     /// title.
@@ -1652,6 +1928,9 @@ mod tests {
         );
         let text = screen(&app, 80, 24, false);
         assert!(text.contains("No such file or directory"), "{text}");
+        // Beside the notes board two rows are left: the message takes
+        // rows of the board's bottom, not its top.
+        assert!(text.starts_with(" ┏"), "{text}");
     }
 
     /// Item 15 of issue 34: a message longer than its rows ends in an

@@ -150,6 +150,10 @@ fn full_house() {
     assert_eq!(step.houses.len(), 1);
     assert_eq!(step.houses[0].to_string(), "row 1");
     assert_eq!(step.clue(), "Full House: look at row 1");
+    assert!(
+        step.clue_cells().is_empty(),
+        "the clue names a house, no cell"
+    );
     // Two empty cells: no full house.
     let p = Position::new().value("r1c1", 1).value("r1c2", 2);
     assert_none(&p, Technique::FullHouse);
@@ -352,6 +356,7 @@ fn xy_wing_and_xyz_wing() {
     let step = found(&p, Technique::XyWing);
     assert_eliminates(&step, "4.2", 3, &["r5c5"]);
     assert_eq!(step.clue(), "XY-Wing: look at the 3s around r1c1");
+    assert_eq!(step.clue_cells(), [0], "the pivot the clue names");
     assert!(
         step.text.starts_with(
             "XY-Wing: r1c1 is 1 or 2; if it is 1, r1c5 (1/3) is 3; if it is 2, r5c1 (2/3) is 3. \

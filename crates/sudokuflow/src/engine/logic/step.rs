@@ -546,6 +546,32 @@ impl Step {
         format!("{name}: look at {place}")
     }
 
+    /// The cells [`Step::clue`] names, to light with it: a naked single's
+    /// cell, a wing's pivot, a rectangle's or loop's corners, an exclusion's
+    /// cells, a chain's starting cell; none where it names only a house.
+    pub fn clue_cells(&self) -> Vec<usize> {
+        let first = |n: usize| self.cells.iter().take(n).map(|&c| usize::from(c)).collect();
+        if let Some(chain) = self.chains.first() {
+            let start = chain[0].candidate;
+            let one_cell = self
+                .chains
+                .iter()
+                .all(|c| c[0].candidate.cell == start.cell);
+            return match one_cell {
+                true => vec![usize::from(start.cell)],
+                false => Vec::new(),
+            };
+        }
+        match self.technique {
+            Technique::NakedSingle | Technique::XyWing | Technique::XyzWing => first(1),
+            Technique::UniqueRectangle => first(4),
+            Technique::UniqueLoop => first(self.cells.len()),
+            Technique::AlignedPairExclusion => first(2),
+            Technique::AlignedTripleExclusion => first(3),
+            _ => Vec::new(),
+        }
+    }
+
     /// A chain's clue: the assumption to follow, or the choice its
     /// branches go through.
     fn chain_clue(&self) -> String {
