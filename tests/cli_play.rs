@@ -792,6 +792,8 @@ fn full_screen_counts_digits_marks_mistakes_and_deletes_saves() {
     // `v` at 80x24: one line a cell, the box's notes in the panel and the
     // digits left under the board.
     game.resize(80, 24);
+    // `v` is taken at the size the game last drew.
+    game.wait_for("┏━━━━━┯━━━━━┯━━━━━┳");
     game.keys(&["v"]);
     game.wait_for("notes of box 2");
     // Cleared, the 2 gives back the notes it took.
@@ -1011,10 +1013,10 @@ fn a_won_game_shows_in_the_statistics() {
     game.keys(&["m"]);
     game.wait_for("Statistics: wins, times and streaks");
     game.keys(&["End", "Up", "Up", "Enter"]);
-    let screen = game.wait_for("best streak");
+    let screen = game.wait_for("most  auto");
     let easy = screen.lines().find(|l| l.starts_with("│ easy")).unwrap();
     let cells: Vec<&str> = easy.trim_matches('│').split_whitespace().collect();
-    // Level, won, with hints, best, average, streak, best streak, by computer.
+    // Level, won, with hints, best, average, streak, most, by the computer.
     assert_eq!(cells.len(), 8, "{screen}");
     assert_eq!(
         [cells[1], cells[2], cells[5], cells[6], cells[7]],
@@ -1026,7 +1028,7 @@ fn a_won_game_shows_in_the_statistics() {
     );
     assert!(screen.contains("statistics.json"), "{screen}");
     game.resize(120, 40);
-    game.wait_for("Average: of every win.");
+    game.wait_for("average: of all wins");
     game.keys(&["Escape"]);
     game.wait_for("New easy game");
 }

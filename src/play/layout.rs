@@ -115,6 +115,9 @@ pub struct Layout {
     pub board: Rect,
     pub panel: Rect,
     pub message: Rect,
+    /// `v` chooses between the board of notes and the one-line board: true
+    /// only where the board of notes at 80x24 is the largest that fits.
+    pub notes_choice: bool,
 }
 
 /// The largest layout that fits `area`, without the board of notes at
@@ -125,6 +128,10 @@ pub fn choose(area: Rect, notes_in_panel: bool) -> Result<Layout, (u16, u16)> {
         let (width, height) = fit.shape.size();
         1 + width + 2 + fit.panel <= area.width && height + MESSAGE_ROWS <= area.height
     };
+    let notes_choice = FITS
+        .iter()
+        .find(fits)
+        .is_some_and(|f| f.shape == NOTES_WITHOUT_ROW_LINES);
     let Some(fit) = FITS
         .iter()
         .filter(|f| !(notes_in_panel && f.shape == NOTES_WITHOUT_ROW_LINES))
@@ -149,6 +156,7 @@ pub fn choose(area: Rect, notes_in_panel: bool) -> Result<Layout, (u16, u16)> {
         board,
         panel,
         message,
+        notes_choice,
     })
 }
 
@@ -194,6 +202,12 @@ mod tests {
         assert_eq!(shape(60, 20, false), Ok(Shape::new(3, 1, false, false)));
         assert_eq!(shape(60, 20, true), Ok(Shape::new(3, 1, false, false)));
         assert_eq!(shape(120, 40, true), Ok(Shape::new(7, 3, true, true)));
+        // `v` is offered only where it changes the board.
+        let choice = |width, height| choose(Rect::new(0, 0, width, height), false).unwrap();
+        assert!(choice(80, 24).notes_choice);
+        assert!(!choice(120, 40).notes_choice);
+        assert!(!choice(60, 20).notes_choice);
+        assert!(!choice(77, 24).notes_choice);
         assert_eq!(shape(55, 20, false), Err((56, 15)));
         assert_eq!(shape(80, 14, false), Err((56, 15)));
         assert_eq!(Shape::new(7, 3, true, true).size(), (73, 37));

@@ -8,7 +8,8 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::io::Write;
+use std::io::{self, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -382,8 +383,35 @@ struct Checked {
 }
 
 /// Reads and checks the save file at `path`, naming the bad field.
+/// The largest save or statistics file read: far more than any game needs.
+const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// The bytes of the game's file at `path`, if it is a regular file of at
+/// most [`MAX_FILE_BYTES`]: a FIFO or a device in its place must neither
+/// block the game nor fill its memory.
+pub fn read_own_file(path: &Path) -> io::Result<Vec<u8>> {
+    // Opening a FIFO without O_NONBLOCK waits for a writer.
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(io::Error::other(format!(
+            "larger than {} MiB",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 fn read(path: &Path) -> anyhow::Result<Checked> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = read_own_file(path).with_context(|| format!("cannot read {}", path.display()))?;
     let corrupt = |why: String| anyhow!("the save file {} is corrupt: {why}", path.display());
     let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
         if std::str::from_utf8(&bytes).is_err() {
@@ -649,6 +677,41 @@ pub mod tests {
         // SAFETY: only these tests, one at a time, touch XDG_DATA_HOME.
         unsafe { std::env::set_var("XDG_DATA_HOME", dir.path()) };
         test(&dir.path().join("sudokuflow"));
+    }
+
+    /// A FIFO, a device or a huge file in place of a save or the
+    /// statistics is refused at once: it neither blocks the game (opening a
+    /// FIFO waits for a writer) nor fills its memory.
+    #[test]
+    fn only_a_regular_file_of_sane_size_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("statistics.json");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string naming a path in our own folder.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let (done, result) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || done.send(read_own_file(&path).map_err(|e| e.to_string())));
+        let read = result
+            .recv_timeout(Duration::from_secs(60))
+            .expect("reading a FIFO blocked");
+        assert_eq!(read, Err("not a regular file".into()));
+        assert_eq!(
+            read_own_file(Path::new("/dev/zero")).map_err(|e| e.to_string()),
+            Err("not a regular file".into())
+        );
+        let big = dir.path().join("big.json");
+        fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert_eq!(
+            read_own_file(&big).map_err(|e| e.to_string()),
+            Err("larger than 4 MiB".into())
+        );
+        let small = dir.path().join("small.json");
+        fs::write(&small, "{}").unwrap();
+        assert_eq!(read_own_file(&small).unwrap(), b"{}");
     }
 
     #[test]

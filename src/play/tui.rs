@@ -32,6 +32,7 @@ use sudokuflow::logic::Level;
 use super::app::{App, Front, Key, Outcome};
 use super::clock::SharedClock;
 use super::guard;
+use super::keys::{self, Command};
 use super::menu::{Menu, MenuOutcome};
 use super::save;
 use super::settings::{self, Settings};
@@ -359,7 +360,7 @@ impl Loop {
             (Event::Mouse(m), Screen::Game(app))
                 if m.kind == MouseEventKind::Down(MouseButton::Left) && app.overlay.is_none() =>
             {
-                if let Ok(layout) = layout::choose(area, app.notes_in_panel)
+                if let Ok(layout) = ui::game_layout(area, app)
                     && let Some(cell) = layout.cell_at(m.column, m.row)
                 {
                     app.cursor = cell;
@@ -383,11 +384,21 @@ impl Loop {
             return self.answer(pending, key, app);
         }
         // Too small to draw the board: it takes no keys but Q.
-        if layout::choose(area, app.notes_in_panel).is_err() {
+        let Ok(layout) = layout::choose(area, app.notes_in_panel) else {
             return match key {
                 Key::Char('Q') => self.keep(app, After::Quit),
                 _ => Next::Stay,
             };
+        };
+        // `v` would change nothing seen here, only what a resize shows.
+        if keys::command(key) == Some(Command::NotesView) && !layout.notes_choice {
+            app.message = if layout.shape.shows_notes() {
+                "Every cell shows its notes at this size; v picks the board at 80x24."
+            } else {
+                "The board has no room for notes in its cells below 80x24."
+            }
+            .into();
+            return Next::Stay;
         }
         let outcome = app.key(key);
         stats::count(app);

@@ -93,40 +93,9 @@ impl Styles {
     }
 }
 
-pub fn draw(frame: &mut Frame, app: &App, color: bool) {
-    let area = frame.area();
-    let layout = match layout::choose(area, app.notes_in_panel) {
-        Ok(layout) => layout,
-        Err((width, height)) => return too_small(frame, width, height),
-    };
-    let styles = Styles { color };
-    if app.paused {
-        frame.render_widget(Paragraph::new("Paused: any key to go on"), layout.board);
-    } else {
-        frame.render_widget(
-            Paragraph::new(board_lines(app, &styles, layout.shape)),
-            layout.board,
-        );
-    }
-    // The digits left go in the panel where cells show their own notes;
-    // else the panel holds the box's notes and they go under the board.
-    let mut message_area = layout.message;
-    if !layout.shape.shows_notes() && !app.paused && message_area.height >= 3 {
-        let strip = Rect::new(message_area.x, message_area.y, message_area.width, 1);
-        let mut spans = vec![Span::raw("left  ")];
-        spans.extend(digits_left_spans(app, &styles, "  "));
-        frame.render_widget(Paragraph::new(Line::from(spans)), strip);
-        message_area.y += 1;
-        message_area.height -= 1;
-    }
+/// The text under the board and its style.
+fn message(app: &App) -> (String, Style) {
     match app.overlay {
-        Some(Overlay::History { selected }) => history(frame, app, selected, layout.panel),
-        _ => frame.render_widget(
-            Paragraph::new(side_lines(app, &styles, &layout)).wrap(Wrap { trim: false }),
-            layout.panel,
-        ),
-    }
-    let (text, style) = match app.overlay {
         Some(Overlay::Ask(_)) => (
             app.message.clone(),
             Style::default().add_modifier(Modifier::BOLD),
@@ -143,11 +112,69 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
             Style::default(),
         ),
         _ => (app.message.clone(), Style::default()),
+    }
+}
+
+/// The game screen's layout in `area`: while a hint's text is longer than
+/// the rows under the board of notes (two at 80x24), the one-line board,
+/// so that the text covers none of the cells the hint lights.
+pub fn game_layout(area: Rect, app: &App) -> Result<Layout, (u16, u16)> {
+    let layout = layout::choose(area, app.notes_in_panel)?;
+    if layout.shape.shows_notes() && app.hint.is_some() && !app.paused {
+        let needed = wrapped(&message(app).0, usize::from(layout.message.width)).len() as u16;
+        if needed > layout.message.height
+            && let Ok(one_line) = layout::choose(area, true)
+            && !one_line.shape.shows_notes()
+        {
+            return Ok(one_line);
+        }
+    }
+    Ok(layout)
+}
+
+pub fn draw(frame: &mut Frame, app: &App, color: bool) {
+    let area = frame.area();
+    let layout = match game_layout(area, app) {
+        Ok(layout) => layout,
+        Err((width, height)) => return too_small(frame, width, height),
     };
-    // A message longer than the rows under the board (two beside the
-    // notes board at 80x24) takes rows from the board's bottom while it is
-    // shown, rather than losing its end.
+    let (text, style) = message(app);
+    let styles = Styles { color };
+    if app.paused {
+        frame.render_widget(Paragraph::new("Paused: any key to go on"), layout.board);
+    } else {
+        frame.render_widget(
+            Paragraph::new(board_lines(app, &styles, layout.shape)),
+            layout.board,
+        );
+    }
+    // The digits left go in the panel where cells show their own notes;
+    // else the panel holds the box's notes and they go under the board.
+    let mut message_area = layout.message;
+    // The digits left give way to a message that needs their row.
     let needed = wrapped(&text, usize::from(message_area.width)).len() as u16;
+    if !layout.shape.shows_notes()
+        && !app.paused
+        && message_area.height >= 3
+        && needed < message_area.height
+    {
+        let strip = Rect::new(message_area.x, message_area.y, message_area.width, 1);
+        let mut spans = vec![Span::raw("left  ")];
+        spans.extend(digits_left_spans(app, &styles, "  "));
+        frame.render_widget(Paragraph::new(Line::from(spans)), strip);
+        message_area.y += 1;
+        message_area.height -= 1;
+    }
+    match app.overlay {
+        Some(Overlay::History { selected }) => history(frame, app, selected, layout.panel),
+        _ => frame.render_widget(
+            Paragraph::new(side_lines(app, &styles, &layout)).wrap(Wrap { trim: false }),
+            layout.panel,
+        ),
+    }
+    // A message longer than the rows under even the one-line board takes
+    // rows from the board's bottom while it is shown, rather than losing
+    // its end.
     if needed > message_area.height {
         let grow = (needed - message_area.height)
             .min(MESSAGE_ROWS_OVER_BOARD)
@@ -411,10 +438,12 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
                 key(Command::Pencil),
                 key(Command::FillNotes)
             )));
-            lines.push(Line::from(format!(
-                "{} notes in the cells",
-                key(Command::NotesView)
-            )));
+            if layout.notes_choice {
+                lines.push(Line::from(format!(
+                    "{} notes in the cells",
+                    key(Command::NotesView)
+                )));
+            }
         } else if room >= 12 {
             lines.extend(box_notes(app, styles));
         } else {
@@ -1928,9 +1957,37 @@ mod tests {
         );
         let text = screen(&app, 80, 24, false);
         assert!(text.contains("No such file or directory"), "{text}");
-        // Beside the notes board two rows are left: the message takes
-        // rows of the board's bottom, not its top.
         assert!(text.starts_with(" ┏"), "{text}");
+    }
+
+    /// A message longer than the two rows under the board of notes at
+    /// 80x24 (a unique rectangle's hint takes five) is shown under the
+    /// one-line board, whose nine rows all stay in sight.
+    #[test]
+    fn a_long_message_at_80x24_leaves_every_row_of_the_board_in_sight() {
+        let (mut app, _) = app_on(PUZZLE);
+        let area = Rect::new(0, 0, 80, 24);
+        app.key(Key::Char('H'));
+        assert!(app.hint.is_some());
+        assert!(game_layout(area, &app).unwrap().shape.shows_notes());
+        app.message = "hint: Unique Rectangle (type 1): r4c4, r4c5, r9c4 and r9c5 lie in two \
+             rows, two columns and two boxes and all can hold 1 and 7. Were they all only 1 \
+             or 7, the puzzle would have two solutions, so r4c4 must hold something else: \
+             r4c4 cannot be 1 or 7 (H again to apply) THE END"
+            .into();
+        assert!(!game_layout(area, &app).unwrap().shape.shows_notes());
+        let text = screen(&app, 80, 24, false);
+        assert!(text.contains("THE END"), "{text}");
+        // The board's last row and its bottom edge are drawn, untouched.
+        assert!(text.lines().any(|l| l.starts_with(" ┗")), "{text}");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(" ┃   │   │   ┃   │ 8 │")),
+            "{text}"
+        );
+        // Another long message (no hint lit) keeps the board of notes.
+        app.hint = None;
+        assert!(game_layout(area, &app).unwrap().shape.shows_notes());
     }
 
     /// Item 15 of issue 34: a message longer than its rows ends in an
@@ -2114,7 +2171,7 @@ mod tests {
                 .into(),
         ));
         let damaged = menu_screen(&menu, 80, 24);
-        assert!(!damaged.contains("best streak"), "{damaged}");
+        assert!(!damaged.contains("most  auto"), "{damaged}");
         assert!(
             damaged.contains("is corrupt: field \"levels\".easy.won"),
             "{damaged}"
