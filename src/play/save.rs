@@ -387,8 +387,8 @@ struct Checked {
 const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The bytes of the game's file at `path`, if it is a regular file of at
-/// most [`MAX_FILE_BYTES`]: a FIFO or a device in its place must neither
-/// block the game nor fill its memory.
+/// most 4 MiB: a FIFO or a device in its place must neither block the game
+/// nor fill its memory.
 pub fn read_own_file(path: &Path) -> io::Result<Vec<u8>> {
     // Opening a FIFO without O_NONBLOCK waits for a writer.
     let file = fs::OpenOptions::new()
