@@ -410,28 +410,46 @@ pub fn read_own_file(path: &Path) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn read(path: &Path) -> anyhow::Result<Checked> {
-    let bytes = read_own_file(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let corrupt = |why: String| anyhow!("the save file {} is corrupt: {why}", path.display());
-    let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
-        if std::str::from_utf8(&bytes).is_err() {
-            corrupt("it is not text (UTF-8)".into())
+/// Why the bytes of one of the game's JSON files gave no fields.
+pub enum NotFields {
+    /// Damaged: why, for "… is corrupt: why".
+    Corrupt(String),
+    /// Written by another version: the format it names.
+    OtherVersion(serde_json::Number),
+}
+
+/// The fields of the JSON object in `bytes`, if its `version` is `version`.
+pub fn json_fields(bytes: &[u8], version: u64) -> Result<Map<String, Value>, NotFields> {
+    let corrupt = |why: &str| NotFields::Corrupt(why.into());
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        if std::str::from_utf8(bytes).is_err() {
+            corrupt("it is not text (UTF-8)")
         } else {
-            corrupt(format!("not JSON ({e})"))
+            NotFields::Corrupt(format!("not JSON ({e})"))
         }
     })?;
     let Value::Object(fields) = value else {
-        return Err(corrupt("not a JSON object".into()));
+        return Err(corrupt("not a JSON object"));
     };
     match fields.get("version") {
-        Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
-        Some(Value::Number(n)) => bail!(
+        Some(Value::Number(n)) if n.as_u64() == Some(version) => Ok(fields),
+        Some(Value::Number(n)) => Err(NotFields::OtherVersion(n.clone())),
+        Some(_) => Err(corrupt("field \"version\": not a number")),
+        None => Err(corrupt("field \"version\" is missing")),
+    }
+}
+
+fn read(path: &Path) -> anyhow::Result<Checked> {
+    let bytes = read_own_file(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let corrupt = |why: String| anyhow!("the save file {} is corrupt: {why}", path.display());
+    let fields = match json_fields(&bytes, VERSION) {
+        Ok(fields) => fields,
+        Err(NotFields::Corrupt(why)) => return Err(corrupt(why)),
+        Err(NotFields::OtherVersion(n)) => bail!(
             "the save file {} is from another version of sudokuflow (format {n}, this one reads {VERSION})",
             path.display()
         ),
-        Some(_) => return Err(corrupt("field \"version\": not a number".into())),
-        None => return Err(corrupt("field \"version\" is missing".into())),
-    }
+    };
     check(&fields).map_err(corrupt)
 }
 

@@ -347,28 +347,17 @@ fn read(path: &Path) -> Result<Stats, Unreadable> {
         let text = format!("the statistics file {} is corrupt: {why}", path.display());
         Unreadable::Corrupt(printable(text.as_bytes()).into_owned())
     };
-    let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
-        if std::str::from_utf8(&bytes).is_err() {
-            corrupt("it is not text (UTF-8)".into())
-        } else {
-            corrupt(format!("not JSON ({e})"))
-        }
-    })?;
-    let Value::Object(fields) = value else {
-        return Err(corrupt("not a JSON object".into()));
-    };
-    match fields.get("version") {
-        Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
-        Some(Value::Number(n)) => {
+    let fields = match save::json_fields(&bytes, VERSION) {
+        Ok(fields) => fields,
+        Err(save::NotFields::Corrupt(why)) => return Err(corrupt(why)),
+        Err(save::NotFields::OtherVersion(n)) => {
             let why = format!(
                 "the statistics file {} is from another version of sudokuflow (format {n}, this one reads {VERSION})",
                 path.display()
             );
             return Err(Unreadable::Other(printable(why.as_bytes()).into_owned()));
         }
-        Some(_) => return Err(corrupt("field \"version\": not a number".into())),
-        None => return Err(corrupt("field \"version\" is missing".into())),
-    }
+    };
     check(&fields).map_err(corrupt)
 }
 
