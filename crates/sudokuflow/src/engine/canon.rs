@@ -531,6 +531,10 @@ impl ColumnOrder {
 /// open to it, so the order is built position by position, for every
 /// choice of first and second row at once, keeping only the orders tied for
 /// the smallest label so far. Rows 3 to 9 then only choose among rows.
+/// About one grid in five has a "pure" band (each box's second-row digits
+/// all from one box of the first row): only its starts can win, from any
+/// of the 9 first columns, so a hundred orders may tie for the second row;
+/// their second rows are known in closed form ([`pure_second_rows`]).
 struct FullSearch {
     /// The rows of the grid and of its transpose.
     rows: [[[u8; 9]; 9]; 2],
@@ -572,6 +576,10 @@ impl FullSearch {
         // is the first column itself, 2 or 3 when it is in the first stack,
         // 7 or more otherwise (its "kind", 0 to 2). Only first columns that
         // are paired, pure if any is, and of the best kind can win.
+        let pure_bands = self.pure_bands();
+        if pure_bands != 0 {
+            return self.pure_starts(pure_bands);
+        }
         let mut starts = Vec::with_capacity(36);
         // First columns per start, by class: 3 x (not pure) + kind.
         let mut candidates = Vec::with_capacity(36);
@@ -579,16 +587,8 @@ impl FullSearch {
         for transposed in [false, true] {
             let rows = &self.rows[usize::from(transposed)];
             for first in 0..9u8 {
-                let mut column_of = [0u8; 10];
-                for (c, &d) in rows[first as usize].iter().enumerate() {
-                    column_of[d as usize] = c as u8;
-                }
                 for second in (first / 3 * 3..first / 3 * 3 + 3).filter(|&r| r != first) {
-                    let below = &rows[second as usize];
-                    let mut follow = [0u8; 9];
-                    for c in 0..9 {
-                        follow[c] = column_of[below[c] as usize];
-                    }
+                    let follow = follow(rows, first, second);
                     let mut masks = [0u16; 6];
                     for t in 0..3 {
                         let base = t * 3;
@@ -631,6 +631,55 @@ impl FullSearch {
                 });
             }
         }
+        (starts, first_columns, tied_orders)
+    }
+
+    /// The pure bands (see [`is_pure`]), a bit each (`3 x transposed +
+    /// band`): pure in one pair of rows, a band is pure in every pair.
+    fn pure_bands(&self) -> u8 {
+        let mut pure = 0;
+        for (o, rows) in self.rows.iter().enumerate() {
+            let box_digits = |row: &[u8; 9]| {
+                let mut sets = [0u16; 3];
+                for (c, &d) in row.iter().enumerate() {
+                    sets[c / 3] |= 1 << d;
+                }
+                sets
+            };
+            for band in 0..3 {
+                let first = box_digits(&rows[band * 3]);
+                let second = box_digits(&rows[band * 3 + 1]);
+                if second.iter().all(|set| first.contains(set)) {
+                    pure |= 1 << (o * 3 + band);
+                }
+            }
+        }
+        pure
+    }
+
+    /// [`FullSearch::second_row_starts`] when some band is pure: only its
+    /// starts can write the smallest second row (`456...`), from any first
+    /// column.
+    #[allow(clippy::type_complexity)]
+    fn pure_starts(&self, pure_bands: u8) -> (Vec<Start>, Vec<u16>, Vec<SecondRowOrder>) {
+        let mut starts = Vec::with_capacity(12);
+        let mut tied_orders = Vec::with_capacity(12);
+        for transposed in [false, true] {
+            let rows = &self.rows[usize::from(transposed)];
+            for first in 0..9u8 {
+                if pure_bands & 1 << (3 * u8::from(transposed) + first / 3) == 0 {
+                    continue;
+                }
+                for second in (first / 3 * 3..first / 3 * 3 + 3).filter(|&r| r != first) {
+                    tied_orders.push(SecondRowOrder {
+                        start: starts.len() as u8,
+                        order: ColumnOrder::EMPTY,
+                    });
+                    starts.push((transposed, first, second, follow(rows, first, second)));
+                }
+            }
+        }
+        let first_columns = vec![0x1ff; starts.len()];
         (starts, first_columns, tied_orders)
     }
 
@@ -712,6 +761,10 @@ fn direct_second_rows(
     let mut best = u64::MAX;
     let mut tied = Vec::with_capacity(16);
     for (k, (&(_, _, _, follow), &columns)) in starts.iter().zip(first_columns).enumerate() {
+        if columns != 0 && is_pure(&follow) {
+            pure_second_rows(k as u8, &follow, &mut best, &mut tied);
+            continue;
+        }
         for c0 in (0..9u8).filter(|c| columns & 1 << c != 0) {
             let t = c0 / 3;
             // c1 must follow into the stack of c0's follower (label 5, not 7).
@@ -786,6 +839,75 @@ fn direct_second_rows(
         }
     }
     Some((best, tied))
+}
+
+/// For each column, the column of `first` holding the digit below it in
+/// `second`.
+fn follow(rows: &[[u8; 9]; 9], first: u8, second: u8) -> [u8; 9] {
+    let mut column_of = [0u8; 10];
+    for (c, &d) in rows[usize::from(first)].iter().enumerate() {
+        column_of[usize::from(d)] = c as u8;
+    }
+    rows[usize::from(second)].map(|d| column_of[usize::from(d)])
+}
+
+/// True when each stack's columns all follow into one other stack: the
+/// band can start 123456789, 456789 (the smallest class of start).
+fn is_pure(follow: &[u8; 9]) -> bool {
+    (0..3).all(|t| {
+        follow[t * 3] / 3 == follow[t * 3 + 1] / 3 && follow[t * 3] / 3 == follow[t * 3 + 2] / 3
+    })
+}
+
+/// [`direct_second_rows`] for a pure start, in closed form. Whatever
+/// columns `c0 c1 c2` open the order, the followers fill the second slot in
+/// their order and theirs the third, so the second row is `456789` and
+/// then the labels of `f³(c0) f³(c1) f³(c2)` (`f` = `follow`): `123` when
+/// `f³` fixes every column, `132` when it fixes one (it must open the
+/// order), `231` when it cycles them (`c1` must be `f³(c0)`); `f` carries
+/// `f³` on one stack to `f³` on the next, so every stack tells the same.
+/// Offers the start's orders writing that row, in the order the search
+/// would find them.
+fn pure_second_rows(k: u8, follow: &[u8; 9], best: &mut u64, tied: &mut Vec<SecondRowOrder>) {
+    let f = |c: u8| follow[usize::from(c)];
+    let f3 = |c: u8| f(f(f(c)));
+    let fixed = (0..3u8).filter(|&c| f3(c) == c).count();
+    let value = 0x456789 << 12
+        | match fixed {
+            3 => 0x123,
+            1 => 0x132,
+            _ => 0x231,
+        };
+    if value > *best {
+        return;
+    }
+    if value < *best {
+        *best = value;
+        tied.clear();
+    }
+    for c0 in 0..9u8 {
+        let t = c0 / 3;
+        for c1 in (t * 3..t * 3 + 3).filter(|&c| c != c0) {
+            let opens = match fixed {
+                3 => true,
+                1 => f3(c0) == c0,
+                _ => f3(c0) == c1,
+            };
+            if !opens {
+                continue;
+            }
+            let c2 = t * 3 + 3 - (c0 % 3) - (c1 % 3);
+            let mut order = ColumnOrder::EMPTY;
+            for (i, c) in [c0, c1, c2].into_iter().enumerate() {
+                order.put(c, i);
+                order.put(f(c), 3 + i);
+                order.put(f(f(c)), 6 + i);
+            }
+            order.slot_stack = [t, f(c0) / 3, f(f(c0)) / 3];
+            order.bound = 3;
+            tied.push(SecondRowOrder { start: k, order });
+        }
+    }
 }
 
 /// The smallest second row and the orders writing it, position by position
