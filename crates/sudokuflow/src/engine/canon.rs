@@ -1399,10 +1399,12 @@ mod tests {
         let mut rng = Rng::new(12);
         let mut grids = vec![symmetric_grid()];
         grids.extend((0..300).map(|_| random_solution(&mut rng)));
+        let mut pure = 0;
         for g in grids {
             let search = FullSearch {
                 rows: oriented_rows(&g),
             };
+            pure += usize::from(search.pure_bands() != 0);
             let (starts, first_columns, tied) = search.second_row_starts();
             let key = |(row, orders): (u64, Vec<SecondRowOrder>)| {
                 let mut orders: Vec<_> = orders.iter().map(|o| (o.start, o.order.col_at)).collect();
@@ -1414,6 +1416,8 @@ mod tests {
                 assert_eq!(key(direct), searched, "{g}");
             }
         }
+        // The closed form for pure bands is among those checked.
+        assert!(pure >= 30, "{pure} grids with a pure band");
     }
 
     #[test]
