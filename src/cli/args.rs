@@ -378,8 +378,8 @@ line, each with the reason it follows (r5c7 = 2  the only place left for 2
 in row 5, as r5c3 is not 2); a nested chain follows the node it proves,
 further in. Nested chains make the hardest puzzles take seconds. --budget
 caps the work on one puzzle, in chain nodes followed, as for rate (the same
-default, so explain's rating is rate's); a larger one, or 'unlimited', lets
-more of them finish.
+default; a puzzle both finish gets rate's rating); a larger one, or
+'unlimited', lets more of them finish.
 
 --format json writes JSON Lines, one document per puzzle; docs/rating.md
 documents its fields (each step's cells, houses and chain nodes with their

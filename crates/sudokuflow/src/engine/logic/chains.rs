@@ -276,6 +276,9 @@ pub struct Chainer {
     inner_answers: inner::Answers,
     /// Whether propagations keep what telling them needs ([`Detail`]).
     detailed: bool,
+    /// A search may stop at the first finding rated at most this (see
+    /// [`Chainer::stop_at`]).
+    enough: Difficulty,
 }
 
 impl Chainer {
@@ -294,7 +297,22 @@ impl Chainer {
             trails: None,
             inner_answers: inner::Answers::default(),
             detailed: false,
+            enough: Difficulty(0),
         }
+    }
+
+    /// Lets the searches stop at the first finding rated at most `enough`
+    /// rather than look on for the easiest: rating takes any step no harder
+    /// than ER so far once the order of such steps is free. `Difficulty(0)`
+    /// for the easiest every time.
+    pub fn stop_at(&mut self, enough: Difficulty) {
+        self.enough = enough;
+    }
+
+    /// True when `best` is good enough to stop the search (see
+    /// [`Chainer::stop_at`]).
+    fn satisfied(&self, best: &Option<Finding>) -> bool {
+        best.as_ref().is_some_and(|b| b.rating <= self.enough)
     }
 
     /// A chainer without a work limit whose propagations can be told.
@@ -709,6 +727,9 @@ impl Chainer {
             if self.out_of_work() {
                 return None;
             }
+            if self.satisfied(&best) {
+                break;
+            }
             let start = Node::new(cand.cell.into(), cand.digit, false);
             self.propagate_into(&mut reach, c, start, Rules::Y);
             if let Some(f) = cycle_finding(c, &reach, Rules::Y) {
@@ -732,6 +753,9 @@ impl Chainer {
         for cand in candidates(c, None) {
             if self.out_of_work() {
                 return None;
+            }
+            if self.satisfied(&best) {
+                break;
             }
             let start = Node::new(cand.cell.into(), cand.digit, true);
             let rules = Rules::Dynamic {
@@ -802,6 +826,9 @@ impl Chainer {
             for cand in candidates(c, digit) {
                 if self.out_of_work() {
                     return None;
+                }
+                if self.satisfied(&best) {
+                    return best;
                 }
                 let on = Node::new(cand.cell.into(), cand.digit, true);
                 let reach_on = match kept.as_deref_mut() {
@@ -890,6 +917,9 @@ impl Chainer {
             if self.out_of_work() {
                 return None;
             }
+            if self.satisfied(&best) {
+                return best;
+            }
             for d in super::cells::digits(c.mask(cell)) {
                 self.ensure(reaches, c, rules, cell, d);
             }
@@ -917,6 +947,9 @@ impl Chainer {
                 }
                 if self.out_of_work() {
                     return None;
+                }
+                if self.satisfied(&best) {
+                    return best;
                 }
                 for cell in places.iter() {
                     self.ensure(reaches, c, rules, cell, digit);

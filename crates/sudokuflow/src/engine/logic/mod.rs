@@ -313,9 +313,15 @@ fn easiest_step(
 ) -> Result<Step, Stuck> {
     let mut best: Option<Step> = None;
     let mut cut = false;
+    // Steps up to `tried` may be taken in any order (see `step_up_to`): the
+    // first found will do.
+    searches.chainer.stop_at(tried);
     for &(technique, needs_uniqueness, find) in &FINDERS[first..] {
         let base = technique.base_rating();
-        if best.as_ref().is_some_and(|b| b.rating <= base) {
+        if best
+            .as_ref()
+            .is_some_and(|b| b.rating <= base || b.rating <= tried)
+        {
             break;
         }
         if ceiling.is_some_and(|ceiling| base > ceiling) {
