@@ -1211,10 +1211,12 @@ mod tests {
     use super::*;
     use crate::play::app::Key;
     use crate::play::app::tests::{PUZZLE, app_on, keys};
+    use crate::play::hint::{Offer, Rung};
     use crate::play::menu::Menu;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use std::time::Duration;
+    use sudokuflow::logic::Step;
 
     /// The screen's text, one line per row, trailing spaces cut.
     fn text(buffer: &ratatui::buffer::Buffer) -> String {
@@ -1675,13 +1677,43 @@ mod tests {
         assert!(lit > 0, "a house lit at the first press");
     }
 
+    /// Plays `app` by hints to its end (at most 120 of them), calling
+    /// `look` with each step offered once its hint is at `rung`, then
+    /// applying it; a cell revealed from the solution is applied unseen.
+    fn each_offered_step(app: &mut App, rung: Rung, mut look: impl FnMut(&mut App, &Hint, &Step)) {
+        for _ in 0..120 {
+            if app.is_solved() {
+                break;
+            }
+            keys(app, "H");
+            if app.hint.is_none() {
+                continue;
+            }
+            if rung == Rung::Shown {
+                keys(app, "H");
+            }
+            if let Some(hint) = app.hint.clone()
+                && let Offer::Step(step) = &hint.offer
+            {
+                assert_eq!(hint.rung, rung);
+                look(app, &hint, step);
+            }
+            // The press after the last rung applies the hint.
+            for _ in 0..2 {
+                if app.hint.is_some() {
+                    keys(app, "H");
+                }
+            }
+            assert!(app.hint.is_none(), "the hint applied");
+        }
+    }
+
     /// Item 14 of issue 34: a single shown marks the filled cells that
     /// make it (purple in colour, underlined without): a peer of each other
     /// digit for a naked single, a digit seeing each other empty cell of
     /// the house for a hidden one.
     #[test]
     fn a_single_shown_marks_the_cells_that_make_it() {
-        use crate::play::hint::Offer;
         use sudokuflow::logic::Technique;
         let (mut naked, mut hidden) = (0, 0);
         let games = [
@@ -1692,21 +1724,12 @@ mod tests {
         ];
         for puzzle in games {
             let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
-            for _ in 0..120 {
-                if app.is_solved() {
-                    break;
-                }
-                keys(&mut app, "HH");
-                let hint = app.hint.clone().unwrap();
-                let Offer::Step(step) = &hint.offer else {
-                    panic!("an easy puzzle needs no revealed cell")
-                };
+            each_offered_step(&mut app, Rung::Shown, |app, hint, step| {
                 let board = app.board().clone();
                 let makers = hint.single_makers(&board);
                 let Some(&placed) = step.placements.first() else {
                     assert!(makers.is_empty());
-                    keys(&mut app, "H");
-                    continue;
+                    return;
                 };
                 let (cell, digit) = (usize::from(placed.cell), placed.digit);
                 match step.technique {
@@ -1749,18 +1772,16 @@ mod tests {
                 }
                 if let Some(&maker) = makers.first() {
                     app.cursor = cell;
-                    let terminal = terminal(&app, 120, 40, true);
+                    let terminal = terminal(app, 120, 40, true);
                     let buffer = terminal.backend().buffer();
                     let layout = layout::choose(buffer.area, false).unwrap();
                     let x = layout.board.x + layout.shape.col_start((maker % 9) as u16);
                     let y = layout.board.y + layout.shape.row_start((maker / 9) as u16);
                     assert_eq!(buffer[(x, y)].bg, Color::Rgb(110, 70, 130));
-                    let (modifier, _) =
-                        cell_at(&super::tests::terminal(&app, 80, 24, false), maker);
+                    let (modifier, _) = cell_at(&super::tests::terminal(app, 80, 24, false), maker);
                     assert!(modifier.contains(Modifier::UNDERLINED));
                 }
-                keys(&mut app, "H");
-            }
+            });
         }
         assert!(naked > 0 && hidden > 0, "{naked} naked, {hidden} hidden");
     }
@@ -1791,45 +1812,32 @@ mod tests {
     /// houses: green in colour, bold, underlined and marked `*` without.
     #[test]
     fn a_hints_first_press_lights_the_cells_it_names() {
-        use crate::play::hint::Offer;
         use sudokuflow::logic::Level;
         let mut named = 0;
         for level in [Level::Medium, Level::Hard] {
             let puzzle = crate::play::source::new_game(level, 1).unwrap();
             let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
-            for _ in 0..120 {
-                if app.is_solved() {
-                    break;
-                }
-                keys(&mut app, "H");
-                let Some(hint) = app.hint.clone() else {
-                    continue;
-                };
-                let Offer::Step(step) = &hint.offer else {
-                    keys(&mut app, "H");
-                    continue;
-                };
+            each_offered_step(&mut app, Rung::Clue, |app, hint, step| {
                 let cells = step.clue_cells();
                 assert_eq!(hint.cells(), cells);
                 if let Some(&cell) = cells.first() {
                     named += 1;
                     app.cursor = (0..81).find(|c| !sees(*c, cell)).unwrap();
                     for (width, height) in [(80, 24), (120, 40)] {
-                        let colour = terminal(&app, width, height, true);
+                        let colour = terminal(app, width, height, true);
                         let buffer = colour.backend().buffer();
                         let layout = layout::choose(buffer.area, false).unwrap();
                         let x = layout.board.x + layout.shape.col_start((cell % 9) as u16);
                         let y = layout.board.y + layout.shape.row_start((cell / 9) as u16);
                         assert_eq!(buffer[(x, y)].bg, Color::Rgb(70, 140, 70));
                         assert_eq!(corner(&colour, cell), "*");
-                        let plain = terminal(&app, width, height, false);
+                        let plain = terminal(app, width, height, false);
                         let (modifier, _) = cell_at(&plain, cell);
                         assert!(modifier.contains(Modifier::BOLD | Modifier::UNDERLINED));
                         assert_eq!(corner(&plain, cell), "*", "{width}x{height}");
                     }
                 }
-                keys(&mut app, "HH");
-            }
+            });
         }
         assert!(named > 0, "a clue that names a cell");
     }
