@@ -120,25 +120,36 @@ fn message(app: &App) -> (String, Style) {
 /// so that the text covers none of the cells the hint lights.
 pub fn game_layout(area: Rect, app: &App) -> Result<Layout, (u16, u16)> {
     let layout = layout::choose(area, app.notes_in_panel)?;
-    if layout.shape.shows_notes() && app.hint.is_some() && !app.paused {
-        let needed = wrapped(&message(app).0, usize::from(layout.message.width)).len() as u16;
-        if needed > layout.message.height
-            && let Ok(one_line) = layout::choose(area, true)
-            && !one_line.shape.shows_notes()
-        {
-            return Ok(one_line);
-        }
+    let rows = wrapped(&message(app).0, usize::from(layout.message.width)).len();
+    Ok(room_for_hint(area, app, layout, rows))
+}
+
+/// `layout`, or the one-line board while a hint's message of
+/// `message_rows` rows is longer than the rows under the board of notes.
+fn room_for_hint(area: Rect, app: &App, layout: Layout, message_rows: usize) -> Layout {
+    if layout.shape.shows_notes()
+        && app.hint.is_some()
+        && !app.paused
+        && message_rows > usize::from(layout.message.height)
+        && let Ok(one_line) = layout::choose(area, true)
+        && !one_line.shape.shows_notes()
+    {
+        return one_line;
     }
-    Ok(layout)
+    layout
 }
 
 pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     let area = frame.area();
-    let layout = match game_layout(area, app) {
+    let layout = match layout::choose(area, app.notes_in_panel) {
         Ok(layout) => layout,
         Err((width, height)) => return too_small(frame, width, height),
     };
+    // Wrapped once a frame: every layout's message area is as wide (the
+    // screen less a column each side), so the lines fit whichever is drawn.
     let (text, style) = message(app);
+    let message_lines = wrapped(&text, usize::from(layout.message.width));
+    let layout = room_for_hint(area, app, layout, message_lines.len());
     let styles = Styles { color };
     if app.paused {
         frame.render_widget(Paragraph::new("Paused: any key to go on"), layout.board);
@@ -152,7 +163,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     // else the panel holds the box's notes and they go under the board.
     let mut message_area = layout.message;
     // The digits left give way to a message that needs their row.
-    let needed = wrapped(&text, usize::from(message_area.width)).len() as u16;
+    let needed = message_lines.len() as u16;
     if !layout.shape.shows_notes()
         && !app.paused
         && message_area.height >= 3
@@ -184,7 +195,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         frame.render_widget(Clear, message_area);
     }
     frame.render_widget(
-        Paragraph::new(fitted(&text, message_area)).style(style),
+        Paragraph::new(fitted(message_lines, message_area)).style(style),
         message_area,
     );
     match app.overlay {
@@ -1037,19 +1048,27 @@ pub fn menu_rows(height: u16) -> usize {
     usize::from(height.saturating_sub(6)).max(1)
 }
 
-/// The start screen: the page's list in a box (headings bold, items that
-/// can't be opened dim, the selected one reversed), then the message,
-/// wrapped, and the keys.
 /// `text` wrapped between words to `area`'s width; when it needs more
 /// lines than `area` has, the last shown ends in an ellipsis.
-fn fitted(text: &str, area: Rect) -> Text<'static> {
-    let lines = fitted_lines(text, usize::from(area.width), usize::from(area.height));
+fn fitted_text(text: &str, area: Rect) -> Text<'static> {
+    fitted(wrapped(text, usize::from(area.width)), area)
+}
+
+/// Lines already wrapped to `area`'s width, cut to its height as
+/// [`fitted_text`] does.
+fn fitted(lines: Vec<String>, area: Rect) -> Text<'static> {
+    let lines = cut_to_rows(lines, usize::from(area.width), usize::from(area.height));
     Text::from(lines.into_iter().map(Line::from).collect::<Vec<_>>())
 }
 
-/// [`fitted`]'s lines, at most `rows` of `width` characters.
+/// [`fitted_text`]'s lines, at most `rows` of `width` characters.
 fn fitted_lines(text: &str, width: usize, rows: usize) -> Vec<String> {
-    let mut lines = wrapped(text, width);
+    cut_to_rows(wrapped(text, width), width, rows)
+}
+
+/// `lines` of at most `width` characters cut to `rows`, the last shown
+/// ending in an ellipsis when some are left out.
+fn cut_to_rows(mut lines: Vec<String>, width: usize, rows: usize) -> Vec<String> {
     if lines.len() > rows {
         lines.truncate(rows);
         if let Some(last) = lines.last_mut() {
@@ -1108,6 +1127,9 @@ fn cut(text: &str, width: usize) -> String {
     cut
 }
 
+/// The start screen: the page's list in a box (headings bold, items that
+/// can't be opened dim, the selected one reversed), then the message,
+/// wrapped, and the keys.
 pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     use super::menu::{Page, Row};
     let area = frame.area();
@@ -1173,7 +1195,7 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
         list,
     );
     let message = Rect::new(area.x + 1, list.bottom(), area.width - 2, 3);
-    frame.render_widget(Paragraph::new(fitted(&menu.message, message)), message);
+    frame.render_widget(Paragraph::new(fitted_text(&menu.message, message)), message);
     let back = if menu.page == Page::Main {
         "quit"
     } else {
