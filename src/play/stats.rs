@@ -20,11 +20,11 @@
 //! a message names the file, and the field at fault.
 
 use std::fs;
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{anyhow, bail};
+use anyhow::bail;
 use serde_json::{Map, Value, json};
 use sudokuflow::format::printable;
 use sudokuflow::logic::Level;
@@ -284,7 +284,8 @@ pub fn add(record: &mut Record, outcome: Outcome, seconds: u64) -> bool {
     }
 }
 
-/// Moves the damaged file at `path` to a free name beside it.
+/// Moves the damaged file at `path` to a free name beside it; a name
+/// another game takes meanwhile is skipped, never replaced.
 fn keep_aside(path: &Path) -> anyhow::Result<PathBuf> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -292,13 +293,42 @@ fn keep_aside(path: &Path) -> anyhow::Result<PathBuf> {
         .as_secs();
     for n in 0..100 {
         let aside = path.with_file_name(format!("statistics-damaged-{seconds}-{n}.json"));
-        if aside.exists() {
-            continue;
+        match move_without_replacing(path, &aside) {
+            Ok(()) => return Ok(aside),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+            Err(e) => bail!("cannot move {} to {}: {e}", path.display(), aside.display()),
         }
-        fs::rename(path, &aside).map_err(|e| anyhow!("cannot rename {}: {e}", path.display()))?;
-        return Ok(aside);
     }
     bail!("no free name beside {}", path.display())
+}
+
+/// Moves `from` to `to`, failing with `AlreadyExists` if `to` exists: a
+/// hard link is made only under a free name (a rename would replace a
+/// file another game put there between a check and the move). Where the
+/// file system has no hard links, a copy into a file created only if
+/// there is none.
+fn move_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
+    match fs::hard_link(from, to) {
+        Ok(()) => {}
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => return Err(e),
+        Err(_) => copy_without_replacing(from, to)?,
+    }
+    fs::remove_file(from)
+}
+
+/// Copies `from` into a new file `to`; `AlreadyExists` if there is one. A
+/// copy left half written is removed: it is ours.
+fn copy_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
+    let bytes = save::read_own_file(from)?;
+    let mut copy = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(to)?;
+    let written = copy.write_all(&bytes).and_then(|()| copy.sync_all());
+    if written.is_err() {
+        let _ = fs::remove_file(to);
+    }
+    written
 }
 
 /// The statistics as the JSON their file holds.
@@ -724,6 +754,58 @@ mod tests {
         assert!(problem.contains("this game was not counted"), "{problem}");
         assert_eq!(fs::read_to_string(&path).unwrap(), "{\"version\": 2}");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    /// Keeping a damaged file aside never replaces a file already under
+    /// the name chosen (another game's, kept aside in the same second):
+    /// the move fails and the next name is taken.
+    #[test]
+    fn a_file_kept_aside_never_replaces_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let (damaged, taken) = (dir.path().join(FILE_NAME), dir.path().join("taken.json"));
+        for moving in [move_without_replacing, copy_without_replacing] {
+            fs::write(&damaged, "mine").unwrap();
+            fs::write(&taken, "another game's").unwrap();
+            let err = moving(&damaged, &taken).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::AlreadyExists);
+            assert_eq!(fs::read_to_string(&taken).unwrap(), "another game's");
+            assert_eq!(fs::read_to_string(&damaged).unwrap(), "mine");
+        }
+        let free = dir.path().join("free.json");
+        move_without_replacing(&damaged, &free).unwrap();
+        assert_eq!(fs::read_to_string(&free).unwrap(), "mine");
+        assert!(!damaged.exists());
+        let copied = dir.path().join("copied.json");
+        copy_without_replacing(&free, &copied).unwrap();
+        assert_eq!(fs::read_to_string(&copied).unwrap(), "mine");
+        // The first three names of this second and the next taken: the
+        // damaged file goes under a free one, the others untouched.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        for seconds in [now, now + 1] {
+            for n in 0..3 {
+                let name = format!("statistics-damaged-{seconds}-{n}.json");
+                fs::write(dir.path().join(name), format!("kept {n}")).unwrap();
+            }
+        }
+        fs::write(&damaged, "{").unwrap();
+        let aside = keep_aside(&damaged).unwrap();
+        // The next number, or a later second's first if the clock moved on.
+        let name = aside.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.ends_with("-3.json") || name.ends_with("-0.json"),
+            "{name}"
+        );
+        assert_eq!(fs::read_to_string(&aside).unwrap(), "{");
+        for seconds in [now, now + 1] {
+            for n in 0..3 {
+                let name = format!("statistics-damaged-{seconds}-{n}.json");
+                let kept = fs::read_to_string(dir.path().join(name)).unwrap();
+                assert_eq!(kept, format!("kept {n}"));
+            }
+        }
     }
 
     /// The table fits the start screen at 80 columns.
