@@ -1033,6 +1033,22 @@ fn a_won_game_shows_in_the_statistics() {
     game.wait_for("New easy game");
 }
 
+/// Plain mode says once why a game was not counted: the status line has
+/// it, and no statistics line repeats it.
+#[test]
+fn plain_mode_names_a_statistics_problem_once() {
+    let dir = temp_dir();
+    let file = dir.path().join("sudokuflow/statistics.json");
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(&file, r#"{"version": 99}"#).unwrap();
+    let out = play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    let problem = "is from another version of sudokuflow (format 99";
+    assert_eq!(out.matches(problem).count(), 1, "{out}");
+    assert!(out.contains("this game was not counted"), "{out}");
+    assert!(!out.contains("statistics ("), "{out}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), r#"{"version": 99}"#);
+}
+
 /// Item 9 of issue 34 in plain mode: a win and a `solve` are counted (the
 /// latter ending the streak), `stats` shows them at the start prompt, and
 /// a corrupt statistics file is kept aside, named with its field.

@@ -117,25 +117,23 @@ impl Recorded {
         lines
     }
 
-    /// One line for plain mode.
-    pub fn summary(&self) -> String {
-        match (&self.record, &self.problem) {
-            (Some(record), _) => format!(
-                "statistics ({}): {} won, streak {}, best streak {}{}",
-                self.level,
-                record.won,
-                record.streak,
-                record.best_streak,
-                match self.outcome {
-                    Outcome::Won { .. } if self.new_best => "; a new best time!",
-                    Outcome::Won { hints: true } => "; with hints: not a best time",
-                    Outcome::Won { hints: false } => "",
-                    Outcome::ByComputer => "; solved by the computer: not a win, streak ended",
-                }
-            ),
-            (None, Some(problem)) => problem.clone(),
-            (None, None) => "statistics not kept".into(),
-        }
+    /// One line for plain mode; none when the statistics were not kept,
+    /// as the status line's message ([`App::message`]) already says why.
+    pub fn summary(&self) -> Option<String> {
+        let record = self.record.as_ref()?;
+        Some(format!(
+            "statistics ({}): {} won, streak {}, best streak {}{}",
+            self.level,
+            record.won,
+            record.streak,
+            record.best_streak,
+            match self.outcome {
+                Outcome::Won { .. } if self.new_best => "; a new best time!",
+                Outcome::Won { hints: true } => "; with hints: not a best time",
+                Outcome::Won { hints: false } => "",
+                Outcome::ByComputer => "; solved by the computer: not a win, streak ended",
+            }
+        ))
     }
 }
 
