@@ -1049,6 +1049,27 @@ fn plain_mode_names_a_statistics_problem_once() {
     assert_eq!(fs::read_to_string(&file).unwrap(), r#"{"version": 99}"#);
 }
 
+/// A statistics file the player made read-only stays as it is: a won
+/// game says once that statistics are not saved, naming the file.
+#[test]
+fn plain_mode_leaves_a_read_only_statistics_file_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    let file = dir.path().join("sudokuflow/statistics.json");
+    let before = fs::read(&file).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    let out = play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    let said = format!(
+        "statistics are not saved: the file {} is read-only",
+        file.display()
+    );
+    assert_eq!(out.matches(&said).count(), 1, "{out}");
+    assert_eq!(fs::read(&file).unwrap(), before);
+    let mode = fs::metadata(&file).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o444);
+}
+
 /// Item 9 of issue 34 in plain mode: a win and a `solve` are counted (the
 /// latter ending the streak), `stats` shows them at the start prompt, and
 /// a corrupt statistics file is kept aside, named with its field.

@@ -211,8 +211,16 @@ fn not_kept(level: &'static str, outcome: Outcome, why: String) -> Recorded {
     }
 }
 
-/// Adds a game to the statistics in the file at `path`.
+/// Adds a game to the statistics in the file at `path`; a file the
+/// player made read-only is left as it is, the game not counted.
 fn record_in(path: &Path, level: &'static str, outcome: Outcome, seconds: u64) -> Recorded {
+    if read_only(path) {
+        let why = format!(
+            "statistics are not saved: the file {} is read-only (this game was not counted)",
+            path.display()
+        );
+        return not_kept(level, outcome, why);
+    }
     let (mut stats, mut problem) = match read(path) {
         Ok(stats) => (stats, None),
         Err(Unreadable::Missing) => (Stats::default(), None),
@@ -253,6 +261,23 @@ fn record_in(path: &Path, level: &'static str, outcome: Outcome, seconds: u64) -
         new_best,
         problem,
     }
+}
+
+/// True when the file at `path` exists and has no write permission for
+/// us, or none at all (which binds even a superuser, who could write it).
+/// The file is replaced by a rename, which its permissions do not stop.
+fn read_only(path: &Path) -> bool {
+    let Ok(metadata) = fs::metadata(path) else {
+        return false;
+    };
+    if metadata.permissions().readonly() {
+        return true;
+    }
+    let Ok(name) = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()) else {
+        return false;
+    };
+    // SAFETY: `name` is a valid C string that outlives the call.
+    unsafe { libc::access(name.as_ptr(), libc::W_OK) != 0 }
 }
 
 /// Adds a game to a level's statistics; true when it is the level's new
@@ -804,6 +829,48 @@ mod tests {
                 assert_eq!(kept, format!("kept {n}"));
             }
         }
+    }
+
+    /// A statistics file the player made read-only is neither replaced
+    /// nor put aside, even corrupt; the message names it, escaped.
+    #[test]
+    fn a_read_only_statistics_file_is_left_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("odd\u{1b}[2Jname");
+        fs::create_dir(&folder).unwrap();
+        let path = folder.join(FILE_NAME);
+        let mut stats = Stats::default();
+        add(&mut stats.levels[0], Outcome::Won { hints: false }, 60);
+        let won = Outcome::Won { hints: false };
+        for text in [encode(&stats), "{ damaged".to_string()] {
+            fs::write(&path, &text).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+            let recorded = record_in(&path, "easy", won, 30);
+            assert_eq!(recorded.record, None);
+            let problem = recorded.problem.unwrap();
+            let shown = printable(path.display().to_string().as_bytes()).into_owned();
+            assert_eq!(
+                problem,
+                format!(
+                    "statistics are not saved: the file {shown} is read-only (this game was not counted)"
+                )
+            );
+            assert!(!problem.contains(char::is_control), "{problem}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), text);
+            let mode = fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o444);
+            assert_eq!(
+                fs::read_dir(&folder).unwrap().count(),
+                1,
+                "nothing put aside"
+            );
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        }
+        // Writable again: counted.
+        fs::write(&path, encode(&stats)).unwrap();
+        let recorded = record_in(&path, "easy", won, 30);
+        assert_eq!(recorded.record.map(|r| r.won), Some(2));
     }
 
     /// The table fits the start screen at 80 columns.
