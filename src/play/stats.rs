@@ -71,6 +71,34 @@ impl Record {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub levels: [Record; 6],
+    /// Fields of the file this version does not know, at the top and in
+    /// each level's object (a newer version's, of the same format): written
+    /// back as they were, so that playing an older version loses none.
+    pub unknown: Map<String, Value>,
+    pub unknown_in_level: [Map<String, Value>; 6],
+}
+
+/// The top-level fields this version writes.
+const FIELDS: [&str; 2] = ["version", "levels"];
+
+/// A level's fields this version writes.
+const RECORD_FIELDS: [&str; 7] = [
+    "won",
+    "won_with_hints",
+    "best_seconds",
+    "total_seconds",
+    "streak",
+    "best_streak",
+    "by_computer",
+];
+
+/// The fields of `fields` not named in `known`.
+fn unknown_fields(fields: &Map<String, Value>, known: &[&str]) -> Map<String, Value> {
+    fields
+        .iter()
+        .filter(|(name, _)| !known.contains(&name.as_str()))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect()
 }
 
 /// How a game ended.
@@ -354,26 +382,34 @@ fn copy_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
     written
 }
 
-/// The statistics as the JSON their file holds.
+/// The statistics as the JSON their file holds, the fields this version
+/// does not know among them.
 fn encode(stats: &Stats) -> String {
     let levels: Map<String, Value> = LEVELS
         .iter()
         .zip(&stats.levels)
-        .map(|(&name, r)| {
-            let fields = json!({
-                "won": r.won,
-                "won_with_hints": r.won_with_hints,
-                "best_seconds": r.best_seconds,
-                "total_seconds": r.total_seconds,
-                "streak": r.streak,
-                "best_streak": r.best_streak,
-                "by_computer": r.by_computer,
-            });
-            (name.to_string(), fields)
+        .zip(&stats.unknown_in_level)
+        .map(|((&name, r), unknown)| {
+            let mut fields = unknown.clone();
+            let known = [
+                json!(r.won),
+                json!(r.won_with_hints),
+                json!(r.best_seconds),
+                json!(r.total_seconds),
+                json!(r.streak),
+                json!(r.best_streak),
+                json!(r.by_computer),
+            ];
+            for (field, value) in RECORD_FIELDS.iter().zip(known) {
+                fields.insert(field.to_string(), value);
+            }
+            (name.to_string(), Value::Object(fields))
         })
         .collect();
-    let file = json!({ "version": VERSION, "levels": levels });
-    serde_json::to_string_pretty(&file).expect("statistics encode as JSON")
+    let mut file = stats.unknown.clone();
+    file.insert("version".into(), json!(VERSION));
+    file.insert("levels".into(), Value::Object(levels));
+    serde_json::to_string_pretty(&Value::Object(file)).expect("statistics encode as JSON")
 }
 
 /// Why the statistics file can't be read.
@@ -420,7 +456,10 @@ fn check(fields: &Map<String, Value>) -> Result<Stats, String> {
         Some(_) => return Err("field \"levels\": not a JSON object".into()),
         None => return Err("field \"levels\" is missing".into()),
     };
-    let mut stats = Stats::default();
+    let mut stats = Stats {
+        unknown: unknown_fields(fields, &FIELDS),
+        ..Stats::default()
+    };
     for (name, value) in levels {
         let Some(index) = LEVELS.iter().position(|l| l == name) else {
             return Err(format!(
@@ -429,6 +468,9 @@ fn check(fields: &Map<String, Value>) -> Result<Stats, String> {
             ));
         };
         stats.levels[index] = check_record(value, &format!("field \"levels\".{name}"))?;
+        if let Value::Object(fields) = value {
+            stats.unknown_in_level[index] = unknown_fields(fields, &RECORD_FIELDS);
+        }
     }
     Ok(stats)
 }
@@ -871,6 +913,28 @@ mod tests {
         fs::write(&path, encode(&stats)).unwrap();
         let recorded = record_in(&path, "easy", won, 30);
         assert_eq!(recorded.record.map(|r| r.won), Some(2));
+    }
+
+    /// Fields a newer version adds, at the top or in a level, survive a
+    /// game counted by this one; the known ones are updated.
+    #[test]
+    fn unknown_fields_are_written_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let mut file: Value = serde_json::from_str(&encode(&Stats::default())).unwrap();
+        file["theme"] = json!({"board": "blue", "sizes": [1, 2]});
+        file["levels"]["easy"]["fewest_moves"] = json!(41);
+        file["levels"]["hell"]["note"] = json!("x\u{1b}y");
+        fs::write(&path, file.to_string()).unwrap();
+        let recorded = record_in(&path, "easy", Outcome::Won { hints: false }, 50);
+        assert_eq!(recorded.problem, None);
+        let back: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+        assert_eq!(back["theme"], json!({"board": "blue", "sizes": [1, 2]}));
+        assert_eq!(back["levels"]["easy"]["fewest_moves"], json!(41));
+        assert_eq!(back["levels"]["easy"]["won"], json!(1));
+        assert_eq!(back["levels"]["hell"]["note"], json!("x\u{1b}y"));
+        assert_eq!(back["version"], json!(VERSION));
+        assert!(read(&path).is_ok_and(|stats| stats.levels[0].won == 1));
     }
 
     /// The table fits the start screen at 80 columns.
