@@ -31,6 +31,7 @@ use sudokuflow::logic::Level;
 
 use super::app::App;
 use super::clock;
+use super::rating::Rated;
 use super::save;
 
 /// Bumped whenever a field changes meaning.
@@ -181,35 +182,60 @@ pub fn load() -> Result<Stats, String> {
     }
 }
 
+/// A game solved before its level was known (the rating still being
+/// worked out): how it ended, kept to be counted when the level comes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unrecorded {
+    pub outcome: Outcome,
+    pub seconds: u64,
+}
+
 /// Counts the game once it is solved, the first time only: its result
 /// goes in [`App::recorded`] for the solved screen, and a problem with the
-/// file on the status line. The front ends call it after every move.
+/// file on the status line. The front ends call it after every move and
+/// on every wake-up of the full screen's loop. Never waits: a game solved
+/// before its rating is known (a hell puzzle, solved within seconds) waits
+/// in [`App::unrecorded`], as it ended, and is counted at the first call
+/// after the rating came.
 pub fn count(app: &mut App) {
     if !app.is_solved() {
         // Undone: the news was the first solve's, and a game counts once.
         app.recorded = None;
-        return;
+    } else if !app.counted && app.unrecorded.is_none() {
+        app.unrecorded = Some(Unrecorded {
+            outcome: outcome(app),
+            seconds: app.elapsed().as_secs(),
+        });
     }
-    if app.counted {
+    let Some(unrecorded) = app.unrecorded else {
         return;
-    }
-    app.counted = true;
-    // Rated in the background: by the end of a game, long done.
-    let level = app
-        .rating
-        .wait()
-        .and_then(|rating| Level::ALL.iter().position(|&l| l == rating.level))
-        .map_or("unrated", |index| LEVELS[index]);
-    let outcome = outcome(app);
-    let seconds = app.elapsed().as_secs();
-    let recorded = match path() {
-        Ok(path) => record_in(&path, level, outcome, seconds),
-        Err(e) => not_kept(level, outcome, format!("{e:#}")),
     };
+    let Some(recorded) = count_when_rated(&app.rating, unrecorded) else {
+        return;
+    };
+    app.unrecorded = None;
+    app.counted = true;
     if let Some(problem) = &recorded.problem {
         app.message = problem.clone();
     }
-    app.recorded = Some(recorded);
+    // Undone meanwhile: counted all the same, but no news on the board.
+    if app.is_solved() {
+        app.recorded = Some(recorded);
+    }
+}
+
+/// Counts a game that waited for its level, if `rating` is known by now;
+/// `None` while it is being worked out.
+pub fn count_when_rated(rating: &Rated, unrecorded: Unrecorded) -> Option<Recorded> {
+    let level = rating
+        .get()?
+        .and_then(|rating| Level::ALL.iter().position(|&l| l == rating.level))
+        .map_or("unrated", |index| LEVELS[index]);
+    let Unrecorded { outcome, seconds } = unrecorded;
+    Some(match path() {
+        Ok(path) => record_in(&path, level, outcome, seconds),
+        Err(e) => not_kept(level, outcome, format!("{e:#}")),
+    })
 }
 
 /// A won game, or one the computer finished: auto-solve or `solve` used
@@ -574,6 +600,14 @@ mod tests {
     use crate::play::app::tests::{PUZZLE, app_on};
     use crate::play::save::tests::in_temp_folder;
 
+    /// A game on `puzzle` whose clock moves only when the test says, its
+    /// rating worked out.
+    fn rated_app_on(puzzle: &[u8]) -> (App, std::sync::Arc<crate::play::clock::ManualClock>) {
+        let (app, clock) = app_on(puzzle);
+        app.rating.wait();
+        (app, clock)
+    }
+
     /// Fills every empty cell with the solution's digit, as a player would.
     fn solve_by_hand(app: &mut App) {
         let solution = app.solution.expect("one solution");
@@ -613,7 +647,7 @@ mod tests {
     #[test]
     fn a_game_counts_once_and_the_computers_solve_is_no_win() {
         in_temp_folder(|folder| {
-            let (mut app, clock) = app_on(PUZZLE);
+            let (mut app, clock) = rated_app_on(PUZZLE);
             clock.advance(Duration::from_secs(75));
             count(&mut app);
             assert!(app.recorded.is_none(), "not solved yet");
@@ -648,7 +682,7 @@ mod tests {
             assert_eq!(load().unwrap().levels[0].won, 1);
 
             // Auto-solve ends the game: not a win, the streak ended.
-            let (mut auto, _) = app_on(PUZZLE);
+            let (mut auto, _) = rated_app_on(PUZZLE);
             auto.start_autosolve();
             while auto.autosolve.is_some() {
                 auto.tick();
@@ -662,7 +696,7 @@ mod tests {
             );
             // Auto-solve stopped after a step, the player placing the rest:
             // the computer played this game, no win.
-            let (mut helped, _) = app_on(PUZZLE);
+            let (mut helped, _) = rated_app_on(PUZZLE);
             helped.start_autosolve();
             helped.tick();
             helped.autosolve = None;
@@ -670,7 +704,7 @@ mod tests {
             count(&mut helped);
             assert_eq!(helped.recorded.unwrap().outcome, Outcome::ByComputer);
             // After a restart it is the player's game again.
-            let (mut again, slower) = app_on(PUZZLE);
+            let (mut again, slower) = rated_app_on(PUZZLE);
             slower.advance(Duration::from_secs(200));
             again.solve();
             again.undo();
@@ -682,7 +716,7 @@ mod tests {
                 Outcome::Won { hints: false }
             );
             // A hint makes a win with hints: the streak goes on.
-            let (mut hinted, _) = app_on(PUZZLE);
+            let (mut hinted, _) = rated_app_on(PUZZLE);
             hinted.hint();
             solve_by_hand(&mut hinted);
             count(&mut hinted);
@@ -696,6 +730,50 @@ mod tests {
             assert_eq!((easy.won, easy.won_with_hints, easy.by_computer), (3, 1, 2));
             assert_eq!((easy.streak, easy.best_streak), (2, 2));
             assert_eq!(easy.best_seconds, Some(75));
+        });
+    }
+
+    /// Counting never waits for the rating: a game solved before its
+    /// level is known is counted when the level comes, as it ended (its
+    /// time, no hints), even if undone meanwhile, and once only.
+    #[test]
+    fn a_game_solved_before_its_level_is_known_is_counted_when_it_comes() {
+        use crate::play::rating::Rated;
+        in_temp_folder(|folder| {
+            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+            let rated = Rated::pending();
+            let clock = crate::play::clock::ManualClock::new();
+            let mut app = App::with_rating(puzzle, clock.clone(), Some(rated.clone()));
+            clock.advance(Duration::from_secs(40));
+            solve_by_hand(&mut app);
+            count(&mut app);
+            let won = Outcome::Won { hints: false };
+            let unrecorded = Unrecorded {
+                outcome: won,
+                seconds: 40,
+            };
+            assert_eq!(app.unrecorded, Some(unrecorded));
+            assert!(app.recorded.is_none() && !app.counted);
+            assert!(!folder.join(FILE_NAME).exists());
+            // Undone, and hints taken: the game ended as it was solved.
+            app.undo();
+            app.hint();
+            clock.advance(Duration::from_secs(100));
+            count(&mut app);
+            assert_eq!(app.unrecorded, Some(unrecorded));
+            let options = sudokuflow::logic::Options::default();
+            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            count(&mut app);
+            assert!(app.counted && app.unrecorded.is_none());
+            assert!(app.recorded.is_none(), "undone: no news on the board");
+            let easy = load().unwrap().levels[0];
+            assert_eq!((easy.won, easy.won_with_hints), (1, 0));
+            assert_eq!(easy.best_seconds, Some(40));
+            // Solved again: not counted again.
+            app.redo();
+            count(&mut app);
+            assert!(app.recorded.is_none() && app.unrecorded.is_none());
+            assert_eq!(load().unwrap().levels[0].won, 1);
         });
     }
 

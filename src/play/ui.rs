@@ -252,6 +252,10 @@ fn boxed(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) 
     );
 }
 
+/// The solved dialog's statistics line while the game waits for its level
+/// to be counted.
+const UNRECORDED: &str = "counting when level is known";
+
 fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     let who = if app.solved_by_computer() {
         "Solved by the computer."
@@ -268,6 +272,8 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     }
     if let Some(recorded) = &app.recorded {
         lines.extend(recorded.lines().into_iter().map(Line::from));
+    } else if app.unrecorded.is_some() {
+        lines.push(Line::from(UNRECORDED));
     }
     lines.extend([
         Line::from(""),
@@ -1728,6 +1734,35 @@ mod tests {
             }
             assert!(app.hint.is_none(), "the hint applied");
         }
+    }
+
+    /// A game solved before its level is known: the solved dialog says
+    /// it will be counted, and shows the statistics once the rating came.
+    #[test]
+    fn the_solved_dialog_waits_for_the_level_without_blocking() {
+        crate::play::save::tests::in_temp_folder(|_| {
+            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+            let rated = crate::play::rating::Rated::pending();
+            let clock = crate::play::clock::ManualClock::new();
+            let mut app = App::with_rating(puzzle, clock, Some(rated.clone()));
+            let solution = app.solution.unwrap();
+            for cell in 0..81 {
+                if !app.is_given(cell) {
+                    app.place(cell, solution.get(cell));
+                }
+            }
+            crate::play::stats::count(&mut app);
+            assert_eq!(app.overlay, Some(Overlay::Solved));
+            let text = screen(&app, 80, 24, false);
+            assert!(text.contains(UNRECORDED), "{text}");
+            let options = sudokuflow::logic::Options::default();
+            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            crate::play::stats::count(&mut app);
+            let text = screen(&app, 80, 24, false);
+            assert!(!text.contains(UNRECORDED), "{text}");
+            assert!(text.contains("New best time for easy!"), "{text}");
+            assert!(text.contains("streak 1  best 1"), "{text}");
+        });
     }
 
     /// Item 14 of issue 34: a single shown marks the filled cells that
