@@ -396,49 +396,51 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
             // lines: `new medium game, seed 2` keeps its seed.
             false => fitted_lines(&app.source, width, 2),
         };
-        // A long level (`being rated...`) keeps to one line.
-        let level = match 9 + level.chars().count() <= width {
-            true => format!("level    {level}"),
-            false => format!("level {level}"),
-        };
         lines.extend([
-            level,
-            format!("time     {time}"),
-            format!("hints    {}", app.hints_used),
+            labelled("level", &level, width),
+            labelled("time", &time, width),
+            labelled("hints", &app.hints_used.to_string(), width),
         ]);
         if app.settings.show_mistakes {
-            lines.push(format!("mistakes {}", app.mistakes));
+            lines.push(labelled("mistakes", &app.mistakes.to_string(), width));
         }
         lines.extend([
-            format!("move     {moves}"),
-            format!("cell     {cursor}"),
-            format!("mode     {mode}"),
+            labelled("move", &moves, width),
+            labelled("cell", &cursor, width),
+            labelled("mode", mode, width),
         ]);
         lines.into_iter().map(Line::from).collect()
     } else {
-        [
+        let mut lines = vec![
             // Narrow, the program's name gives way to the source.
             match format!("sudokuflow play  {}", app.source) {
                 both if both.chars().count() <= width => both,
                 _ => source,
             },
             format!("level {level}"),
-            format!("time {time}  hints {}  {mistakes}", app.hints_used),
-            format!("move {moves}  {cursor}  {mode}"),
-        ]
-        .into_iter()
-        .map(|l| Line::from(l.trim_end().to_string()))
-        .collect()
+        ];
+        let hints = format!("hints {}", app.hints_used);
+        let time = format!("time {time}");
+        let mut clock_parts = vec![time.as_str(), hints.as_str()];
+        if !mistakes.is_empty() {
+            clock_parts.push(&mistakes);
+        }
+        lines.extend(packed(&clock_parts, "  ", width));
+        lines.extend(packed(
+            &[&format!("move {moves}"), &cursor, mode],
+            "  ",
+            width,
+        ));
+        lines.into_iter().map(Line::from).collect()
     };
     if let Some(auto) = &app.autosolve {
-        lines.push(Line::from(format!(
-            "auto-solve {} ms/step (+ -)",
-            auto.delay.as_millis()
-        )));
+        let speed = format!("{} ms/step", auto.delay.as_millis());
+        let parts = ["auto-solve", &speed, "(+ -)"];
+        lines.extend(packed(&parts, " ", width).into_iter().map(Line::from));
     }
     lines.push(Line::from(""));
     if layout.shape.shows_notes() {
-        lines.extend(digits_left_pad(app, styles));
+        lines.extend(digits_left_pad(app, styles, width));
         lines.push(Line::from(""));
     }
     if !layout.shape.shows_notes() {
@@ -450,11 +452,13 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
             .any(|c| app.shown().cells[c] == 0 && app.shown().notes[c] != 0);
         if !box_has_notes {
             lines.push(Line::from(format!("no notes in box {}", b + 1)));
-            lines.push(Line::from(format!(
-                "{} pencil marks   {} fill all",
-                key(Command::Pencil),
-                key(Command::FillNotes)
-            )));
+            let pencil = format!("{} pencil marks", key(Command::Pencil));
+            let fill = format!("{} fill all", key(Command::FillNotes));
+            lines.extend(
+                packed(&[&pencil, &fill], "   ", width)
+                    .into_iter()
+                    .map(Line::from),
+            );
             if layout.notes_choice {
                 lines.push(Line::from(format!(
                     "{} notes in the cells",
@@ -497,20 +501,64 @@ fn digits_left_spans(app: &App, styles: &Styles, sep: &str) -> Vec<Span<'static>
     spans
 }
 
-/// The digits left as a keypad, three to a line, for the panel.
-fn digits_left_pad(app: &App, styles: &Styles) -> Vec<Line<'static>> {
-    let spans = digits_left_spans(app, styles, "  ");
+/// The digits left as a keypad, three to a line, for a panel `width`
+/// columns wide: after the label where there is room (22 columns, 20 with
+/// the digits closer), under it where there is not.
+fn digits_left_pad(app: &App, styles: &Styles, width: usize) -> Vec<Line<'static>> {
+    const LABEL: &str = "left     ";
+    // A row: three `1:6`, two separators.
+    let row_width = |sep: &str| 9 + 2 * sep.len();
+    let sep = if LABEL.len() + row_width("  ") <= width {
+        "  "
+    } else {
+        " "
+    };
+    let beside = LABEL.len() + row_width(sep) <= width;
+    let spans = digits_left_spans(app, styles, sep);
+    let mut lines = Vec::new();
+    if !beside {
+        lines.push(Line::from(LABEL.trim_end()));
+    }
     // Each digit's span and the separator after it: six spans a line.
-    spans
-        .chunks(6)
-        .enumerate()
-        .map(|(row, chunk)| {
-            let label = if row == 0 { "left     " } else { "         " };
-            let mut line = vec![Span::raw(label)];
-            line.extend(chunk.iter().take(5).cloned());
-            Line::from(line)
-        })
-        .collect()
+    for (row, chunk) in spans.chunks(6).enumerate() {
+        let label = match (beside, row) {
+            (false, _) => "",
+            (true, 0) => LABEL,
+            (true, _) => "         ",
+        };
+        let mut line = vec![Span::raw(label)];
+        line.extend(chunk.iter().take(5).cloned());
+        lines.push(Line::from(line));
+    }
+    lines
+}
+
+/// `label` and `value` on a line, the values of a column of them lined up
+/// where `width` lets them (`time     0:05`), else one space apart.
+fn labelled(label: &str, value: &str, width: usize) -> String {
+    let aligned = format!("{label:<8} {value}");
+    if aligned.chars().count() <= width {
+        aligned
+    } else {
+        format!("{label} {value}")
+    }
+}
+
+/// `parts` on as few lines of `width` columns as they fit, `sep` between
+/// two on a line; a part is never split (one wider than a line is left
+/// for the panel to wrap).
+fn packed(parts: &[&str], sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + sep.len() + part.chars().count() <= width => {
+                line.push_str(sep);
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// The panel's reminder of the main keys, where there is room.
@@ -1279,6 +1327,67 @@ mod tests {
         keys(&mut app, "HH");
         clock.advance(Duration::from_secs(65));
         app
+    }
+
+    /// Every line of the side panel fits its width at every size from the
+    /// smallest the game draws to 120x40, in the states that make lines
+    /// longest: it never wraps a line in the middle.
+    #[test]
+    fn the_panel_fits_every_size_up_to_120x40() {
+        let (mut fresh, clock) = app_on(PUZZLE);
+        fresh.rating.wait();
+        fresh.settings.show_mistakes = true;
+        let mut long = snapshot_game();
+        long.settings.show_mistakes = true;
+        long.pencil = true;
+        long.mistakes = 100;
+        long.hints_used = 100;
+        long.start_autosolve();
+        clock.advance(Duration::from_secs(3 * 3600 + 5));
+        let rated = crate::play::rating::Rated::pending();
+        let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+        let mut rating = App::with_rating(puzzle, clock, Some(rated));
+        rating.source = "a long source name, longer than any panel is wide".into();
+        let (smallest_width, smallest_height) =
+            layout::choose(Rect::new(0, 0, 1, 1), false).unwrap_err();
+        let styles = Styles { color: true };
+        for app in [&fresh, &long, &rating] {
+            for notes_in_panel in [false, true] {
+                for width in smallest_width..=120 {
+                    for height in smallest_height..=40 {
+                        let area = Rect::new(0, 0, width, height);
+                        let layout = layout::choose(area, notes_in_panel).unwrap();
+                        let panel = usize::from(layout.panel.width);
+                        for line in side_lines(app, &styles, &layout) {
+                            assert!(
+                                line.width() <= panel,
+                                "{width}x{height}, v {notes_in_panel}: {line:?} in {panel}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The panel where it used to wrap: the digits left at 79x24 (a panel
+    /// of 21 columns), the keys to make notes at 60x20 (a box without
+    /// notes), and 80x24 beside them; auto-solve running, in pencil mode.
+    #[test]
+    fn the_panel_at_79x24_80x24_and_60x20() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.rating.wait();
+        app.source = "sudoku1.txt #1".into();
+        for (width, height) in [(79, 24), (80, 24), (60, 20)] {
+            let text = screen(&app, width, height, false);
+            insta::assert_snapshot!(format!("panel_{width}x{height}"), text);
+        }
+        app.pencil = true;
+        app.start_autosolve();
+        for (width, height) in [(79, 24), (60, 20)] {
+            let text = screen(&app, width, height, false);
+            insta::assert_snapshot!(format!("panel_autosolve_{width}x{height}"), text);
+        }
     }
 
     /// Item 2 of issue 28: after an auto-solve, the time on the screen
