@@ -738,7 +738,7 @@ fn rule_line(row: u16, shape: Shape, styles: &Styles) -> Line<'static> {
 /// The board: lines and cells, the shown state (the history's selection
 /// while the history is open).
 fn board_lines(app: &App, styles: &Styles, shape: Shape) -> Vec<Line<'static>> {
-    let view = View::new(app);
+    let view = View::new(app, styles.color);
     let mut lines = vec![rule_line(0, shape, styles)];
     for row in 0..9u16 {
         for sub in 0..shape.cell.1 {
@@ -785,19 +785,23 @@ struct View<'a> {
     house: Vec<usize>,
     /// The filled cells that make a single the hint shows.
     makers: Vec<usize>,
+    /// The hint names no cell (a hidden single's clue names its house
+    /// only): without colour, which lights the houses, the house's cells
+    /// are marked, so that the player sees where to look.
+    mark_house: bool,
     /// The digit under the cursor, when same digits are highlighted.
     same: u8,
 }
 
 impl<'a> View<'a> {
-    fn new(app: &'a App) -> View<'a> {
+    fn new(app: &'a App, color: bool) -> View<'a> {
         let board = app.shown();
         let same = if app.settings.highlight_same {
             board.cells[app.cursor]
         } else {
             0
         };
-        View {
+        let mut view = View {
             app,
             board,
             conflicts: app.conflicts(),
@@ -814,8 +818,12 @@ impl<'a> View<'a> {
                 .as_ref()
                 .map(Hint::losing_cells)
                 .unwrap_or_default(),
+            mark_house: false,
             same,
-        }
+        };
+        view.mark_house =
+            !color && view.focus.is_empty() && view.losing.is_empty() && view.makers.is_empty();
+        view
     }
 
     /// What the hint shown makes of `cell`, if anything.
@@ -826,6 +834,8 @@ impl<'a> View<'a> {
             Some(HintRole::Pattern)
         } else if self.makers.contains(&cell) {
             Some(HintRole::Maker)
+        } else if self.mark_house && self.house.contains(&cell) {
+            Some(HintRole::House)
         } else {
             None
         }
@@ -1047,6 +1057,9 @@ enum HintRole {
     Losing,
     /// A filled cell that makes the single shown.
     Maker,
+    /// Without colour, a cell of a house the hint looks at, when the hint
+    /// names no cell (in colour the houses are lit).
+    House,
 }
 
 impl HintRole {
@@ -1055,6 +1068,7 @@ impl HintRole {
             HintRole::Pattern => '*',
             HintRole::Losing => 'x',
             HintRole::Maker => '+',
+            HintRole::House => '-',
         }
     }
 
@@ -1063,6 +1077,8 @@ impl HintRole {
             HintRole::Pattern => Modifier::BOLD | Modifier::UNDERLINED,
             HintRole::Losing => Modifier::ITALIC,
             HintRole::Maker => Modifier::UNDERLINED,
+            // The mark alone: digits and notes stay as they are.
+            HintRole::House => Modifier::empty(),
         }
     }
 }
@@ -1388,6 +1404,43 @@ mod tests {
             let text = screen(&app, width, height, false);
             insta::assert_snapshot!(format!("panel_autosolve_{width}x{height}"), text);
         }
+    }
+
+    /// Without colour, a hint whose clue names only a house (a hidden
+    /// single's, at the first press) marks that house's cells `-`, as the
+    /// colour screen lights them; once a cell is named the marks go.
+    #[test]
+    fn without_colour_a_house_only_clue_marks_the_house() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.rating.wait();
+        app.source = "sudoku1.txt #1".into();
+        keys(&mut app, "H");
+        let hint = app.hint.clone().unwrap();
+        assert!(hint.cells().is_empty(), "a clue naming no cell");
+        let house = hint.house_cells();
+        assert_eq!(house.len(), 9);
+        app.cursor = (0..81).find(|c| !house.contains(c)).unwrap();
+        let plain = terminal(&app, 80, 24, false);
+        for &cell in &house {
+            assert_eq!(
+                corner(&plain, cell),
+                "-",
+                "r{}c{}",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+        let marked = (0..81).filter(|&c| corner(&plain, c) == "-").count();
+        assert_eq!(marked, 9, "the house's cells only");
+        insta::assert_snapshot!("house_clue_no_color_80x24", screen(&app, 80, 24, false));
+        insta::assert_snapshot!("house_clue_no_color_60x20", screen(&app, 60, 20, false));
+        // In colour the house is lit, not marked.
+        let colour = terminal(&app, 80, 24, true);
+        assert!((0..81).all(|c| corner(&colour, c) != "-"));
+        // Shown, the step names its cell: the marks go.
+        keys(&mut app, "H");
+        let shown = terminal(&app, 80, 24, false);
+        assert!((0..81).all(|c| corner(&shown, c) != "-"));
     }
 
     /// Item 2 of issue 28: after an auto-solve, the time on the screen
