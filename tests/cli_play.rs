@@ -1033,6 +1033,43 @@ fn a_won_game_shows_in_the_statistics() {
     game.wait_for("New easy game");
 }
 
+/// Plain mode says once why a game was not counted: the status line has
+/// it, and no statistics line repeats it.
+#[test]
+fn plain_mode_names_a_statistics_problem_once() {
+    let dir = temp_dir();
+    let file = dir.path().join("sudokuflow/statistics.json");
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(&file, r#"{"version": 99}"#).unwrap();
+    let out = play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    let problem = "is from another version of sudokuflow (format 99";
+    assert_eq!(out.matches(problem).count(), 1, "{out}");
+    assert!(out.contains("this game was not counted"), "{out}");
+    assert!(!out.contains("statistics ("), "{out}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), r#"{"version": 99}"#);
+}
+
+/// A statistics file the player made read-only stays as it is: a won
+/// game says once that statistics are not saved, naming the file.
+#[test]
+fn plain_mode_leaves_a_read_only_statistics_file_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    let file = dir.path().join("sudokuflow/statistics.json");
+    let before = fs::read(&file).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    let out = play(dir.path(), &["--plain", ALMOST], "r1c1 5\n");
+    let said = format!(
+        "statistics are not saved: the file {} is read-only",
+        file.display()
+    );
+    assert_eq!(out.matches(&said).count(), 1, "{out}");
+    assert_eq!(fs::read(&file).unwrap(), before);
+    let mode = fs::metadata(&file).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o444);
+}
+
 /// Item 9 of issue 34 in plain mode: a win and a `solve` are counted (the
 /// latter ending the streak), `stats` shows them at the start prompt, and
 /// a corrupt statistics file is kept aside, named with its field.

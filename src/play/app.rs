@@ -17,7 +17,7 @@ use super::hint::{self, Finding, Hint, Offer, Rung};
 use super::keys::{self, Command};
 use super::rating::{self, Rated};
 use super::settings::{Setting, Settings};
-use super::stats::Recorded;
+use super::stats::{Recorded, Unrecorded};
 
 /// A key as the game understands it, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +149,8 @@ pub struct App {
     pub counted: bool,
     /// What counting it did, for the solved screen.
     pub recorded: Option<Recorded>,
+    /// Solved, to be counted once its level is known.
+    pub unrecorded: Option<Unrecorded>,
 }
 
 impl App {
@@ -203,6 +205,7 @@ impl App {
             front: Front::Screen,
             counted: false,
             recorded: None,
+            unrecorded: None,
         };
         app.after_change();
         app.dirty = false;

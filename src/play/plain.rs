@@ -433,8 +433,8 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
                 app.hints_used,
                 app.mistakes
             )?;
-            if let Some(recorded) = &app.recorded {
-                writeln!(out, "{}", recorded.summary())?;
+            if let Some(summary) = app.recorded.as_ref().and_then(|r| r.summary()) {
+                writeln!(out, "{summary}")?;
             }
             save::remove(app);
             guard::set_snapshot(None);

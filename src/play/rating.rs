@@ -56,6 +56,19 @@ impl Rated {
         Rated(cell)
     }
 
+    /// A rating still being worked out, until [`Rated::finish`] gives it:
+    /// for tests of what waits on it.
+    #[cfg(test)]
+    pub fn pending() -> Rated {
+        Rated(Arc::new(OnceLock::new()))
+    }
+
+    /// Ends a [`Rated::pending`] with `rating`.
+    #[cfg(test)]
+    pub fn finish(&self, rating: Option<Rating>) {
+        let _ = self.0.set(rating);
+    }
+
     /// The rating once worked out (`Some(None)`: the puzzle has none);
     /// `None` while it is being worked out.
     pub fn get(&self) -> Option<Option<&Rating>> {

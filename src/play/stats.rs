@@ -20,17 +20,18 @@
 //! a message names the file, and the field at fault.
 
 use std::fs;
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{anyhow, bail};
+use anyhow::bail;
 use serde_json::{Map, Value, json};
 use sudokuflow::format::printable;
 use sudokuflow::logic::Level;
 
 use super::app::App;
 use super::clock;
+use super::rating::Rated;
 use super::save;
 
 /// Bumped whenever a field changes meaning.
@@ -71,6 +72,34 @@ impl Record {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub levels: [Record; 6],
+    /// Fields of the file this version does not know, at the top and in
+    /// each level's object (a newer version's, of the same format): written
+    /// back as they were, so that playing an older version loses none.
+    pub unknown: Map<String, Value>,
+    pub unknown_in_level: [Map<String, Value>; 6],
+}
+
+/// The top-level fields this version writes.
+const FIELDS: [&str; 2] = ["version", "levels"];
+
+/// A level's fields this version writes.
+const RECORD_FIELDS: [&str; 7] = [
+    "won",
+    "won_with_hints",
+    "best_seconds",
+    "total_seconds",
+    "streak",
+    "best_streak",
+    "by_computer",
+];
+
+/// The fields of `fields` not named in `known`.
+fn unknown_fields(fields: &Map<String, Value>, known: &[&str]) -> Map<String, Value> {
+    fields
+        .iter()
+        .filter(|(name, _)| !known.contains(&name.as_str()))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect()
 }
 
 /// How a game ended.
@@ -117,25 +146,23 @@ impl Recorded {
         lines
     }
 
-    /// One line for plain mode.
-    pub fn summary(&self) -> String {
-        match (&self.record, &self.problem) {
-            (Some(record), _) => format!(
-                "statistics ({}): {} won, streak {}, best streak {}{}",
-                self.level,
-                record.won,
-                record.streak,
-                record.best_streak,
-                match self.outcome {
-                    Outcome::Won { .. } if self.new_best => "; a new best time!",
-                    Outcome::Won { hints: true } => "; with hints: not a best time",
-                    Outcome::Won { hints: false } => "",
-                    Outcome::ByComputer => "; solved by the computer: not a win, streak ended",
-                }
-            ),
-            (None, Some(problem)) => problem.clone(),
-            (None, None) => "statistics not kept".into(),
-        }
+    /// One line for plain mode; none when the statistics were not kept,
+    /// as the status line's message ([`App::message`]) already says why.
+    pub fn summary(&self) -> Option<String> {
+        let record = self.record.as_ref()?;
+        Some(format!(
+            "statistics ({}): {} won, streak {}, best streak {}{}",
+            self.level,
+            record.won,
+            record.streak,
+            record.best_streak,
+            match self.outcome {
+                Outcome::Won { .. } if self.new_best => "; a new best time!",
+                Outcome::Won { hints: true } => "; with hints: not a best time",
+                Outcome::Won { hints: false } => "",
+                Outcome::ByComputer => "; solved by the computer: not a win, streak ended",
+            }
+        ))
     }
 }
 
@@ -155,35 +182,60 @@ pub fn load() -> Result<Stats, String> {
     }
 }
 
+/// A game solved before its level was known (the rating still being
+/// worked out): how it ended, kept to be counted when the level comes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unrecorded {
+    pub outcome: Outcome,
+    pub seconds: u64,
+}
+
 /// Counts the game once it is solved, the first time only: its result
 /// goes in [`App::recorded`] for the solved screen, and a problem with the
-/// file on the status line. The front ends call it after every move.
+/// file on the status line. The front ends call it after every move and
+/// on every wake-up of the full screen's loop. Never waits: a game solved
+/// before its rating is known (a hell puzzle, solved within seconds) waits
+/// in [`App::unrecorded`], as it ended, and is counted at the first call
+/// after the rating came.
 pub fn count(app: &mut App) {
     if !app.is_solved() {
         // Undone: the news was the first solve's, and a game counts once.
         app.recorded = None;
-        return;
+    } else if !app.counted && app.unrecorded.is_none() {
+        app.unrecorded = Some(Unrecorded {
+            outcome: outcome(app),
+            seconds: app.elapsed().as_secs(),
+        });
     }
-    if app.counted {
+    let Some(unrecorded) = app.unrecorded else {
         return;
-    }
-    app.counted = true;
-    // Rated in the background: by the end of a game, long done.
-    let level = app
-        .rating
-        .wait()
-        .and_then(|rating| Level::ALL.iter().position(|&l| l == rating.level))
-        .map_or("unrated", |index| LEVELS[index]);
-    let outcome = outcome(app);
-    let seconds = app.elapsed().as_secs();
-    let recorded = match path() {
-        Ok(path) => record_in(&path, level, outcome, seconds),
-        Err(e) => not_kept(level, outcome, format!("{e:#}")),
     };
+    let Some(recorded) = count_when_rated(&app.rating, unrecorded) else {
+        return;
+    };
+    app.unrecorded = None;
+    app.counted = true;
     if let Some(problem) = &recorded.problem {
         app.message = problem.clone();
     }
-    app.recorded = Some(recorded);
+    // Undone meanwhile: counted all the same, but no news on the board.
+    if app.is_solved() {
+        app.recorded = Some(recorded);
+    }
+}
+
+/// Counts a game that waited for its level, if `rating` is known by now;
+/// `None` while it is being worked out.
+pub fn count_when_rated(rating: &Rated, unrecorded: Unrecorded) -> Option<Recorded> {
+    let level = rating
+        .get()?
+        .and_then(|rating| Level::ALL.iter().position(|&l| l == rating.level))
+        .map_or("unrated", |index| LEVELS[index]);
+    let Unrecorded { outcome, seconds } = unrecorded;
+    Some(match path() {
+        Ok(path) => record_in(&path, level, outcome, seconds),
+        Err(e) => not_kept(level, outcome, format!("{e:#}")),
+    })
 }
 
 /// A won game, or one the computer finished: auto-solve or `solve` used
@@ -213,8 +265,16 @@ fn not_kept(level: &'static str, outcome: Outcome, why: String) -> Recorded {
     }
 }
 
-/// Adds a game to the statistics in the file at `path`.
+/// Adds a game to the statistics in the file at `path`; a file the
+/// player made read-only is left as it is, the game not counted.
 fn record_in(path: &Path, level: &'static str, outcome: Outcome, seconds: u64) -> Recorded {
+    if read_only(path) {
+        let why = format!(
+            "statistics are not saved: the file {} is read-only (this game was not counted)",
+            path.display()
+        );
+        return not_kept(level, outcome, why);
+    }
     let (mut stats, mut problem) = match read(path) {
         Ok(stats) => (stats, None),
         Err(Unreadable::Missing) => (Stats::default(), None),
@@ -257,6 +317,23 @@ fn record_in(path: &Path, level: &'static str, outcome: Outcome, seconds: u64) -
     }
 }
 
+/// True when the file at `path` exists and has no write permission for
+/// us, or none at all (which binds even a superuser, who could write it).
+/// The file is replaced by a rename, which its permissions do not stop.
+fn read_only(path: &Path) -> bool {
+    let Ok(metadata) = fs::metadata(path) else {
+        return false;
+    };
+    if metadata.permissions().readonly() {
+        return true;
+    }
+    let Ok(name) = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()) else {
+        return false;
+    };
+    // SAFETY: `name` is a valid C string that outlives the call.
+    unsafe { libc::access(name.as_ptr(), libc::W_OK) != 0 }
+}
+
 /// Adds a game to a level's statistics; true when it is the level's new
 /// best time.
 pub fn add(record: &mut Record, outcome: Outcome, seconds: u64) -> bool {
@@ -284,7 +361,8 @@ pub fn add(record: &mut Record, outcome: Outcome, seconds: u64) -> bool {
     }
 }
 
-/// Moves the damaged file at `path` to a free name beside it.
+/// Moves the damaged file at `path` to a free name beside it; a name
+/// another game takes meanwhile is skipped, never replaced.
 fn keep_aside(path: &Path) -> anyhow::Result<PathBuf> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -292,35 +370,72 @@ fn keep_aside(path: &Path) -> anyhow::Result<PathBuf> {
         .as_secs();
     for n in 0..100 {
         let aside = path.with_file_name(format!("statistics-damaged-{seconds}-{n}.json"));
-        if aside.exists() {
-            continue;
+        match move_without_replacing(path, &aside) {
+            Ok(()) => return Ok(aside),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+            Err(e) => bail!("cannot move {} to {}: {e}", path.display(), aside.display()),
         }
-        fs::rename(path, &aside).map_err(|e| anyhow!("cannot rename {}: {e}", path.display()))?;
-        return Ok(aside);
     }
     bail!("no free name beside {}", path.display())
 }
 
-/// The statistics as the JSON their file holds.
+/// Moves `from` to `to`, failing with `AlreadyExists` if `to` exists: a
+/// hard link is made only under a free name (a rename would replace a
+/// file another game put there between a check and the move). Where the
+/// file system has no hard links, a copy into a file created only if
+/// there is none.
+fn move_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
+    match fs::hard_link(from, to) {
+        Ok(()) => {}
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => return Err(e),
+        Err(_) => copy_without_replacing(from, to)?,
+    }
+    fs::remove_file(from)
+}
+
+/// Copies `from` into a new file `to`; `AlreadyExists` if there is one. A
+/// copy left half written is removed: it is ours.
+fn copy_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
+    let bytes = save::read_own_file(from)?;
+    let mut copy = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(to)?;
+    let written = copy.write_all(&bytes).and_then(|()| copy.sync_all());
+    if written.is_err() {
+        let _ = fs::remove_file(to);
+    }
+    written
+}
+
+/// The statistics as the JSON their file holds, the fields this version
+/// does not know among them.
 fn encode(stats: &Stats) -> String {
     let levels: Map<String, Value> = LEVELS
         .iter()
         .zip(&stats.levels)
-        .map(|(&name, r)| {
-            let fields = json!({
-                "won": r.won,
-                "won_with_hints": r.won_with_hints,
-                "best_seconds": r.best_seconds,
-                "total_seconds": r.total_seconds,
-                "streak": r.streak,
-                "best_streak": r.best_streak,
-                "by_computer": r.by_computer,
-            });
-            (name.to_string(), fields)
+        .zip(&stats.unknown_in_level)
+        .map(|((&name, r), unknown)| {
+            let mut fields = unknown.clone();
+            let known = [
+                json!(r.won),
+                json!(r.won_with_hints),
+                json!(r.best_seconds),
+                json!(r.total_seconds),
+                json!(r.streak),
+                json!(r.best_streak),
+                json!(r.by_computer),
+            ];
+            for (field, value) in RECORD_FIELDS.iter().zip(known) {
+                fields.insert(field.to_string(), value);
+            }
+            (name.to_string(), Value::Object(fields))
         })
         .collect();
-    let file = json!({ "version": VERSION, "levels": levels });
-    serde_json::to_string_pretty(&file).expect("statistics encode as JSON")
+    let mut file = stats.unknown.clone();
+    file.insert("version".into(), json!(VERSION));
+    file.insert("levels".into(), Value::Object(levels));
+    serde_json::to_string_pretty(&Value::Object(file)).expect("statistics encode as JSON")
 }
 
 /// Why the statistics file can't be read.
@@ -367,7 +482,10 @@ fn check(fields: &Map<String, Value>) -> Result<Stats, String> {
         Some(_) => return Err("field \"levels\": not a JSON object".into()),
         None => return Err("field \"levels\" is missing".into()),
     };
-    let mut stats = Stats::default();
+    let mut stats = Stats {
+        unknown: unknown_fields(fields, &FIELDS),
+        ..Stats::default()
+    };
     for (name, value) in levels {
         let Some(index) = LEVELS.iter().position(|l| l == name) else {
             return Err(format!(
@@ -376,6 +494,9 @@ fn check(fields: &Map<String, Value>) -> Result<Stats, String> {
             ));
         };
         stats.levels[index] = check_record(value, &format!("field \"levels\".{name}"))?;
+        if let Value::Object(fields) = value {
+            stats.unknown_in_level[index] = unknown_fields(fields, &RECORD_FIELDS);
+        }
     }
     Ok(stats)
 }
@@ -479,6 +600,14 @@ mod tests {
     use crate::play::app::tests::{PUZZLE, app_on};
     use crate::play::save::tests::in_temp_folder;
 
+    /// A game on `puzzle` whose clock moves only when the test says, its
+    /// rating worked out.
+    fn rated_app_on(puzzle: &[u8]) -> (App, std::sync::Arc<crate::play::clock::ManualClock>) {
+        let (app, clock) = app_on(puzzle);
+        app.rating.wait();
+        (app, clock)
+    }
+
     /// Fills every empty cell with the solution's digit, as a player would.
     fn solve_by_hand(app: &mut App) {
         let solution = app.solution.expect("one solution");
@@ -518,7 +647,7 @@ mod tests {
     #[test]
     fn a_game_counts_once_and_the_computers_solve_is_no_win() {
         in_temp_folder(|folder| {
-            let (mut app, clock) = app_on(PUZZLE);
+            let (mut app, clock) = rated_app_on(PUZZLE);
             clock.advance(Duration::from_secs(75));
             count(&mut app);
             assert!(app.recorded.is_none(), "not solved yet");
@@ -553,7 +682,7 @@ mod tests {
             assert_eq!(load().unwrap().levels[0].won, 1);
 
             // Auto-solve ends the game: not a win, the streak ended.
-            let (mut auto, _) = app_on(PUZZLE);
+            let (mut auto, _) = rated_app_on(PUZZLE);
             auto.start_autosolve();
             while auto.autosolve.is_some() {
                 auto.tick();
@@ -567,7 +696,7 @@ mod tests {
             );
             // Auto-solve stopped after a step, the player placing the rest:
             // the computer played this game, no win.
-            let (mut helped, _) = app_on(PUZZLE);
+            let (mut helped, _) = rated_app_on(PUZZLE);
             helped.start_autosolve();
             helped.tick();
             helped.autosolve = None;
@@ -575,7 +704,7 @@ mod tests {
             count(&mut helped);
             assert_eq!(helped.recorded.unwrap().outcome, Outcome::ByComputer);
             // After a restart it is the player's game again.
-            let (mut again, slower) = app_on(PUZZLE);
+            let (mut again, slower) = rated_app_on(PUZZLE);
             slower.advance(Duration::from_secs(200));
             again.solve();
             again.undo();
@@ -587,7 +716,7 @@ mod tests {
                 Outcome::Won { hints: false }
             );
             // A hint makes a win with hints: the streak goes on.
-            let (mut hinted, _) = app_on(PUZZLE);
+            let (mut hinted, _) = rated_app_on(PUZZLE);
             hinted.hint();
             solve_by_hand(&mut hinted);
             count(&mut hinted);
@@ -601,6 +730,50 @@ mod tests {
             assert_eq!((easy.won, easy.won_with_hints, easy.by_computer), (3, 1, 2));
             assert_eq!((easy.streak, easy.best_streak), (2, 2));
             assert_eq!(easy.best_seconds, Some(75));
+        });
+    }
+
+    /// Counting never waits for the rating: a game solved before its
+    /// level is known is counted when the level comes, as it ended (its
+    /// time, no hints), even if undone meanwhile, and once only.
+    #[test]
+    fn a_game_solved_before_its_level_is_known_is_counted_when_it_comes() {
+        use crate::play::rating::Rated;
+        in_temp_folder(|folder| {
+            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+            let rated = Rated::pending();
+            let clock = crate::play::clock::ManualClock::new();
+            let mut app = App::with_rating(puzzle, clock.clone(), Some(rated.clone()));
+            clock.advance(Duration::from_secs(40));
+            solve_by_hand(&mut app);
+            count(&mut app);
+            let won = Outcome::Won { hints: false };
+            let unrecorded = Unrecorded {
+                outcome: won,
+                seconds: 40,
+            };
+            assert_eq!(app.unrecorded, Some(unrecorded));
+            assert!(app.recorded.is_none() && !app.counted);
+            assert!(!folder.join(FILE_NAME).exists());
+            // Undone, and hints taken: the game ended as it was solved.
+            app.undo();
+            app.hint();
+            clock.advance(Duration::from_secs(100));
+            count(&mut app);
+            assert_eq!(app.unrecorded, Some(unrecorded));
+            let options = sudokuflow::logic::Options::default();
+            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            count(&mut app);
+            assert!(app.counted && app.unrecorded.is_none());
+            assert!(app.recorded.is_none(), "undone: no news on the board");
+            let easy = load().unwrap().levels[0];
+            assert_eq!((easy.won, easy.won_with_hints), (1, 0));
+            assert_eq!(easy.best_seconds, Some(40));
+            // Solved again: not counted again.
+            app.redo();
+            count(&mut app);
+            assert!(app.recorded.is_none() && app.unrecorded.is_none());
+            assert_eq!(load().unwrap().levels[0].won, 1);
         });
     }
 
@@ -724,6 +897,122 @@ mod tests {
         assert!(problem.contains("this game was not counted"), "{problem}");
         assert_eq!(fs::read_to_string(&path).unwrap(), "{\"version\": 2}");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    /// Keeping a damaged file aside never replaces a file already under
+    /// the name chosen (another game's, kept aside in the same second):
+    /// the move fails and the next name is taken.
+    #[test]
+    fn a_file_kept_aside_never_replaces_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let (damaged, taken) = (dir.path().join(FILE_NAME), dir.path().join("taken.json"));
+        for moving in [move_without_replacing, copy_without_replacing] {
+            fs::write(&damaged, "mine").unwrap();
+            fs::write(&taken, "another game's").unwrap();
+            let err = moving(&damaged, &taken).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::AlreadyExists);
+            assert_eq!(fs::read_to_string(&taken).unwrap(), "another game's");
+            assert_eq!(fs::read_to_string(&damaged).unwrap(), "mine");
+        }
+        let free = dir.path().join("free.json");
+        move_without_replacing(&damaged, &free).unwrap();
+        assert_eq!(fs::read_to_string(&free).unwrap(), "mine");
+        assert!(!damaged.exists());
+        let copied = dir.path().join("copied.json");
+        copy_without_replacing(&free, &copied).unwrap();
+        assert_eq!(fs::read_to_string(&copied).unwrap(), "mine");
+        // The first three names of this second and the next taken: the
+        // damaged file goes under a free one, the others untouched.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        for seconds in [now, now + 1] {
+            for n in 0..3 {
+                let name = format!("statistics-damaged-{seconds}-{n}.json");
+                fs::write(dir.path().join(name), format!("kept {n}")).unwrap();
+            }
+        }
+        fs::write(&damaged, "{").unwrap();
+        let aside = keep_aside(&damaged).unwrap();
+        // The next number, or a later second's first if the clock moved on.
+        let name = aside.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.ends_with("-3.json") || name.ends_with("-0.json"),
+            "{name}"
+        );
+        assert_eq!(fs::read_to_string(&aside).unwrap(), "{");
+        for seconds in [now, now + 1] {
+            for n in 0..3 {
+                let name = format!("statistics-damaged-{seconds}-{n}.json");
+                let kept = fs::read_to_string(dir.path().join(name)).unwrap();
+                assert_eq!(kept, format!("kept {n}"));
+            }
+        }
+    }
+
+    /// A statistics file the player made read-only is neither replaced
+    /// nor put aside, even corrupt; the message names it, escaped.
+    #[test]
+    fn a_read_only_statistics_file_is_left_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("odd\u{1b}[2Jname");
+        fs::create_dir(&folder).unwrap();
+        let path = folder.join(FILE_NAME);
+        let mut stats = Stats::default();
+        add(&mut stats.levels[0], Outcome::Won { hints: false }, 60);
+        let won = Outcome::Won { hints: false };
+        for text in [encode(&stats), "{ damaged".to_string()] {
+            fs::write(&path, &text).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+            let recorded = record_in(&path, "easy", won, 30);
+            assert_eq!(recorded.record, None);
+            let problem = recorded.problem.unwrap();
+            let shown = printable(path.display().to_string().as_bytes()).into_owned();
+            assert_eq!(
+                problem,
+                format!(
+                    "statistics are not saved: the file {shown} is read-only (this game was not counted)"
+                )
+            );
+            assert!(!problem.contains(char::is_control), "{problem}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), text);
+            let mode = fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o444);
+            assert_eq!(
+                fs::read_dir(&folder).unwrap().count(),
+                1,
+                "nothing put aside"
+            );
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        }
+        // Writable again: counted.
+        fs::write(&path, encode(&stats)).unwrap();
+        let recorded = record_in(&path, "easy", won, 30);
+        assert_eq!(recorded.record.map(|r| r.won), Some(2));
+    }
+
+    /// Fields a newer version adds, at the top or in a level, survive a
+    /// game counted by this one; the known ones are updated.
+    #[test]
+    fn unknown_fields_are_written_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let mut file: Value = serde_json::from_str(&encode(&Stats::default())).unwrap();
+        file["theme"] = json!({"board": "blue", "sizes": [1, 2]});
+        file["levels"]["easy"]["fewest_moves"] = json!(41);
+        file["levels"]["hell"]["note"] = json!("x\u{1b}y");
+        fs::write(&path, file.to_string()).unwrap();
+        let recorded = record_in(&path, "easy", Outcome::Won { hints: false }, 50);
+        assert_eq!(recorded.problem, None);
+        let back: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+        assert_eq!(back["theme"], json!({"board": "blue", "sizes": [1, 2]}));
+        assert_eq!(back["levels"]["easy"]["fewest_moves"], json!(41));
+        assert_eq!(back["levels"]["easy"]["won"], json!(1));
+        assert_eq!(back["levels"]["hell"]["note"], json!("x\u{1b}y"));
+        assert_eq!(back["version"], json!(VERSION));
+        assert!(read(&path).is_ok_and(|stats| stats.levels[0].won == 1));
     }
 
     /// The table fits the start screen at 80 columns.

@@ -34,9 +34,10 @@ use super::clock::SharedClock;
 use super::guard;
 use super::keys::{self, Command};
 use super::menu::{Menu, MenuOutcome};
+use super::rating::Rated;
 use super::save;
 use super::settings::{self, Settings};
-use super::stats;
+use super::stats::{self, Unrecorded};
 use super::{layout, ui};
 use crate::app::report;
 
@@ -91,6 +92,7 @@ pub fn run(mut screen: Screen, context: Context) -> anyhow::Result<u8> {
         settings,
         color,
         pending: None,
+        uncounted: Vec::new(),
         farewell: None,
         status: 0,
         winch: resize_pipe()?,
@@ -118,6 +120,23 @@ pub fn run(mut screen: Screen, context: Context) -> anyhow::Result<u8> {
     }
     if let Some(farewell) = game.farewell {
         let _ = writeln!(stdout(), "{farewell}");
+    }
+    // A game solved just before leaving, its level still being worked
+    // out: the terminal is back, so waiting for it blocks no screen.
+    if let Screen::Game(app) = &mut screen
+        && let Some(unrecorded) = app.unrecorded.take()
+    {
+        game.uncounted.push((app.rating.clone(), unrecorded));
+    }
+    for (rating, unrecorded) in game.uncounted {
+        if rating.get().is_none() {
+            let _ = writeln!(stdout(), "Counting the game once its level is known...");
+            rating.wait();
+        }
+        let recorded = stats::count_when_rated(&rating, unrecorded);
+        if let Some(problem) = recorded.and_then(|r| r.problem) {
+            let _ = writeln!(stdout(), "{problem}");
+        }
     }
     Ok(game.status)
 }
@@ -194,6 +213,9 @@ struct Loop {
     settings: Settings,
     color: bool,
     pending: Option<Pending>,
+    /// Games left solved before their level was known (for a new game or
+    /// the start screen): counted when it is, at the latest on the way out.
+    uncounted: Vec<(Rated, Unrecorded)>,
     /// Printed once the terminal is back.
     farewell: Option<String>,
     status: u8,
@@ -293,12 +315,14 @@ impl Loop {
                 }
             }
             // Wake up once a second for the clock, or for the next
-            // animation step.
+            // animation step; a solved game waiting for its rating to be
+            // counted looks often, as the start screen's lists do.
             let wait = match screen {
-                Screen::Game(app) => app
-                    .autosolve
-                    .as_ref()
-                    .map_or(Duration::from_secs(1), |a| a.delay),
+                Screen::Game(app) => match &app.autosolve {
+                    Some(autosolve) => autosolve.delay,
+                    None if app.unrecorded.is_some() => Duration::from_millis(100),
+                    None => Duration::from_secs(1),
+                },
                 // Ratings come in from the background. Asked before
                 // drawing: one that ends after this is drawn now or at the
                 // next look, never left out of the screen for a minute.
@@ -309,11 +333,20 @@ impl Loop {
                 Screen::Menu(menu) => ui::draw_menu(f, menu, self.color),
                 Screen::Game(app) => ui::draw(f, app, self.color),
             })?;
+            // Games left uncounted are looked at as often, but a running
+            // auto-solve keeps its pace: each wake-up is one of its steps.
+            let autosolving = matches!(screen, Screen::Game(app) if app.autosolve.is_some());
+            let wait = if self.uncounted.is_empty() || autosolving {
+                wait
+            } else {
+                wait.min(Duration::from_millis(100))
+            };
             if let Waited::Timeout = wait_on(io::stdin().as_raw_fd(), &mut self.winch, wait)? {
                 if let Screen::Game(app) = screen {
                     app.tick();
                     stats::count(app);
                 }
+                self.count_games_left(screen);
                 continue;
             }
             // Everything read so far, then back to waiting.
@@ -519,8 +552,31 @@ impl Loop {
         }
     }
 
+    /// Counts the games left before their level was known whose level
+    /// came; a problem with the file goes on the screen shown.
+    fn count_games_left(&mut self, screen: &mut Screen) {
+        self.uncounted.retain(|(rating, unrecorded)| {
+            let Some(recorded) = stats::count_when_rated(rating, *unrecorded) else {
+                return true;
+            };
+            if let Some(problem) = recorded.problem {
+                match screen {
+                    Screen::Game(app) => app.message = problem,
+                    Screen::Menu(menu) => menu.message = problem,
+                }
+            }
+            false
+        });
+    }
+
     /// Goes on to `after` once the game is kept (or the player let it go).
     fn then(&mut self, app: &mut App, after: After) -> Next {
+        // Left solved before its level was known: counted later.
+        if after != After::Play
+            && let Some(unrecorded) = app.unrecorded.take()
+        {
+            self.uncounted.push((app.rating.clone(), unrecorded));
+        }
         match after {
             After::Play => Next::Stay,
             After::Quit => Next::Exit,

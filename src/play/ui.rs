@@ -120,25 +120,36 @@ fn message(app: &App) -> (String, Style) {
 /// so that the text covers none of the cells the hint lights.
 pub fn game_layout(area: Rect, app: &App) -> Result<Layout, (u16, u16)> {
     let layout = layout::choose(area, app.notes_in_panel)?;
-    if layout.shape.shows_notes() && app.hint.is_some() && !app.paused {
-        let needed = wrapped(&message(app).0, usize::from(layout.message.width)).len() as u16;
-        if needed > layout.message.height
-            && let Ok(one_line) = layout::choose(area, true)
-            && !one_line.shape.shows_notes()
-        {
-            return Ok(one_line);
-        }
+    let rows = wrapped(&message(app).0, usize::from(layout.message.width)).len();
+    Ok(room_for_hint(area, app, layout, rows))
+}
+
+/// `layout`, or the one-line board while a hint's message of
+/// `message_rows` rows is longer than the rows under the board of notes.
+fn room_for_hint(area: Rect, app: &App, layout: Layout, message_rows: usize) -> Layout {
+    if layout.shape.shows_notes()
+        && app.hint.is_some()
+        && !app.paused
+        && message_rows > usize::from(layout.message.height)
+        && let Ok(one_line) = layout::choose(area, true)
+        && !one_line.shape.shows_notes()
+    {
+        return one_line;
     }
-    Ok(layout)
+    layout
 }
 
 pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     let area = frame.area();
-    let layout = match game_layout(area, app) {
+    let layout = match layout::choose(area, app.notes_in_panel) {
         Ok(layout) => layout,
         Err((width, height)) => return too_small(frame, width, height),
     };
+    // Wrapped once a frame: every layout's message area is as wide (the
+    // screen less a column each side), so the lines fit whichever is drawn.
     let (text, style) = message(app);
+    let message_lines = wrapped(&text, usize::from(layout.message.width));
+    let layout = room_for_hint(area, app, layout, message_lines.len());
     let styles = Styles { color };
     if app.paused {
         frame.render_widget(Paragraph::new("Paused: any key to go on"), layout.board);
@@ -152,7 +163,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     // else the panel holds the box's notes and they go under the board.
     let mut message_area = layout.message;
     // The digits left give way to a message that needs their row.
-    let needed = wrapped(&text, usize::from(message_area.width)).len() as u16;
+    let needed = message_lines.len() as u16;
     if !layout.shape.shows_notes()
         && !app.paused
         && message_area.height >= 3
@@ -184,7 +195,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) {
         frame.render_widget(Clear, message_area);
     }
     frame.render_widget(
-        Paragraph::new(fitted(&text, message_area)).style(style),
+        Paragraph::new(fitted(message_lines, message_area)).style(style),
         message_area,
     );
     match app.overlay {
@@ -241,6 +252,10 @@ fn boxed(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) 
     );
 }
 
+/// The solved dialog's statistics line while the game waits for its level
+/// to be counted.
+const UNRECORDED: &str = "counting when level is known";
+
 fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     let who = if app.solved_by_computer() {
         "Solved by the computer."
@@ -257,6 +272,8 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     }
     if let Some(recorded) = &app.recorded {
         lines.extend(recorded.lines().into_iter().map(Line::from));
+    } else if app.unrecorded.is_some() {
+        lines.push(Line::from(UNRECORDED));
     }
     lines.extend([
         Line::from(""),
@@ -379,49 +396,51 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
             // lines: `new medium game, seed 2` keeps its seed.
             false => fitted_lines(&app.source, width, 2),
         };
-        // A long level (`being rated...`) keeps to one line.
-        let level = match 9 + level.chars().count() <= width {
-            true => format!("level    {level}"),
-            false => format!("level {level}"),
-        };
         lines.extend([
-            level,
-            format!("time     {time}"),
-            format!("hints    {}", app.hints_used),
+            labelled("level", &level, width),
+            labelled("time", &time, width),
+            labelled("hints", &app.hints_used.to_string(), width),
         ]);
         if app.settings.show_mistakes {
-            lines.push(format!("mistakes {}", app.mistakes));
+            lines.push(labelled("mistakes", &app.mistakes.to_string(), width));
         }
         lines.extend([
-            format!("move     {moves}"),
-            format!("cell     {cursor}"),
-            format!("mode     {mode}"),
+            labelled("move", &moves, width),
+            labelled("cell", &cursor, width),
+            labelled("mode", mode, width),
         ]);
         lines.into_iter().map(Line::from).collect()
     } else {
-        [
+        let mut lines = vec![
             // Narrow, the program's name gives way to the source.
             match format!("sudokuflow play  {}", app.source) {
                 both if both.chars().count() <= width => both,
                 _ => source,
             },
             format!("level {level}"),
-            format!("time {time}  hints {}  {mistakes}", app.hints_used),
-            format!("move {moves}  {cursor}  {mode}"),
-        ]
-        .into_iter()
-        .map(|l| Line::from(l.trim_end().to_string()))
-        .collect()
+        ];
+        let hints = format!("hints {}", app.hints_used);
+        let time = format!("time {time}");
+        let mut clock_parts = vec![time.as_str(), hints.as_str()];
+        if !mistakes.is_empty() {
+            clock_parts.push(&mistakes);
+        }
+        lines.extend(packed(&clock_parts, "  ", width));
+        lines.extend(packed(
+            &[&format!("move {moves}"), &cursor, mode],
+            "  ",
+            width,
+        ));
+        lines.into_iter().map(Line::from).collect()
     };
     if let Some(auto) = &app.autosolve {
-        lines.push(Line::from(format!(
-            "auto-solve {} ms/step (+ -)",
-            auto.delay.as_millis()
-        )));
+        let speed = format!("{} ms/step", auto.delay.as_millis());
+        let parts = ["auto-solve", &speed, "(+ -)"];
+        lines.extend(packed(&parts, " ", width).into_iter().map(Line::from));
     }
     lines.push(Line::from(""));
     if layout.shape.shows_notes() {
-        lines.extend(digits_left_pad(app, styles));
+        lines.extend(digits_left_pad(app, styles, width));
         lines.push(Line::from(""));
     }
     if !layout.shape.shows_notes() {
@@ -433,11 +452,13 @@ fn side_lines(app: &App, styles: &Styles, layout: &Layout) -> Vec<Line<'static>>
             .any(|c| app.shown().cells[c] == 0 && app.shown().notes[c] != 0);
         if !box_has_notes {
             lines.push(Line::from(format!("no notes in box {}", b + 1)));
-            lines.push(Line::from(format!(
-                "{} pencil marks   {} fill all",
-                key(Command::Pencil),
-                key(Command::FillNotes)
-            )));
+            let pencil = format!("{} pencil marks", key(Command::Pencil));
+            let fill = format!("{} fill all", key(Command::FillNotes));
+            lines.extend(
+                packed(&[&pencil, &fill], "   ", width)
+                    .into_iter()
+                    .map(Line::from),
+            );
             if layout.notes_choice {
                 lines.push(Line::from(format!(
                     "{} notes in the cells",
@@ -480,20 +501,64 @@ fn digits_left_spans(app: &App, styles: &Styles, sep: &str) -> Vec<Span<'static>
     spans
 }
 
-/// The digits left as a keypad, three to a line, for the panel.
-fn digits_left_pad(app: &App, styles: &Styles) -> Vec<Line<'static>> {
-    let spans = digits_left_spans(app, styles, "  ");
+/// The digits left as a keypad, three to a line, for a panel `width`
+/// columns wide: after the label where there is room (22 columns, 20 with
+/// the digits closer), under it where there is not.
+fn digits_left_pad(app: &App, styles: &Styles, width: usize) -> Vec<Line<'static>> {
+    const LABEL: &str = "left     ";
+    // A row: three `1:6`, two separators.
+    let row_width = |sep: &str| 9 + 2 * sep.len();
+    let sep = if LABEL.len() + row_width("  ") <= width {
+        "  "
+    } else {
+        " "
+    };
+    let beside = LABEL.len() + row_width(sep) <= width;
+    let spans = digits_left_spans(app, styles, sep);
+    let mut lines = Vec::new();
+    if !beside {
+        lines.push(Line::from(LABEL.trim_end()));
+    }
     // Each digit's span and the separator after it: six spans a line.
-    spans
-        .chunks(6)
-        .enumerate()
-        .map(|(row, chunk)| {
-            let label = if row == 0 { "left     " } else { "         " };
-            let mut line = vec![Span::raw(label)];
-            line.extend(chunk.iter().take(5).cloned());
-            Line::from(line)
-        })
-        .collect()
+    for (row, chunk) in spans.chunks(6).enumerate() {
+        let label = match (beside, row) {
+            (false, _) => "",
+            (true, 0) => LABEL,
+            (true, _) => "         ",
+        };
+        let mut line = vec![Span::raw(label)];
+        line.extend(chunk.iter().take(5).cloned());
+        lines.push(Line::from(line));
+    }
+    lines
+}
+
+/// `label` and `value` on a line, the values of a column of them lined up
+/// where `width` lets them (`time     0:05`), else one space apart.
+fn labelled(label: &str, value: &str, width: usize) -> String {
+    let aligned = format!("{label:<8} {value}");
+    if aligned.chars().count() <= width {
+        aligned
+    } else {
+        format!("{label} {value}")
+    }
+}
+
+/// `parts` on as few lines of `width` columns as they fit, `sep` between
+/// two on a line; a part is never split (one wider than a line is left
+/// for the panel to wrap).
+fn packed(parts: &[&str], sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + sep.len() + part.chars().count() <= width => {
+                line.push_str(sep);
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// The panel's reminder of the main keys, where there is room.
@@ -673,7 +738,7 @@ fn rule_line(row: u16, shape: Shape, styles: &Styles) -> Line<'static> {
 /// The board: lines and cells, the shown state (the history's selection
 /// while the history is open).
 fn board_lines(app: &App, styles: &Styles, shape: Shape) -> Vec<Line<'static>> {
-    let view = View::new(app);
+    let view = View::new(app, styles.color);
     let mut lines = vec![rule_line(0, shape, styles)];
     for row in 0..9u16 {
         for sub in 0..shape.cell.1 {
@@ -720,19 +785,23 @@ struct View<'a> {
     house: Vec<usize>,
     /// The filled cells that make a single the hint shows.
     makers: Vec<usize>,
+    /// The hint names no cell (a hidden single's clue names its house
+    /// only): without colour, which lights the houses, the house's cells
+    /// are marked, so that the player sees where to look.
+    mark_house: bool,
     /// The digit under the cursor, when same digits are highlighted.
     same: u8,
 }
 
 impl<'a> View<'a> {
-    fn new(app: &'a App) -> View<'a> {
+    fn new(app: &'a App, color: bool) -> View<'a> {
         let board = app.shown();
         let same = if app.settings.highlight_same {
             board.cells[app.cursor]
         } else {
             0
         };
-        View {
+        let mut view = View {
             app,
             board,
             conflicts: app.conflicts(),
@@ -749,8 +818,12 @@ impl<'a> View<'a> {
                 .as_ref()
                 .map(Hint::losing_cells)
                 .unwrap_or_default(),
+            mark_house: false,
             same,
-        }
+        };
+        view.mark_house =
+            !color && view.focus.is_empty() && view.losing.is_empty() && view.makers.is_empty();
+        view
     }
 
     /// What the hint shown makes of `cell`, if anything.
@@ -761,6 +834,8 @@ impl<'a> View<'a> {
             Some(HintRole::Pattern)
         } else if self.makers.contains(&cell) {
             Some(HintRole::Maker)
+        } else if self.mark_house && self.house.contains(&cell) {
+            Some(HintRole::House)
         } else {
             None
         }
@@ -982,6 +1057,9 @@ enum HintRole {
     Losing,
     /// A filled cell that makes the single shown.
     Maker,
+    /// Without colour, a cell of a house the hint looks at, when the hint
+    /// names no cell (in colour the houses are lit).
+    House,
 }
 
 impl HintRole {
@@ -990,6 +1068,7 @@ impl HintRole {
             HintRole::Pattern => '*',
             HintRole::Losing => 'x',
             HintRole::Maker => '+',
+            HintRole::House => '-',
         }
     }
 
@@ -998,6 +1077,8 @@ impl HintRole {
             HintRole::Pattern => Modifier::BOLD | Modifier::UNDERLINED,
             HintRole::Losing => Modifier::ITALIC,
             HintRole::Maker => Modifier::UNDERLINED,
+            // The mark alone: digits and notes stay as they are.
+            HintRole::House => Modifier::empty(),
         }
     }
 }
@@ -1037,19 +1118,27 @@ pub fn menu_rows(height: u16) -> usize {
     usize::from(height.saturating_sub(6)).max(1)
 }
 
-/// The start screen: the page's list in a box (headings bold, items that
-/// can't be opened dim, the selected one reversed), then the message,
-/// wrapped, and the keys.
 /// `text` wrapped between words to `area`'s width; when it needs more
 /// lines than `area` has, the last shown ends in an ellipsis.
-fn fitted(text: &str, area: Rect) -> Text<'static> {
-    let lines = fitted_lines(text, usize::from(area.width), usize::from(area.height));
+fn fitted_text(text: &str, area: Rect) -> Text<'static> {
+    fitted(wrapped(text, usize::from(area.width)), area)
+}
+
+/// Lines already wrapped to `area`'s width, cut to its height as
+/// [`fitted_text`] does.
+fn fitted(lines: Vec<String>, area: Rect) -> Text<'static> {
+    let lines = cut_to_rows(lines, usize::from(area.width), usize::from(area.height));
     Text::from(lines.into_iter().map(Line::from).collect::<Vec<_>>())
 }
 
-/// [`fitted`]'s lines, at most `rows` of `width` characters.
+/// [`fitted_text`]'s lines, at most `rows` of `width` characters.
 fn fitted_lines(text: &str, width: usize, rows: usize) -> Vec<String> {
-    let mut lines = wrapped(text, width);
+    cut_to_rows(wrapped(text, width), width, rows)
+}
+
+/// `lines` of at most `width` characters cut to `rows`, the last shown
+/// ending in an ellipsis when some are left out.
+fn cut_to_rows(mut lines: Vec<String>, width: usize, rows: usize) -> Vec<String> {
     if lines.len() > rows {
         lines.truncate(rows);
         if let Some(last) = lines.last_mut() {
@@ -1108,6 +1197,9 @@ fn cut(text: &str, width: usize) -> String {
     cut
 }
 
+/// The start screen: the page's list in a box (headings bold, items that
+/// can't be opened dim, the selected one reversed), then the message,
+/// wrapped, and the keys.
 pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
     use super::menu::{Page, Row};
     let area = frame.area();
@@ -1173,7 +1265,7 @@ pub fn draw_menu(frame: &mut Frame, menu: &super::menu::Menu, color: bool) {
         list,
     );
     let message = Rect::new(area.x + 1, list.bottom(), area.width - 2, 3);
-    frame.render_widget(Paragraph::new(fitted(&menu.message, message)), message);
+    frame.render_widget(Paragraph::new(fitted_text(&menu.message, message)), message);
     let back = if menu.page == Page::Main {
         "quit"
     } else {
@@ -1211,10 +1303,12 @@ mod tests {
     use super::*;
     use crate::play::app::Key;
     use crate::play::app::tests::{PUZZLE, app_on, keys};
+    use crate::play::hint::{Offer, Rung};
     use crate::play::menu::Menu;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use std::time::Duration;
+    use sudokuflow::logic::Step;
 
     /// The screen's text, one line per row, trailing spaces cut.
     fn text(buffer: &ratatui::buffer::Buffer) -> String {
@@ -1249,6 +1343,104 @@ mod tests {
         keys(&mut app, "HH");
         clock.advance(Duration::from_secs(65));
         app
+    }
+
+    /// Every line of the side panel fits its width at every size from the
+    /// smallest the game draws to 120x40, in the states that make lines
+    /// longest: it never wraps a line in the middle.
+    #[test]
+    fn the_panel_fits_every_size_up_to_120x40() {
+        let (mut fresh, clock) = app_on(PUZZLE);
+        fresh.rating.wait();
+        fresh.settings.show_mistakes = true;
+        let mut long = snapshot_game();
+        long.settings.show_mistakes = true;
+        long.pencil = true;
+        long.mistakes = 100;
+        long.hints_used = 100;
+        long.start_autosolve();
+        clock.advance(Duration::from_secs(3 * 3600 + 5));
+        let rated = crate::play::rating::Rated::pending();
+        let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+        let mut rating = App::with_rating(puzzle, clock, Some(rated));
+        rating.source = "a long source name, longer than any panel is wide".into();
+        let (smallest_width, smallest_height) =
+            layout::choose(Rect::new(0, 0, 1, 1), false).unwrap_err();
+        let styles = Styles { color: true };
+        for app in [&fresh, &long, &rating] {
+            for notes_in_panel in [false, true] {
+                for width in smallest_width..=120 {
+                    for height in smallest_height..=40 {
+                        let area = Rect::new(0, 0, width, height);
+                        let layout = layout::choose(area, notes_in_panel).unwrap();
+                        let panel = usize::from(layout.panel.width);
+                        for line in side_lines(app, &styles, &layout) {
+                            assert!(
+                                line.width() <= panel,
+                                "{width}x{height}, v {notes_in_panel}: {line:?} in {panel}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The panel where it used to wrap: the digits left at 79x24 (a panel
+    /// of 21 columns), the keys to make notes at 60x20 (a box without
+    /// notes), and 80x24 beside them; auto-solve running, in pencil mode.
+    #[test]
+    fn the_panel_at_79x24_80x24_and_60x20() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.rating.wait();
+        app.source = "sudoku1.txt #1".into();
+        for (width, height) in [(79, 24), (80, 24), (60, 20)] {
+            let text = screen(&app, width, height, false);
+            insta::assert_snapshot!(format!("panel_{width}x{height}"), text);
+        }
+        app.pencil = true;
+        app.start_autosolve();
+        for (width, height) in [(79, 24), (60, 20)] {
+            let text = screen(&app, width, height, false);
+            insta::assert_snapshot!(format!("panel_autosolve_{width}x{height}"), text);
+        }
+    }
+
+    /// Without colour, a hint whose clue names only a house (a hidden
+    /// single's, at the first press) marks that house's cells `-`, as the
+    /// colour screen lights them; once a cell is named the marks go.
+    #[test]
+    fn without_colour_a_house_only_clue_marks_the_house() {
+        let (mut app, _) = app_on(PUZZLE);
+        app.rating.wait();
+        app.source = "sudoku1.txt #1".into();
+        keys(&mut app, "H");
+        let hint = app.hint.clone().unwrap();
+        assert!(hint.cells().is_empty(), "a clue naming no cell");
+        let house = hint.house_cells();
+        assert_eq!(house.len(), 9);
+        app.cursor = (0..81).find(|c| !house.contains(c)).unwrap();
+        let plain = terminal(&app, 80, 24, false);
+        for &cell in &house {
+            assert_eq!(
+                corner(&plain, cell),
+                "-",
+                "r{}c{}",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+        let marked = (0..81).filter(|&c| corner(&plain, c) == "-").count();
+        assert_eq!(marked, 9, "the house's cells only");
+        insta::assert_snapshot!("house_clue_no_color_80x24", screen(&app, 80, 24, false));
+        insta::assert_snapshot!("house_clue_no_color_60x20", screen(&app, 60, 20, false));
+        // In colour the house is lit, not marked.
+        let colour = terminal(&app, 80, 24, true);
+        assert!((0..81).all(|c| corner(&colour, c) != "-"));
+        // Shown, the step names its cell: the marks go.
+        keys(&mut app, "H");
+        let shown = terminal(&app, 80, 24, false);
+        assert!((0..81).all(|c| corner(&shown, c) != "-"));
     }
 
     /// Item 2 of issue 28: after an auto-solve, the time on the screen
@@ -1675,13 +1867,72 @@ mod tests {
         assert!(lit > 0, "a house lit at the first press");
     }
 
+    /// Plays `app` by hints to its end (at most 120 of them), calling
+    /// `look` with each step offered once its hint is at `rung`, then
+    /// applying it; a cell revealed from the solution is applied unseen.
+    fn each_offered_step(app: &mut App, rung: Rung, mut look: impl FnMut(&mut App, &Hint, &Step)) {
+        for _ in 0..120 {
+            if app.is_solved() {
+                break;
+            }
+            keys(app, "H");
+            if app.hint.is_none() {
+                continue;
+            }
+            if rung == Rung::Shown {
+                keys(app, "H");
+            }
+            if let Some(hint) = app.hint.clone()
+                && let Offer::Step(step) = &hint.offer
+            {
+                assert_eq!(hint.rung, rung);
+                look(app, &hint, step);
+            }
+            // The press after the last rung applies the hint.
+            for _ in 0..2 {
+                if app.hint.is_some() {
+                    keys(app, "H");
+                }
+            }
+            assert!(app.hint.is_none(), "the hint applied");
+        }
+    }
+
+    /// A game solved before its level is known: the solved dialog says
+    /// it will be counted, and shows the statistics once the rating came.
+    #[test]
+    fn the_solved_dialog_waits_for_the_level_without_blocking() {
+        crate::play::save::tests::in_temp_folder(|_| {
+            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+            let rated = crate::play::rating::Rated::pending();
+            let clock = crate::play::clock::ManualClock::new();
+            let mut app = App::with_rating(puzzle, clock, Some(rated.clone()));
+            let solution = app.solution.unwrap();
+            for cell in 0..81 {
+                if !app.is_given(cell) {
+                    app.place(cell, solution.get(cell));
+                }
+            }
+            crate::play::stats::count(&mut app);
+            assert_eq!(app.overlay, Some(Overlay::Solved));
+            let text = screen(&app, 80, 24, false);
+            assert!(text.contains(UNRECORDED), "{text}");
+            let options = sudokuflow::logic::Options::default();
+            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            crate::play::stats::count(&mut app);
+            let text = screen(&app, 80, 24, false);
+            assert!(!text.contains(UNRECORDED), "{text}");
+            assert!(text.contains("New best time for easy!"), "{text}");
+            assert!(text.contains("streak 1  best 1"), "{text}");
+        });
+    }
+
     /// Item 14 of issue 34: a single shown marks the filled cells that
     /// make it (purple in colour, underlined without): a peer of each other
     /// digit for a naked single, a digit seeing each other empty cell of
     /// the house for a hidden one.
     #[test]
     fn a_single_shown_marks_the_cells_that_make_it() {
-        use crate::play::hint::Offer;
         use sudokuflow::logic::Technique;
         let (mut naked, mut hidden) = (0, 0);
         let games = [
@@ -1692,21 +1943,12 @@ mod tests {
         ];
         for puzzle in games {
             let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
-            for _ in 0..120 {
-                if app.is_solved() {
-                    break;
-                }
-                keys(&mut app, "HH");
-                let hint = app.hint.clone().unwrap();
-                let Offer::Step(step) = &hint.offer else {
-                    panic!("an easy puzzle needs no revealed cell")
-                };
+            each_offered_step(&mut app, Rung::Shown, |app, hint, step| {
                 let board = app.board().clone();
                 let makers = hint.single_makers(&board);
                 let Some(&placed) = step.placements.first() else {
                     assert!(makers.is_empty());
-                    keys(&mut app, "H");
-                    continue;
+                    return;
                 };
                 let (cell, digit) = (usize::from(placed.cell), placed.digit);
                 match step.technique {
@@ -1749,18 +1991,16 @@ mod tests {
                 }
                 if let Some(&maker) = makers.first() {
                     app.cursor = cell;
-                    let terminal = terminal(&app, 120, 40, true);
+                    let terminal = terminal(app, 120, 40, true);
                     let buffer = terminal.backend().buffer();
                     let layout = layout::choose(buffer.area, false).unwrap();
                     let x = layout.board.x + layout.shape.col_start((maker % 9) as u16);
                     let y = layout.board.y + layout.shape.row_start((maker / 9) as u16);
                     assert_eq!(buffer[(x, y)].bg, Color::Rgb(110, 70, 130));
-                    let (modifier, _) =
-                        cell_at(&super::tests::terminal(&app, 80, 24, false), maker);
+                    let (modifier, _) = cell_at(&super::tests::terminal(app, 80, 24, false), maker);
                     assert!(modifier.contains(Modifier::UNDERLINED));
                 }
-                keys(&mut app, "H");
-            }
+            });
         }
         assert!(naked > 0 && hidden > 0, "{naked} naked, {hidden} hidden");
     }
@@ -1791,45 +2031,32 @@ mod tests {
     /// houses: green in colour, bold, underlined and marked `*` without.
     #[test]
     fn a_hints_first_press_lights_the_cells_it_names() {
-        use crate::play::hint::Offer;
         use sudokuflow::logic::Level;
         let mut named = 0;
         for level in [Level::Medium, Level::Hard] {
             let puzzle = crate::play::source::new_game(level, 1).unwrap();
             let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
-            for _ in 0..120 {
-                if app.is_solved() {
-                    break;
-                }
-                keys(&mut app, "H");
-                let Some(hint) = app.hint.clone() else {
-                    continue;
-                };
-                let Offer::Step(step) = &hint.offer else {
-                    keys(&mut app, "H");
-                    continue;
-                };
+            each_offered_step(&mut app, Rung::Clue, |app, hint, step| {
                 let cells = step.clue_cells();
                 assert_eq!(hint.cells(), cells);
                 if let Some(&cell) = cells.first() {
                     named += 1;
                     app.cursor = (0..81).find(|c| !sees(*c, cell)).unwrap();
                     for (width, height) in [(80, 24), (120, 40)] {
-                        let colour = terminal(&app, width, height, true);
+                        let colour = terminal(app, width, height, true);
                         let buffer = colour.backend().buffer();
                         let layout = layout::choose(buffer.area, false).unwrap();
                         let x = layout.board.x + layout.shape.col_start((cell % 9) as u16);
                         let y = layout.board.y + layout.shape.row_start((cell / 9) as u16);
                         assert_eq!(buffer[(x, y)].bg, Color::Rgb(70, 140, 70));
                         assert_eq!(corner(&colour, cell), "*");
-                        let plain = terminal(&app, width, height, false);
+                        let plain = terminal(app, width, height, false);
                         let (modifier, _) = cell_at(&plain, cell);
                         assert!(modifier.contains(Modifier::BOLD | Modifier::UNDERLINED));
                         assert_eq!(corner(&plain, cell), "*", "{width}x{height}");
                     }
                 }
-                keys(&mut app, "HH");
-            }
+            });
         }
         assert!(named > 0, "a clue that names a cell");
     }

@@ -9,6 +9,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use sudokuflow::{Grid, solve};
+use sudokuflow_compare::{SetOptions, revealed_cells};
 
 /// SplitMix64 (Steele, Lea and Flood): small, fast and good enough to pick
 /// cells and digits.
@@ -49,39 +50,21 @@ fn solved_grid(rng: &mut SplitMix64) -> Grid {
 }
 
 fn run() -> Result<(), String> {
-    let mut path = String::from("target/easy_1m.txt");
-    let mut count = 1_000_000usize;
-    let mut seed = 0x005e_ed0f_ea5e_u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut number = |name: &str| {
-            args.next()
-                .and_then(|v| v.parse::<u64>().ok())
-                .ok_or(format!("{name} needs a number"))
-        };
-        match arg.as_str() {
-            "--count" => count = number("--count")? as usize,
-            "--seed" => seed = number("--seed")?,
-            _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
-            _ => path = arg,
-        }
-    }
-    let file = std::fs::File::create(&path).map_err(|e| format!("{path}: {e}"))?;
+    let options = SetOptions::parse(std::env::args().skip(1), 1_000_000, 0x005e_ed0f_ea5e)?;
+    // The last path given is the one written.
+    let path = options
+        .paths
+        .last()
+        .map_or("target/easy_1m.txt", String::as_str);
+    let count = options.count;
+    let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
-    let mut rng = SplitMix64(seed);
+    let mut rng = SplitMix64(options.seed);
     let mut line = Vec::with_capacity(82);
     for _ in 0..count {
         let solved = solved_grid(&mut rng);
-        // The first `revealed` cells of a random permutation stay.
         let revealed = 36 + rng.below(10);
-        let mut order: [usize; 81] = std::array::from_fn(|i| i);
-        for i in 0..revealed {
-            order.swap(i, i + rng.below(81 - i));
-        }
-        let mut puzzle = Grid::EMPTY;
-        for &cell in &order[..revealed] {
-            puzzle.set(cell, solved.get(cell));
-        }
+        let puzzle = revealed_cells(&solved, revealed, |n| rng.below(n));
         line.clear();
         puzzle.write_line(&mut line);
         line.push(b'\n');

@@ -17,6 +17,7 @@ use std::process::ExitCode;
 
 use sudokuflow::rng::Rng;
 use sudokuflow::{Grid, solve};
+use sudokuflow_compare::{SetOptions, revealed_cells};
 
 /// `count` lines made by `make` from puzzles of `sources` drawn at random.
 fn write_set(
@@ -38,19 +39,6 @@ fn write_set(
         out.write_all(&line).map_err(|e| format!("{name}: {e}"))?;
     }
     out.flush().map_err(|e| format!("{name}: {e}"))
-}
-
-/// `revealed` cells of `solved` at random places, the rest empty.
-fn revealed_cells(solved: &Grid, revealed: usize, rng: &mut Rng) -> Grid {
-    let mut order: [usize; 81] = std::array::from_fn(|i| i);
-    for i in 0..revealed {
-        order.swap(i, i + rng.below((81 - i) as u32) as usize);
-    }
-    let mut puzzle = Grid::EMPTY;
-    for &cell in &order[..revealed] {
-        puzzle.set(cell, solved.get(cell));
-    }
-    puzzle
 }
 
 /// `puzzle` with `added` digits placed in empty cells where they break no
@@ -75,24 +63,9 @@ fn with_digits_added(puzzle: &Grid, added: usize, rng: &mut Rng) -> Grid {
 }
 
 fn run() -> Result<(), String> {
-    let mut paths = Vec::new();
-    let mut count = 200_000usize;
-    let mut seed = 0x0035_5e75_u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut number = |name: &str| {
-            args.next()
-                .and_then(|v| v.parse::<u64>().ok())
-                .ok_or(format!("{name} needs a number"))
-        };
-        match arg.as_str() {
-            "--count" => count = number("--count")? as usize,
-            "--seed" => seed = number("--seed")?,
-            _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
-            _ => paths.push(arg),
-        }
-    }
-    let [clues, out_dir] = paths.as_slice() else {
+    let options = SetOptions::parse(std::env::args().skip(1), 200_000, 0x0035_5e75)?;
+    let (count, seed) = (options.count, options.seed);
+    let [clues, out_dir] = options.paths.as_slice() else {
         return Err("usage: make_solver_sets 17_CLUE_FILE OUT_DIR [--count N] [--seed S]".into());
     };
     let text = std::fs::read_to_string(clues).map_err(|e| format!("{clues}: {e}"))?;
@@ -120,7 +93,7 @@ fn run() -> Result<(), String> {
         &solutions,
         count,
         &mut Rng::for_stream(seed, &[1]),
-        |solved, rng| revealed_cells(solved, 24, rng),
+        |solved, rng| revealed_cells(solved, 24, |n| rng.below(n as u32) as usize),
     )?;
     write_set(
         &out_dir.join("no_solution_17p4.txt"),
