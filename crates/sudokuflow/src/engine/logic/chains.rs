@@ -227,6 +227,45 @@ struct Detail {
     why: Vec<Why>,
 }
 
+/// What every node of one grid implies directly under rules that leave the
+/// grid as it is (all but the dynamic ones): a search propagates from every
+/// candidate and meets the same nodes in each propagation, so their links
+/// are worked out once.
+struct Links {
+    grid: Candidates,
+    rules: Rules,
+    /// Node `n` implies `found[start[n]..start[n + 1]]`, as [`consequences`]
+    /// gives them.
+    start: Vec<u32>,
+    found: Vec<Found>,
+}
+
+impl Links {
+    fn new(grid: &Candidates, rules: Rules) -> Links {
+        let mut start = Vec::with_capacity(NODES + 1);
+        let mut found = Vec::new();
+        for n in 0..NODES {
+            start.push(found.len() as u32);
+            let node = Node(n as u16);
+            if grid.has(node.cell(), node.digit()) {
+                let conflict = consequences(grid, grid, node, rules, &mut found);
+                debug_assert!(conflict.is_none(), "only dynamic links meet conflicts");
+            }
+        }
+        start.push(found.len() as u32);
+        Links {
+            grid: grid.clone(),
+            rules,
+            start,
+            found,
+        }
+    }
+
+    fn of(&self, node: Node) -> &[Found] {
+        &self.found[self.start[node.index()] as usize..self.start[node.index() + 1] as usize]
+    }
+}
+
 impl Reach {
     /// A reach to propagate into: tables made, nothing reached.
     fn empty() -> Reach {
@@ -279,6 +318,8 @@ pub struct Chainer {
     /// A search may stop at the first finding rated at most this (see
     /// [`Chainer::stop_at`]).
     enough: Difficulty,
+    /// The links of the grid last propagated on, for rules that keep it.
+    links: Option<Box<Links>>,
 }
 
 impl Chainer {
@@ -298,6 +339,7 @@ impl Chainer {
             inner_answers: inner::Answers::default(),
             detailed: false,
             enough: Difficulty(0),
+            links: None,
         }
     }
 
@@ -376,6 +418,11 @@ impl Chainer {
         }
         let mut head = 0;
         let mut found = std::mem::take(&mut self.found);
+        let links = match self.links.take() {
+            _ if dynamic => None,
+            Some(links) if links.rules == rules && links.grid == *base => Some(links),
+            _ => Some(Box::new(Links::new(base, rules))),
+        };
         loop {
             if head == self.queue.len() {
                 break;
@@ -383,7 +430,13 @@ impl Chainer {
             let node = self.queue[head];
             head += 1;
             found.clear();
-            let conflict = consequences(base, &state, node, rules, &mut found);
+            let conflict = match &links {
+                Some(links) => {
+                    found.extend_from_slice(links.of(node));
+                    None
+                }
+                None => consequences(base, &state, node, rules, &mut found),
+            };
             if let Some(conflict) = conflict {
                 self.contradict(reach, conflict, base, node);
                 break;
@@ -400,6 +453,9 @@ impl Chainer {
             }
         }
         self.found = found;
+        if links.is_some() {
+            self.links = links;
+        }
         self.work += head as u64;
     }
 
