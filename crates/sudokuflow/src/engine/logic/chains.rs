@@ -544,15 +544,36 @@ impl Chainer {
     }
 }
 
+/// The nodes in `bits`. Every node a propagation reaches counts its
+/// ancestors: with the processor's `popcnt` (asked at run time; the standard
+/// library caches the answer) that takes about a seventh of the
+/// instructions of the portable count, a fifth of all of rating's on hell
+/// puzzles.
 fn count(bits: &Bits) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        #[target_feature(enable = "popcnt")]
+        fn compiled(bits: &Bits) -> u16 {
+            count_portable(bits)
+        }
+        // SAFETY: the processor has `popcnt`.
+        return unsafe { compiled(bits) };
+    }
+    count_portable(bits)
+}
+
+#[inline(always)]
+fn count_portable(bits: &Bits) -> u16 {
     bits.iter().map(|w| w.count_ones() as u16).sum()
 }
 
+/// The nodes in `a` or `b`.
 fn union_count(a: &Bits, b: &Bits) -> u16 {
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x | y).count_ones() as u16)
-        .sum()
+    let mut union = *a;
+    for (w, x) in union.iter_mut().zip(b) {
+        *w |= x;
+    }
+    count(&union)
 }
 
 /// The off nodes that emptied a cell or unit.
@@ -1189,4 +1210,33 @@ fn contradiction_finding(
         finding.placements.push(cand);
     }
     finding
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Both counts, the processor's where it has `popcnt` and the portable
+    /// one, against a bit-by-bit count.
+    #[test]
+    fn counts_agree_with_counting_bit_by_bit() {
+        let mut rng = Rng::new(36);
+        for density in [0, 1, 8, 32, 63, 64] {
+            let mut a = [0u64; WORDS];
+            let mut b = [0u64; WORDS];
+            for i in 0..NODES {
+                if rng.below(64) < density {
+                    set_bit(&mut a, i);
+                }
+                if rng.below(64) < density {
+                    set_bit(&mut b, i);
+                }
+            }
+            let by_bit = |f: &dyn Fn(usize) -> bool| (0..NODES).filter(|&i| f(i)).count() as u16;
+            assert_eq!(count(&a), by_bit(&|i| bit(&a, i)));
+            assert_eq!(count_portable(&a), by_bit(&|i| bit(&a, i)));
+            assert_eq!(union_count(&a, &b), by_bit(&|i| bit(&a, i) || bit(&b, i)));
+        }
+    }
 }
