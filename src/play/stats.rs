@@ -201,7 +201,11 @@ pub fn count(app: &mut App) {
     if !app.is_solved() {
         // Undone: the news was the first solve's, and a game counts once.
         app.recorded = None;
-    } else if !app.counted && app.unrecorded.is_none() {
+    } else if !app.counted {
+        // Counted from now on, though the file is written once the level
+        // comes: a save made meanwhile, or the game left for another, must
+        // not count it again when solved anew.
+        app.counted = true;
         app.unrecorded = Some(Unrecorded {
             outcome: outcome(app),
             seconds: app.elapsed().as_secs(),
@@ -214,7 +218,6 @@ pub fn count(app: &mut App) {
         return;
     };
     app.unrecorded = None;
-    app.counted = true;
     if let Some(problem) = &recorded.problem {
         app.message = problem.clone();
     }
@@ -753,7 +756,9 @@ mod tests {
                 seconds: 40,
             };
             assert_eq!(app.unrecorded, Some(unrecorded));
-            assert!(app.recorded.is_none() && !app.counted);
+            // Already counted for a save made now: solved again after
+            // it is resumed, the game does not count twice.
+            assert!(app.recorded.is_none() && app.counted);
             assert!(!folder.join(FILE_NAME).exists());
             // Undone, and hints taken: the game ended as it was solved.
             app.undo();

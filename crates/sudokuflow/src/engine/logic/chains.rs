@@ -227,42 +227,40 @@ struct Detail {
     why: Vec<Why>,
 }
 
-/// What every node of one grid implies directly under rules that leave the
+/// What the nodes of one grid imply directly under rules that leave the
 /// grid as it is (all but the dynamic ones): a search propagates from every
-/// candidate and meets the same nodes in each propagation, so their links
-/// are worked out once.
-struct Links {
+/// candidate and meets the same nodes in each propagation, so each node's
+/// links are worked out on its first visit and kept.
+struct LinkCache {
     grid: Candidates,
     rules: Rules,
-    /// Node `n` implies `found[start[n]..start[n + 1]]`, as [`consequences`]
-    /// gives them.
-    start: Vec<u32>,
+    /// Where in `found` node `n`'s links are, as [`consequences`] gives
+    /// them; `NOT_YET` before its first visit.
+    spans: Vec<(u32, u32)>,
     found: Vec<Found>,
 }
 
-impl Links {
-    fn new(grid: &Candidates, rules: Rules) -> Links {
-        let mut start = Vec::with_capacity(NODES + 1);
-        let mut found = Vec::new();
-        for n in 0..NODES {
-            start.push(found.len() as u32);
-            let node = Node(n as u16);
-            if grid.has(node.cell(), node.digit()) {
-                let conflict = consequences(grid, grid, node, rules, &mut found);
-                debug_assert!(conflict.is_none(), "only dynamic links meet conflicts");
-            }
-        }
-        start.push(found.len() as u32);
-        Links {
+impl LinkCache {
+    const NOT_YET: (u32, u32) = (u32::MAX, 0);
+
+    fn new(grid: &Candidates, rules: Rules) -> LinkCache {
+        LinkCache {
             grid: grid.clone(),
             rules,
-            start,
-            found,
+            spans: vec![Self::NOT_YET; NODES],
+            found: Vec::new(),
         }
     }
 
-    fn of(&self, node: Node) -> &[Found] {
-        &self.found[self.start[node.index()] as usize..self.start[node.index() + 1] as usize]
+    fn of(&mut self, node: Node) -> &[Found] {
+        if self.spans[node.index()] == Self::NOT_YET {
+            let start = self.found.len() as u32;
+            let conflict = consequences(&self.grid, &self.grid, node, self.rules, &mut self.found);
+            debug_assert!(conflict.is_none(), "only dynamic links meet conflicts");
+            self.spans[node.index()] = (start, self.found.len() as u32);
+        }
+        let (start, end) = self.spans[node.index()];
+        &self.found[start as usize..end as usize]
     }
 }
 
@@ -319,7 +317,7 @@ pub struct Chainer {
     /// [`Chainer::stop_at`]).
     enough: Difficulty,
     /// The links of the grid last propagated on, for rules that keep it.
-    links: Option<Box<Links>>,
+    links: Option<Box<LinkCache>>,
 }
 
 impl Chainer {
@@ -351,10 +349,15 @@ impl Chainer {
         self.enough = enough;
     }
 
-    /// True when `best` is good enough to stop the search (see
-    /// [`Chainer::stop_at`]).
+    /// True when a step rated `rating` is good enough to stop a search
+    /// (see [`Chainer::stop_at`]).
+    pub fn stops_at(&self, rating: Difficulty) -> bool {
+        rating <= self.enough
+    }
+
+    /// True when `best` is good enough to stop the search.
     fn satisfied(&self, best: &Option<Finding>) -> bool {
-        best.as_ref().is_some_and(|b| b.rating <= self.enough)
+        best.as_ref().is_some_and(|b| self.stops_at(b.rating))
     }
 
     /// A chainer without a work limit whose propagations can be told.
@@ -418,10 +421,12 @@ impl Chainer {
         }
         let mut head = 0;
         let mut found = std::mem::take(&mut self.found);
-        let links = match self.links.take() {
-            _ if dynamic => None,
-            Some(links) if links.rules == rules && links.grid == *base => Some(links),
-            _ => Some(Box::new(Links::new(base, rules))),
+        let mut links = match dynamic {
+            true => None,
+            false => match self.links.take() {
+                Some(links) if links.rules == rules && links.grid == *base => Some(links),
+                _ => Some(Box::new(LinkCache::new(base, rules))),
+            },
         };
         loop {
             if head == self.queue.len() {
@@ -430,7 +435,7 @@ impl Chainer {
             let node = self.queue[head];
             head += 1;
             found.clear();
-            let conflict = match &links {
+            let conflict = match links.as_deref_mut() {
                 Some(links) => {
                     found.extend_from_slice(links.of(node));
                     None

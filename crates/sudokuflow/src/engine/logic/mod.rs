@@ -193,7 +193,11 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         // Up to 9.0 the first dynamic chains' count, as it has always been
         // (every rating up to 9.0 kept); past it, SE's own count.
         match s.chainer.dynamic_chains(c, s.words) {
-            Some(step) if step.rating <= Difficulty(90) => Some(step),
+            // Also one within the rating's order-free ER (see
+            // `Chainer::stop_at`): another chain would serve no better.
+            Some(step) if step.rating <= Difficulty(90) || s.chainer.stops_at(step.rating) => {
+                Some(step)
+            }
             Some(step) if s.chainer.out_of_work() => Some(step),
             Some(step) => s.chainer.se_chains(c, 0, s.words).or(Some(step)),
             None => None,
@@ -302,8 +306,26 @@ enum Stuck {
 
 /// The easiest step on `c`, trying techniques up to `ceiling` (inclusive),
 /// from the technique `FINDERS[first]` on, and skipping those up to `tried`
-/// that [`step_up_to`] has just found nothing for.
+/// that [`step_up_to`] has just found nothing for; where there is a step
+/// no harder than `tried`, the first such found (rating's order-free ER).
 fn easiest_step(
+    c: &Candidates,
+    searches: &mut Searches,
+    uniqueness: bool,
+    ceiling: Option<Difficulty>,
+    first: usize,
+    tried: Difficulty,
+) -> Result<Step, Stuck> {
+    // Steps up to `tried` may be taken in any order (see `step_up_to`): the
+    // first found will do. Only for this search: the chainer is shared.
+    searches.chainer.stop_at(tried);
+    let found = search_easiest(c, searches, uniqueness, ceiling, first, tried);
+    searches.chainer.stop_at(Difficulty(0));
+    found
+}
+
+/// [`easiest_step`]'s search, the chainer set up.
+fn search_easiest(
     c: &Candidates,
     searches: &mut Searches,
     uniqueness: bool,
@@ -313,9 +335,6 @@ fn easiest_step(
 ) -> Result<Step, Stuck> {
     let mut best: Option<Step> = None;
     let mut cut = false;
-    // Steps up to `tried` may be taken in any order (see `step_up_to`): the
-    // first found will do.
-    searches.chainer.stop_at(tried);
     for &(technique, needs_uniqueness, find) in &FINDERS[first..] {
         let base = technique.base_rating();
         if best
