@@ -319,22 +319,9 @@ fn easiest_step(
     // Steps up to `tried` may be taken in any order (see `step_up_to`): the
     // first found will do. Only for this search: the chainer is shared.
     searches.chainer.stop_at(tried);
-    let found = search_easiest(c, searches, uniqueness, ceiling, first, tried);
-    searches.chainer.stop_at(Difficulty(0));
-    found
-}
-
-/// [`easiest_step`]'s search, the chainer set up.
-fn search_easiest(
-    c: &Candidates,
-    searches: &mut Searches,
-    uniqueness: bool,
-    ceiling: Option<Difficulty>,
-    first: usize,
-    tried: Difficulty,
-) -> Result<Step, Stuck> {
     let mut best: Option<Step> = None;
     let mut cut = false;
+    let mut out_of_work = None;
     for &(technique, needs_uniqueness, find) in &FINDERS[first..] {
         let base = technique.base_rating();
         if best
@@ -356,7 +343,8 @@ fn search_easiest(
             best = Some(step);
         }
         if searches.chainer.out_of_work() {
-            return best.ok_or(Stuck::OutOfWork(technique));
+            out_of_work = Some(technique);
+            break;
         }
         // From the dynamic forcing chains on, the first family that finds
         // a step gives it, however long its chain, as in Sudoku Explainer:
@@ -365,7 +353,10 @@ fn search_easiest(
             break;
         }
     }
+    searches.chainer.stop_at(Difficulty(0));
     match best {
+        Some(step) if out_of_work.is_some() => Ok(step),
+        None if let Some(technique) = out_of_work => Err(Stuck::OutOfWork(technique)),
         Some(step) if ceiling.is_none_or(|ceiling| step.rating <= ceiling) => Ok(step),
         Some(_) => Err(Stuck::AboveCeiling),
         None if cut => Err(Stuck::AboveCeiling),
