@@ -72,11 +72,13 @@ impl Record {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub levels: [Record; 6],
-    /// Fields of the file this version does not know, at the top and in
-    /// each level's object (a newer version's, of the same format): written
-    /// back as they were, so that playing an older version loses none.
+    /// Fields of the file this version does not know, at the top, in
+    /// each level's object, and whole levels (a newer version's, of the
+    /// same format): written back as they were, so that playing an older
+    /// version loses none.
     pub unknown: Map<String, Value>,
     pub unknown_in_level: [Map<String, Value>; 6],
+    pub unknown_levels: Map<String, Value>,
 }
 
 /// The top-level fields this version writes.
@@ -411,10 +413,10 @@ fn copy_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
     written
 }
 
-/// The statistics as the JSON their file holds, the fields this version
-/// does not know among them.
+/// The statistics as the JSON their file holds, the fields and levels this
+/// version does not know among them.
 fn encode(stats: &Stats) -> String {
-    let levels: Map<String, Value> = LEVELS
+    let mut levels: Map<String, Value> = LEVELS
         .iter()
         .zip(&stats.levels)
         .zip(&stats.unknown_in_level)
@@ -435,6 +437,9 @@ fn encode(stats: &Stats) -> String {
             (name.to_string(), Value::Object(fields))
         })
         .collect();
+    for (name, value) in &stats.unknown_levels {
+        levels.entry(name).or_insert_with(|| value.clone());
+    }
     let mut file = stats.unknown.clone();
     file.insert("version".into(), json!(VERSION));
     file.insert("levels".into(), Value::Object(levels));
@@ -491,10 +496,9 @@ fn check(fields: &Map<String, Value>) -> Result<Stats, String> {
     };
     for (name, value) in levels {
         let Some(index) = LEVELS.iter().position(|l| l == name) else {
-            return Err(format!(
-                "field \"levels\": \"{name}\" is not a level ({})",
-                LEVELS.join(", ")
-            ));
+            // A newer version's level: kept unread, whatever it holds.
+            stats.unknown_levels.insert(name.clone(), value.clone());
+            continue;
         };
         stats.levels[index] = check_record(value, &format!("field \"levels\".{name}"))?;
         if let Value::Object(fields) = value {
@@ -839,13 +843,6 @@ mod tests {
                     v["levels"]["hard"]["best_seconds"] = 301.into();
                 }),
             ),
-            // A name from the file is shown with its control characters escaped.
-            (
-                "field \"levels\": \"x\\x1b[2J\" is not a level",
-                Box::new(|v| {
-                    v["levels"]["x\u{1b}[2J"] = Value::Null;
-                }),
-            ),
         ];
         for (why, edit) in &cases {
             let mut bad = good.clone();
@@ -1018,6 +1015,34 @@ mod tests {
         assert_eq!(back["levels"]["hell"]["note"], json!("x\u{1b}y"));
         assert_eq!(back["version"], json!(VERSION));
         assert!(read(&path).is_ok_and(|stats| stats.levels[0].won == 1));
+    }
+
+    /// A level this version does not know (a newer version's), whatever
+    /// it holds, is no damage: the file is read, the game counted, and the
+    /// level written back as it was.
+    #[test]
+    fn unknown_levels_are_written_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let mut file: Value = serde_json::from_str(&encode(&Stats::default())).unwrap();
+        let nightmare = json!({"won": 3, "streak": "long", "moves": [1, 2]});
+        file["levels"]["nightmare"] = nightmare.clone();
+        file["levels"]["x\u{1b}[2J"] = Value::Null;
+        fs::write(&path, file.to_string()).unwrap();
+        assert!(read(&path).is_ok_and(|stats| stats.levels == Stats::default().levels));
+        let recorded = record_in(&path, "hard", Outcome::Won { hints: false }, 70);
+        assert_eq!(recorded.problem, None);
+        assert_eq!(recorded.record.map(|r| r.won), Some(1));
+        let back: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+        assert_eq!(back["levels"]["nightmare"], nightmare);
+        assert_eq!(back["levels"]["x\u{1b}[2J"], Value::Null);
+        assert_eq!(back["levels"]["hard"]["won"], json!(1));
+        assert_eq!(back["levels"].as_object().unwrap().len(), LEVELS.len() + 2);
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "nothing put aside"
+        );
     }
 
     /// The table fits the start screen at 80 columns.
