@@ -387,8 +387,8 @@ struct Checked {
 const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The bytes of the game's file at `path`, if it is a regular file of at
-/// most 4 MiB: a FIFO or a device in its place must neither block the game
-/// nor fill its memory.
+/// most 4 MiB (`InvalidData` if larger): a FIFO or a device in its place
+/// must neither block the game nor fill its memory.
 pub fn read_own_file(path: &Path) -> io::Result<Vec<u8>> {
     // Opening a FIFO without O_NONBLOCK waits for a writer.
     let file = fs::OpenOptions::new()
@@ -400,10 +400,10 @@ pub fn read_own_file(path: &Path) -> io::Result<Vec<u8>> {
         return Err(io::Error::other("not a regular file"));
     }
     if metadata.len() > MAX_FILE_BYTES {
-        return Err(io::Error::other(format!(
-            "larger than {} MiB",
-            MAX_FILE_BYTES >> 20
-        )));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than {} MiB", MAX_FILE_BYTES >> 20),
+        ));
     }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES).read_to_end(&mut bytes)?;

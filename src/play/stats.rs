@@ -20,7 +20,8 @@
 //! a message names the file, and the field at fault.
 
 use std::fs;
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -398,15 +399,22 @@ fn move_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
     fs::remove_file(from)
 }
 
-/// Copies `from` into a new file `to`; `AlreadyExists` if there is one. A
-/// copy left half written is removed: it is ours.
+/// Copies `from` into a new file `to`, whatever its size; `AlreadyExists`
+/// if there is one. A copy left half written is removed: it is ours.
 fn copy_without_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
-    let bytes = save::read_own_file(from)?;
+    // Opening a FIFO put in its place meanwhile must not wait for a writer.
+    let mut source = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(from)?;
+    if !source.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
     let mut copy = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(to)?;
-    let written = copy.write_all(&bytes).and_then(|()| copy.sync_all());
+    let written = std::io::copy(&mut source, &mut copy).and_then(|_| copy.sync_all());
     if written.is_err() {
         let _ = fs::remove_file(to);
     }
@@ -458,17 +466,19 @@ enum Unreadable {
 
 /// Reads and checks the statistics file at `path`, naming the bad field.
 fn read(path: &Path) -> Result<Stats, Unreadable> {
+    let corrupt = |why: String| {
+        let text = format!("the statistics file {} is corrupt: {why}", path.display());
+        Unreadable::Corrupt(printable(text.as_bytes()).into_owned())
+    };
     let bytes = match save::read_own_file(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == ErrorKind::NotFound => return Err(Unreadable::Missing),
+        // Far larger than statistics grow: put aside like any damage.
+        Err(e) if e.kind() == ErrorKind::InvalidData => return Err(corrupt(e.to_string())),
         Err(e) => {
             let why = format!("cannot read the statistics file {}: {e}", path.display());
             return Err(Unreadable::Other(printable(why.as_bytes()).into_owned()));
         }
-    };
-    let corrupt = |why: String| {
-        let text = format!("the statistics file {} is corrupt: {why}", path.display());
-        Unreadable::Corrupt(printable(text.as_bytes()).into_owned())
     };
     let fields = match save::json_fields(&bytes, VERSION) {
         Ok(fields) => fields,
@@ -951,6 +961,36 @@ mod tests {
                 assert_eq!(kept, format!("kept {n}"));
             }
         }
+    }
+
+    /// A statistics file too large to read (over 4 MiB) is damage: put
+    /// aside whole, and the game counted; the copy made where a hard link
+    /// can't be takes any size.
+    #[test]
+    fn a_statistics_file_over_4_mib_is_kept_aside_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let big: Vec<u8> = (0..5 << 20).map(|i: u32| b'a' + (i % 26) as u8).collect();
+        fs::write(&path, &big).unwrap();
+        let copied = dir.path().join("copied.json");
+        copy_without_replacing(&path, &copied).unwrap();
+        assert!(fs::read(&copied).unwrap() == big, "copied whole");
+        fs::remove_file(&copied).unwrap();
+        let recorded = record_in(&path, "easy", Outcome::Won { hints: false }, 30);
+        let problem = recorded.problem.unwrap();
+        assert!(
+            problem.contains("is corrupt: larger than 4 MiB; it was kept as"),
+            "{problem}"
+        );
+        assert_eq!(recorded.record.map(|r| r.won), Some(1));
+        let aside: Vec<PathBuf> = fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p != &path)
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert!(fs::read(&aside[0]).unwrap() == big, "kept aside whole");
     }
 
     /// A statistics file the player made read-only is neither replaced
