@@ -151,6 +151,9 @@ pub struct App {
     pub recorded: Option<Recorded>,
     /// Solved, to be counted once its level is known.
     pub unrecorded: Option<Unrecorded>,
+    /// What counting it did when the level came while the game was
+    /// undone: for the solved screen when it is solved again.
+    pub counted_while_undone: Option<Recorded>,
 }
 
 impl App {
@@ -206,6 +209,7 @@ impl App {
             counted: false,
             recorded: None,
             unrecorded: None,
+            counted_while_undone: None,
         };
         app.after_change();
         app.dirty = false;

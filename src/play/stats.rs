@@ -213,6 +213,9 @@ pub fn count(app: &mut App) {
             outcome: outcome(app),
             seconds: app.elapsed().as_secs(),
         });
+    } else if let Some(recorded) = app.counted_while_undone.take() {
+        // Its news was never shown: the game was undone when counted.
+        app.recorded = Some(recorded);
     }
     let Some(unrecorded) = app.unrecorded else {
         return;
@@ -224,9 +227,12 @@ pub fn count(app: &mut App) {
     if let Some(problem) = &recorded.problem {
         app.message = problem.clone();
     }
-    // Undone meanwhile: counted all the same, but no news on the board.
+    // Undone meanwhile: counted all the same, the news kept for the
+    // solved screen when it is solved again.
     if app.is_solved() {
         app.recorded = Some(recorded);
+    } else {
+        app.counted_while_undone = Some(recorded);
     }
 }
 
@@ -788,10 +794,20 @@ mod tests {
             let easy = load().unwrap().levels[0];
             assert_eq!((easy.won, easy.won_with_hints), (1, 0));
             assert_eq!(easy.best_seconds, Some(40));
-            // Solved again: not counted again.
+            // Solved again: not counted again, but the news, not seen
+            // yet, is for the solved screen; once.
             app.redo();
             count(&mut app);
-            assert!(app.recorded.is_none() && app.unrecorded.is_none());
+            assert!(app.unrecorded.is_none() && app.counted_while_undone.is_none());
+            let recorded = app.recorded.clone().unwrap();
+            assert_eq!(recorded.outcome, won);
+            assert_eq!(recorded.record, Some(easy));
+            assert_eq!(load().unwrap().levels[0].won, 1);
+            app.undo();
+            count(&mut app);
+            app.redo();
+            count(&mut app);
+            assert!(app.recorded.is_none());
             assert_eq!(load().unwrap().levels[0].won, 1);
         });
     }

@@ -1927,6 +1927,37 @@ mod tests {
         });
     }
 
+    /// A game undone before its level came is counted then, out of
+    /// sight: solved again, its dialog shows the statistics.
+    #[test]
+    fn the_solved_dialog_shows_statistics_counted_while_undone() {
+        crate::play::save::tests::in_temp_folder(|_| {
+            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+            let rated = crate::play::rating::Rated::pending();
+            let clock = crate::play::clock::ManualClock::new();
+            let mut app = App::with_rating(puzzle, clock, Some(rated.clone()));
+            let solution = app.solution.unwrap();
+            for cell in 0..81 {
+                if !app.is_given(cell) {
+                    app.place(cell, solution.get(cell));
+                }
+            }
+            crate::play::stats::count(&mut app);
+            app.undo();
+            crate::play::stats::count(&mut app);
+            let options = sudokuflow::logic::Options::default();
+            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            crate::play::stats::count(&mut app);
+            app.redo();
+            crate::play::stats::count(&mut app);
+            assert_eq!(app.overlay, Some(Overlay::Solved));
+            insta::assert_snapshot!(
+                "solved_counted_while_undone_80x24",
+                screen(&app, 80, 24, false)
+            );
+        });
+    }
+
     /// Item 14 of issue 34: a single shown marks the filled cells that
     /// make it (purple in colour, underlined without): a peer of each other
     /// digit for a naked single, a digit seeing each other empty cell of
