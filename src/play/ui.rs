@@ -1870,23 +1870,31 @@ mod tests {
     /// Plays `app` by hints to its end (at most 120 of them), calling
     /// `look` with each step offered once its hint is at `rung`, then
     /// applying it; a cell revealed from the solution is applied unseen.
-    fn each_offered_step(app: &mut App, rung: Rung, mut look: impl FnMut(&mut App, &Hint, &Step)) {
+    /// Returns how many cells were revealed.
+    fn each_offered_step(
+        app: &mut App,
+        rung: Rung,
+        mut look: impl FnMut(&mut App, &Hint, &Step),
+    ) -> usize {
+        let mut revealed = 0;
         for _ in 0..120 {
             if app.is_solved() {
                 break;
             }
             keys(app, "H");
-            if app.hint.is_none() {
+            let Some(offer) = app.hint.as_ref().map(|hint| hint.offer.clone()) else {
                 continue;
-            }
-            if rung == Rung::Shown {
-                keys(app, "H");
-            }
-            if let Some(hint) = app.hint.clone()
-                && let Offer::Step(step) = &hint.offer
-            {
+            };
+            // Counted at the first press: a reveal has no rung past it.
+            if let Offer::Step(step) = offer {
+                if rung == Rung::Shown {
+                    keys(app, "H");
+                }
+                let hint = app.hint.clone().expect("a step's hint has two rungs");
                 assert_eq!(hint.rung, rung);
-                look(app, &hint, step);
+                look(app, &hint, &step);
+            } else {
+                revealed += 1;
             }
             // The press after the last rung applies the hint.
             for _ in 0..2 {
@@ -1896,6 +1904,7 @@ mod tests {
             }
             assert!(app.hint.is_none(), "the hint applied");
         }
+        revealed
     }
 
     /// A game solved before its level is known: the solved dialog says
@@ -1974,7 +1983,7 @@ mod tests {
         ];
         for puzzle in games {
             let mut app = App::new(puzzle, crate::play::clock::ManualClock::new());
-            each_offered_step(&mut app, Rung::Shown, |app, hint, step| {
+            let revealed = each_offered_step(&mut app, Rung::Shown, |app, hint, step| {
                 let board = app.board().clone();
                 let makers = hint.single_makers(&board);
                 let Some(&placed) = step.placements.first() else {
@@ -2032,6 +2041,8 @@ mod tests {
                     assert!(modifier.contains(Modifier::UNDERLINED));
                 }
             });
+            // Up to hard, hints never fall back to revealing a cell.
+            assert_eq!(revealed, 0, "{puzzle}: a cell revealed");
         }
         assert!(naked > 0 && hidden > 0, "{naked} naked, {hidden} hidden");
     }
