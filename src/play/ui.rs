@@ -118,38 +118,29 @@ fn message(app: &App) -> (String, Style) {
 /// The game screen's layout in `area`: while a hint's text is longer than
 /// the rows under the board of notes (two at 80x24), the one-line board,
 /// so that the text covers none of the cells the hint lights.
+/// [`draw`] and a mouse click (the cell under it) go by it.
 pub fn game_layout(area: Rect, app: &App) -> Result<Layout, (u16, u16)> {
     let layout = layout::choose(area, app.notes_in_panel)?;
-    let rows = wrapped(&message(app).0, usize::from(layout.message.width)).len();
-    Ok(room_for_hint(area, app, layout, rows))
-}
-
-/// `layout`, or the one-line board while a hint's message of
-/// `message_rows` rows is longer than the rows under the board of notes.
-fn room_for_hint(area: Rect, app: &App, layout: Layout, message_rows: usize) -> Layout {
-    if layout.shape.shows_notes()
-        && app.hint.is_some()
-        && !app.paused
-        && message_rows > usize::from(layout.message.height)
-        && let Ok(one_line) = layout::choose(area, true)
-        && !one_line.shape.shows_notes()
-    {
-        return one_line;
+    if layout.shape.shows_notes() && app.hint.is_some() && !app.paused {
+        let rows = wrapped(&message(app).0, usize::from(layout.message.width)).len();
+        if rows > usize::from(layout.message.height)
+            && let Ok(one_line) = layout::choose(area, true)
+            && !one_line.shape.shows_notes()
+        {
+            return Ok(one_line);
+        }
     }
-    layout
+    Ok(layout)
 }
 
 pub fn draw(frame: &mut Frame, app: &App, color: bool) {
     let area = frame.area();
-    let layout = match layout::choose(area, app.notes_in_panel) {
+    let layout = match game_layout(area, app) {
         Ok(layout) => layout,
         Err((width, height)) => return too_small(frame, width, height),
     };
-    // Wrapped once a frame: every layout's message area is as wide (the
-    // screen less a column each side), so the lines fit whichever is drawn.
     let (text, style) = message(app);
     let message_lines = wrapped(&text, usize::from(layout.message.width));
-    let layout = room_for_hint(area, app, layout, message_lines.len());
     let styles = Styles { color };
     if app.paused {
         frame.render_widget(Paragraph::new("Paused: any key to go on"), layout.board);
