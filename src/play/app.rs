@@ -17,7 +17,7 @@ use super::hint::{self, Finding, Hint, Offer, Rung};
 use super::keys::{self, Command};
 use super::rating::{self, Rated};
 use super::settings::{Setting, Settings};
-use super::stats::{Recorded, Unrecorded};
+use super::stats::{AwaitingLevel, Recorded};
 
 /// A key as the game understands it, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,12 +145,15 @@ pub struct App {
     /// The save file it was resumed from, if any.
     pub loaded_from: Option<PathBuf>,
     pub front: Front,
-    /// Counted in the statistics (once solved): a game counts once.
-    pub counted: bool,
-    /// What counting it did, for the solved screen.
-    pub recorded: Option<Recorded>,
-    /// Solved, to be counted once its level is known.
-    pub unrecorded: Option<Unrecorded>,
+    /// The game's one count in the statistics is taken (once solved):
+    /// written, or waiting in `awaiting_level`; a game counts once. Kept
+    /// in its save as `counted`.
+    pub count_taken: bool,
+    /// What counting it did, for the solved screen: cleared when undone.
+    pub count_news: Option<Recorded>,
+    /// Solved before its level was known: how it ended, to be counted
+    /// once the level is known.
+    pub awaiting_level: Option<AwaitingLevel>,
     /// What counting it did when the level came while the game was
     /// undone: for the solved screen when it is solved again.
     pub counted_while_undone: Option<Recorded>,
@@ -206,9 +209,9 @@ impl App {
             dirty: false,
             loaded_from: None,
             front: Front::Screen,
-            counted: false,
-            recorded: None,
-            unrecorded: None,
+            count_taken: false,
+            count_news: None,
+            awaiting_level: None,
             counted_while_undone: None,
         };
         app.after_change();

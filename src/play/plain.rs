@@ -433,7 +433,7 @@ fn play(app: &mut App, input: &mut impl BufRead, out: &mut impl Write) -> io::Re
                 app.hints_used,
                 app.mistakes
             )?;
-            if let Some(summary) = app.recorded.as_ref().and_then(|r| r.summary()) {
+            if let Some(summary) = app.count_news.as_ref().and_then(|r| r.summary()) {
                 writeln!(out, "{summary}")?;
             }
             save::remove(app);

@@ -146,7 +146,7 @@ pub fn encode(app: &App) -> String {
         saved_at: saved_at.as_secs(),
         saved_at_nanos: saved_at.subsec_nanos(),
         level: app.rating.get().flatten().map(super::rating::words),
-        counted: app.counted,
+        counted: app.count_taken,
     };
     serde_json::to_string(&saved).expect("a game encodes as JSON")
 }
@@ -344,7 +344,7 @@ fn load_rated(path: &Path, clock: SharedClock, rated: Option<Rated>) -> anyhow::
     app.loaded_from = Some(path.to_path_buf());
     app.overlay = None;
     // A solved game reopened is not counted again.
-    app.counted = saved.counted || app.is_solved();
+    app.count_taken = saved.counted || app.is_solved();
     if !app.is_solved() {
         app.timer.start();
     }

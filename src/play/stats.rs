@@ -9,7 +9,7 @@
 //! (or that used either since its last restart) is not a win and ends the
 //! level's streak. Wins with hints count and keep the streak, but only
 //! wins without a hint set the best time; the average is over every win.
-//! Each game is counted once, when it is first solved ([`App::counted`],
+//! Each game is counted once, when it is first solved ([`App::count_taken`],
 //! kept in its save): undoing and solving again, or reopening it, does not
 //! count again. Times are the game's own clock. A game left unfinished
 //! (saved, or quit) does not end a streak: it waits in its save.
@@ -188,49 +188,49 @@ pub fn load() -> Result<Stats, String> {
 /// A game solved before its level was known (the rating still being
 /// worked out): how it ended, kept to be counted when the level comes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unrecorded {
+pub struct AwaitingLevel {
     pub outcome: Outcome,
     pub seconds: u64,
 }
 
 /// Counts the game once it is solved, the first time only: its result
-/// goes in [`App::recorded`] for the solved screen, and a problem with the
+/// goes in [`App::count_news`] for the solved screen, and a problem with the
 /// file on the status line. The front ends call it after every move and
 /// on every wake-up of the full screen's loop. Never waits: a game solved
 /// before its rating is known (a hell puzzle, solved within seconds) waits
-/// in [`App::unrecorded`], as it ended, and is counted at the first call
+/// in [`App::awaiting_level`], as it ended, and is counted at the first call
 /// after the rating came.
 pub fn count(app: &mut App) {
     if !app.is_solved() {
         // Undone: the news was the first solve's, and a game counts once.
-        app.recorded = None;
-    } else if !app.counted {
+        app.count_news = None;
+    } else if !app.count_taken {
         // Counted from now on, though the file is written once the level
         // comes: a save made meanwhile, or the game left for another, must
         // not count it again when solved anew.
-        app.counted = true;
-        app.unrecorded = Some(Unrecorded {
+        app.count_taken = true;
+        app.awaiting_level = Some(AwaitingLevel {
             outcome: outcome(app),
             seconds: app.elapsed().as_secs(),
         });
     } else if let Some(recorded) = app.counted_while_undone.take() {
         // Its news was never shown: the game was undone when counted.
-        app.recorded = Some(recorded);
+        app.count_news = Some(recorded);
     }
-    let Some(unrecorded) = app.unrecorded else {
+    let Some(awaiting_level) = app.awaiting_level else {
         return;
     };
-    let Some(recorded) = count_when_rated(&app.rating, unrecorded) else {
+    let Some(recorded) = count_when_rated(&app.rating, awaiting_level) else {
         return;
     };
-    app.unrecorded = None;
+    app.awaiting_level = None;
     if let Some(problem) = &recorded.problem {
         app.message = problem.clone();
     }
     // Undone meanwhile: counted all the same, the news kept for the
     // solved screen when it is solved again.
     if app.is_solved() {
-        app.recorded = Some(recorded);
+        app.count_news = Some(recorded);
     } else {
         app.counted_while_undone = Some(recorded);
     }
@@ -238,12 +238,12 @@ pub fn count(app: &mut App) {
 
 /// Counts a game that waited for its level, if `rating` is known by now;
 /// `None` while it is being worked out.
-pub fn count_when_rated(rating: &Rated, unrecorded: Unrecorded) -> Option<Recorded> {
+pub fn count_when_rated(rating: &Rated, awaiting_level: AwaitingLevel) -> Option<Recorded> {
     let level = rating
         .get()?
         .and_then(|rating| Level::ALL.iter().position(|&l| l == rating.level))
         .map_or("unrated", |index| LEVELS[index]);
-    let Unrecorded { outcome, seconds } = unrecorded;
+    let AwaitingLevel { outcome, seconds } = awaiting_level;
     Some(match path() {
         Ok(path) => record_in(&path, level, outcome, seconds),
         Err(e) => not_kept(level, outcome, format!("{e:#}")),
@@ -673,10 +673,10 @@ mod tests {
             let (mut app, clock) = rated_app_on(PUZZLE);
             clock.advance(Duration::from_secs(75));
             count(&mut app);
-            assert!(app.recorded.is_none(), "not solved yet");
+            assert!(app.count_news.is_none(), "not solved yet");
             solve_by_hand(&mut app);
             count(&mut app);
-            let recorded = app.recorded.clone().unwrap();
+            let recorded = app.count_news.clone().unwrap();
             assert_eq!(recorded.level, "easy");
             assert_eq!(recorded.outcome, Outcome::Won { hints: false });
             assert!(recorded.new_best);
@@ -692,16 +692,16 @@ mod tests {
             // solved screen has no news.
             app.undo();
             count(&mut app);
-            assert!(app.recorded.is_none());
+            assert!(app.count_news.is_none());
             let path = save::save(&app).unwrap();
             let mut back = save::load(&path, clock.clone()).unwrap();
-            assert!(back.counted);
+            assert!(back.count_taken);
             solve_by_hand(&mut back);
             count(&mut back);
-            assert!(back.recorded.is_none());
+            assert!(back.count_news.is_none());
             app.redo();
             count(&mut app);
-            assert!(app.recorded.is_none());
+            assert!(app.count_news.is_none());
             assert_eq!(load().unwrap().levels[0].won, 1);
 
             // Auto-solve ends the game: not a win, the streak ended.
@@ -711,7 +711,7 @@ mod tests {
                 auto.tick();
             }
             count(&mut auto);
-            let recorded = auto.recorded.unwrap();
+            let recorded = auto.count_news.unwrap();
             assert_eq!(recorded.outcome, Outcome::ByComputer);
             assert_eq!(
                 recorded.lines(),
@@ -725,7 +725,7 @@ mod tests {
             helped.autosolve = None;
             solve_by_hand(&mut helped);
             count(&mut helped);
-            assert_eq!(helped.recorded.unwrap().outcome, Outcome::ByComputer);
+            assert_eq!(helped.count_news.unwrap().outcome, Outcome::ByComputer);
             // After a restart it is the player's game again.
             let (mut again, slower) = rated_app_on(PUZZLE);
             slower.advance(Duration::from_secs(200));
@@ -735,7 +735,7 @@ mod tests {
             solve_by_hand(&mut again);
             count(&mut again);
             assert_eq!(
-                again.recorded.unwrap().outcome,
+                again.count_news.unwrap().outcome,
                 Outcome::Won { hints: false }
             );
             // A hint makes a win with hints: the streak goes on.
@@ -743,7 +743,7 @@ mod tests {
             hinted.hint();
             solve_by_hand(&mut hinted);
             count(&mut hinted);
-            let recorded = hinted.recorded.unwrap();
+            let recorded = hinted.count_news.unwrap();
             assert_eq!(recorded.outcome, Outcome::Won { hints: true });
             assert_eq!(
                 recorded.lines(),
@@ -771,26 +771,26 @@ mod tests {
             solve_by_hand(&mut app);
             count(&mut app);
             let won = Outcome::Won { hints: false };
-            let unrecorded = Unrecorded {
+            let awaiting_level = AwaitingLevel {
                 outcome: won,
                 seconds: 40,
             };
-            assert_eq!(app.unrecorded, Some(unrecorded));
+            assert_eq!(app.awaiting_level, Some(awaiting_level));
             // Already counted for a save made now: solved again after
             // it is resumed, the game does not count twice.
-            assert!(app.recorded.is_none() && app.counted);
+            assert!(app.count_news.is_none() && app.count_taken);
             assert!(!folder.join(FILE_NAME).exists());
             // Undone, and hints taken: the game ended as it was solved.
             app.undo();
             app.hint();
             clock.advance(Duration::from_secs(100));
             count(&mut app);
-            assert_eq!(app.unrecorded, Some(unrecorded));
+            assert_eq!(app.awaiting_level, Some(awaiting_level));
             let options = sudokuflow::logic::Options::default();
             rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
             count(&mut app);
-            assert!(app.counted && app.unrecorded.is_none());
-            assert!(app.recorded.is_none(), "undone: no news on the board");
+            assert!(app.count_taken && app.awaiting_level.is_none());
+            assert!(app.count_news.is_none(), "undone: no news on the board");
             let easy = load().unwrap().levels[0];
             assert_eq!((easy.won, easy.won_with_hints), (1, 0));
             assert_eq!(easy.best_seconds, Some(40));
@@ -798,8 +798,8 @@ mod tests {
             // yet, is for the solved screen; once.
             app.redo();
             count(&mut app);
-            assert!(app.unrecorded.is_none() && app.counted_while_undone.is_none());
-            let recorded = app.recorded.clone().unwrap();
+            assert!(app.awaiting_level.is_none() && app.counted_while_undone.is_none());
+            let recorded = app.count_news.clone().unwrap();
             assert_eq!(recorded.outcome, won);
             assert_eq!(recorded.record, Some(easy));
             assert_eq!(load().unwrap().levels[0].won, 1);
@@ -807,7 +807,7 @@ mod tests {
             count(&mut app);
             app.redo();
             count(&mut app);
-            assert!(app.recorded.is_none());
+            assert!(app.count_news.is_none());
             assert_eq!(load().unwrap().levels[0].won, 1);
         });
     }

@@ -37,7 +37,7 @@ use super::menu::{Menu, MenuOutcome};
 use super::rating::Rated;
 use super::save;
 use super::settings::{self, Settings};
-use super::stats::{self, Unrecorded};
+use super::stats::{self, AwaitingLevel};
 use super::{layout, ui};
 use crate::app::report;
 
@@ -92,7 +92,7 @@ pub fn run(mut screen: Screen, context: Context) -> anyhow::Result<u8> {
         settings,
         color,
         pending: None,
-        uncounted: Vec::new(),
+        left_awaiting_level: Vec::new(),
         farewell: None,
         status: 0,
         winch: resize_pipe()?,
@@ -124,16 +124,17 @@ pub fn run(mut screen: Screen, context: Context) -> anyhow::Result<u8> {
     // A game solved just before leaving, its level still being worked
     // out: the terminal is back, so waiting for it blocks no screen.
     if let Screen::Game(app) = &mut screen
-        && let Some(unrecorded) = app.unrecorded.take()
+        && let Some(awaiting_level) = app.awaiting_level.take()
     {
-        game.uncounted.push((app.rating.clone(), unrecorded));
+        game.left_awaiting_level
+            .push((app.rating.clone(), awaiting_level));
     }
-    for (rating, unrecorded) in game.uncounted {
+    for (rating, awaiting_level) in game.left_awaiting_level {
         if rating.get().is_none() {
             let _ = writeln!(stdout(), "Counting the game once its level is known...");
             rating.wait();
         }
-        let recorded = stats::count_when_rated(&rating, unrecorded);
+        let recorded = stats::count_when_rated(&rating, awaiting_level);
         if let Some(problem) = recorded.and_then(|r| r.problem) {
             let _ = writeln!(stdout(), "{problem}");
         }
@@ -215,7 +216,7 @@ struct Loop {
     pending: Option<Pending>,
     /// Games left solved before their level was known (for a new game or
     /// the start screen): counted when it is, at the latest on the way out.
-    uncounted: Vec<(Rated, Unrecorded)>,
+    left_awaiting_level: Vec<(Rated, AwaitingLevel)>,
     /// Printed once the terminal is back.
     farewell: Option<String>,
     status: u8,
@@ -320,7 +321,7 @@ impl Loop {
             let wait = match screen {
                 Screen::Game(app) => match &app.autosolve {
                     Some(autosolve) => autosolve.delay,
-                    None if app.unrecorded.is_some() => Duration::from_millis(100),
+                    None if app.awaiting_level.is_some() => Duration::from_millis(100),
                     None => Duration::from_secs(1),
                 },
                 // Ratings come in from the background. Asked before
@@ -333,10 +334,10 @@ impl Loop {
                 Screen::Menu(menu) => ui::draw_menu(f, menu, self.color),
                 Screen::Game(app) => ui::draw(f, app, self.color),
             })?;
-            // Games left uncounted are looked at as often, but a running
+            // Games left awaiting their level are looked at as often, but a running
             // auto-solve keeps its pace: each wake-up is one of its steps.
             let autosolving = matches!(screen, Screen::Game(app) if app.autosolve.is_some());
-            let wait = if self.uncounted.is_empty() || autosolving {
+            let wait = if self.left_awaiting_level.is_empty() || autosolving {
                 wait
             } else {
                 wait.min(Duration::from_millis(100))
@@ -555,8 +556,8 @@ impl Loop {
     /// Counts the games left before their level was known whose level
     /// came; a problem with the file goes on the screen shown.
     fn count_games_left(&mut self, screen: &mut Screen) {
-        self.uncounted.retain(|(rating, unrecorded)| {
-            let Some(recorded) = stats::count_when_rated(rating, *unrecorded) else {
+        self.left_awaiting_level.retain(|(rating, awaiting_level)| {
+            let Some(recorded) = stats::count_when_rated(rating, *awaiting_level) else {
                 return true;
             };
             if let Some(problem) = recorded.problem {
@@ -573,9 +574,10 @@ impl Loop {
     fn then(&mut self, app: &mut App, after: After) -> Next {
         // Left solved before its level was known: counted later.
         if after != After::Play
-            && let Some(unrecorded) = app.unrecorded.take()
+            && let Some(awaiting_level) = app.awaiting_level.take()
         {
-            self.uncounted.push((app.rating.clone(), unrecorded));
+            self.left_awaiting_level
+                .push((app.rating.clone(), awaiting_level));
         }
         match after {
             After::Play => Next::Stay,

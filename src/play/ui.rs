@@ -245,7 +245,7 @@ fn boxed(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) 
 
 /// The solved dialog's statistics line while the game waits for its level
 /// to be counted.
-const UNRECORDED: &str = "counting when level is known";
+const AWAITING_LEVEL: &str = "counting when level is known";
 
 fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     let who = if app.solved_by_computer() {
@@ -261,10 +261,10 @@ fn solved(frame: &mut Frame, app: &App, styles: &Styles, board: Rect) {
     if app.settings.show_mistakes {
         lines.push(Line::from(format!("mistakes {}", app.mistakes)));
     }
-    if let Some(recorded) = &app.recorded {
+    if let Some(recorded) = &app.count_news {
         lines.extend(recorded.lines().into_iter().map(Line::from));
-    } else if app.unrecorded.is_some() {
-        lines.push(Line::from(UNRECORDED));
+    } else if app.awaiting_level.is_some() {
+        lines.push(Line::from(AWAITING_LEVEL));
     }
     lines.extend([
         Line::from(""),
@@ -1916,12 +1916,12 @@ mod tests {
             crate::play::stats::count(&mut app);
             assert_eq!(app.overlay, Some(Overlay::Solved));
             let text = screen(&app, 80, 24, false);
-            assert!(text.contains(UNRECORDED), "{text}");
+            assert!(text.contains(AWAITING_LEVEL), "{text}");
             let options = sudokuflow::logic::Options::default();
             rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
             crate::play::stats::count(&mut app);
             let text = screen(&app, 80, 24, false);
-            assert!(!text.contains(UNRECORDED), "{text}");
+            assert!(!text.contains(AWAITING_LEVEL), "{text}");
             assert!(text.contains("New best time for easy!"), "{text}");
             assert!(text.contains("streak 1  best 1"), "{text}");
         });
@@ -2449,7 +2449,7 @@ mod tests {
         }
         let mut record = kept.levels[0];
         let new_best = stats::add(&mut record, won, 65);
-        app.recorded = Some(Recorded {
+        app.count_news = Some(Recorded {
             level: "easy",
             outcome: won,
             record: Some(record),
