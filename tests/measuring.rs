@@ -102,3 +102,47 @@ fn se_scripts_rate_a_sample_a_process_each_and_compare_by_band() {
     let median_cpu = all.trim_end_matches(" |").rsplit("| ").next().unwrap();
     assert!(median_cpu.parse::<f64>().is_ok(), "{all}");
 }
+
+#[test]
+fn the_hardest_databases_rated_lines_make_the_sample() {
+    // The page's awk line, read from the page itself, on lines in the
+    // database's layout: only puzzles with ER, EP and ED are kept.
+    let page = fs::read_to_string(root().join("docs/rating.md")).unwrap();
+    let start = page.find("awk -F, 'length($1) == 81").unwrap();
+    let command = &page[start..start + page[start..].find("\n```").unwrap()];
+    let dir = temp_dir();
+    let puzzle = |c: char| format!("{c}{}", ".".repeat(80));
+    let database = [
+        "HardestDatabase110626".to_string(),
+        "#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP,ED,Sx9,Sxt".into(),
+        format!("{},x,x,x,x,x,x,x,x,x", puzzle('1')),
+        format!(
+            "{},T-00001;name,tarek,95532,97174,,,,4674,3311",
+            puzzle('2')
+        ),
+        format!(
+            "{},T-00004;a;b,tarek,76373,96793,10.3,10.3,9.8,3906,2180",
+            puzzle('3')
+        ),
+        format!(
+            "{},T-00005,tarek,98760,97581,11,1.2,1.2,3576,2134",
+            puzzle('4')
+        ),
+        format!("{},T-00006,tarek,98760,97581,10.9,,,3576,2134", puzzle('5')),
+    ];
+    fs::write(
+        dir.path().join("HardestDatabase110626.txt"),
+        database.join("\n") + "\n",
+    )
+    .unwrap();
+    output_of(shell(command).current_dir(dir.path()));
+    let sample = fs::read_to_string(dir.path().join("sample.txt")).unwrap();
+    assert_eq!(
+        sample,
+        format!(
+            "{} 10.3/10.3/9.8\n{} 11.0/1.2/1.2\n",
+            puzzle('3'),
+            puzzle('4')
+        )
+    );
+}
