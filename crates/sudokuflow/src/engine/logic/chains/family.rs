@@ -98,14 +98,24 @@ impl Trails {
     }
 }
 
+/// A rating that ends a search at the first hint rated no higher (see
+/// `Chainer::stop_at`), in tenths, with the family's base rating.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Enough {
+    pub base: u16,
+    pub rating: u16,
+}
+
 /// Every hint of the family on `c`: contradictions and, with `multiple`,
 /// double, cell and region chains, in the order found. Static `multiple`
 /// chains are cell and region chains only (static contradictions are
-/// forcing chains of their own).
+/// forcing chains of their own). With `enough`, the search ends after the
+/// first cell whose trails give a hint rated at most that.
 pub(crate) fn hints(
     c: &Candidates,
     links: Links,
     multiple: bool,
+    enough: Option<Enough>,
     scratch: &mut TrailScratch,
     inside: &mut dyn Inside,
     out: &mut Vec<Hint>,
@@ -117,6 +127,7 @@ pub(crate) fn hints(
     };
     let singles = links.dynamic || !multiple;
     for cell in 0..81 {
+        let found_before = out.len();
         for d in digits(c.mask(cell)) {
             if links.digit.is_some_and(|x| x != d) {
                 continue;
@@ -152,6 +163,13 @@ pub(crate) fn hints(
         }
         if multiple {
             cell_chains(c, cell, &trails, out);
+        }
+        if let Some(enough) = enough
+            && out[found_before..]
+                .iter()
+                .any(|h| h.rating(enough.base) <= enough.rating)
+        {
+            return trails;
         }
     }
     if multiple {

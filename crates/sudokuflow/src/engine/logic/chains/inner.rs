@@ -439,7 +439,7 @@ impl Nested {
         } else {
             &mut Nothing
         };
-        let all = family::hints(c, links, true, &mut self.scratch, inside, &mut hints);
+        let all = family::hints(c, links, true, None, &mut self.scratch, inside, &mut hints);
         let trail_of = |n: Node| all.index(n);
         let mut out = Vec::new();
         for h in family::se_list(c, &hints, base) {

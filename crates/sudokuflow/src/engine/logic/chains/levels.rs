@@ -9,7 +9,7 @@
 use super::super::Candidates;
 use super::super::cells::digits;
 use super::super::step::{Difficulty, Step, Technique, Words};
-use super::family::{self, Hint, Kind};
+use super::family::{self, Enough, Hint, Kind};
 use super::inner::{Nested, Source, What};
 use super::tell::{self, Premise, Reached};
 use super::trail::{Cause, Inside, Links, Nothing, Stop, Trail, TrailScratch};
@@ -56,7 +56,12 @@ impl Chainer {
             None if level == 0 => &mut nothing,
             None => &mut plus,
         };
-        let trails = family::hints(c, links, true, &mut scratch, inside, &mut hints);
+        let base = technique.base_rating().0;
+        let enough = (self.enough.0 >= base).then_some(Enough {
+            base,
+            rating: self.enough.0,
+        });
+        let trails = family::hints(c, links, true, enough, &mut scratch, inside, &mut hints);
         if let Some(nested) = nested {
             self.inner_answers = nested.into_answers();
         }
@@ -69,7 +74,6 @@ impl Chainer {
         if spent {
             return None;
         }
-        let base = technique.base_rating().0;
         let best = *hints
             .iter()
             .enumerate()
@@ -262,5 +266,29 @@ mod tests {
             }
             assert!(!kept.inner_answers.is_empty());
         }
+    }
+
+    #[test]
+    fn a_level_stops_at_its_first_hint_within_stop_at() {
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let c = Candidates::from_grid(&grid).unwrap();
+        let mut easiest = Chainer::new(None);
+        let best = easiest.se_chains(&c, 2, Words::Bare).unwrap();
+        // Any hint of the level will do: its search ends at the first.
+        let mut first = Chainer::new(None);
+        first.stop_at(Difficulty(120));
+        let found = first.se_chains(&c, 2, Words::Bare).unwrap();
+        assert!(found.rating <= Difficulty(120));
+        assert!(
+            first.work < easiest.work / 2,
+            "{} of {} nodes",
+            first.work,
+            easiest.work
+        );
+        // Below the level's base no hint is good enough: the easiest again.
+        let mut below = Chainer::new(None);
+        below.stop_at(Difficulty(90));
+        assert_eq!(below.se_chains(&c, 2, Words::Bare), Some(best));
+        assert_eq!(below.work, easiest.work);
     }
 }
