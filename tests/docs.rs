@@ -244,6 +244,10 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "tests/measuring.rs runs it on data/se_rated_sample.txt, none of whose puzzles is in the top bands, and with the default bands, which hold them all",
     ),
     (
+        r#"awk -F, 'length($1) == 81 && $(NF-4) != "" && $(NF-4) != "x" && $(NF-2) != "" { printf "%s %.1f/%.1f/%.1f\n", $1, $(NF-4), $(NF-3), $(NF-2) }' HardestDatabase110626.txt > sample.txt"#,
+        "tests/measuring.rs runs it, read from the page, on lines in the database's layout (the database itself is kept outside the repository)",
+    ),
+    (
         "SUDOKUFLOW_DATA=../shared/data cargo test -p sudokuflow-cli --lib key_latency -- --ignored --nocapture",
         "not run in CI (minutes of CPU): src/play/app.rs key_latency_measures_one_game_a_level runs its measurement on one new game of each level",
     ),
