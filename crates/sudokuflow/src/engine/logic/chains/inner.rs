@@ -91,11 +91,9 @@ impl InnerKind {
     }
 }
 
-/// A kind's conclusions on a grid, easiest then shortest first, and the
-/// work finding them took.
+/// A kind's conclusions on a grid, easiest then shortest first.
 struct Answer {
     conclusions: Vec<Conclusion>,
-    work: u64,
 }
 
 /// The answers of inner kinds by grid. Many trails reach a grid another
@@ -175,16 +173,11 @@ impl Nested {
     }
 
     /// The conclusions of `kind` on `state` (the trail's grid), from the
-    /// answers when the work they took fits in what is left of the budget,
-    /// as finding them again would leave the same work counted; else
-    /// found, and kept when found whole.
+    /// answers, at no work, when found before; else found, and kept when
+    /// found whole.
     fn answer(&mut self, kind: InnerKind, state: &Candidates) -> Rc<Answer> {
         let key = (state.clone(), kind);
-        let before = self.scratch.work();
-        if let Some(answer) = self.answers.by_grid.get(&key)
-            && self.scratch.fits(answer.work)
-        {
-            self.scratch.add_work(answer.work);
+        if let Some(answer) = self.answers.by_grid.get(&key) {
             return Rc::clone(answer);
         }
         let mut trails: Vec<Trail> = Vec::new();
@@ -201,10 +194,7 @@ impl Nested {
         }
         // SE's order: easiest first, then shortest.
         conclusions.sort_by_key(|h| (h.rating, h.complexity));
-        let answer = Rc::new(Answer {
-            conclusions,
-            work: self.scratch.work() - before,
-        });
+        let answer = Rc::new(Answer { conclusions });
         if !self.scratch.out_of_work() {
             if self.answers.by_grid.len() >= MAX_ANSWERS {
                 self.answers.by_grid.clear();

@@ -249,7 +249,7 @@ mod tests {
         "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4";
 
     #[test]
-    fn inner_answers_kept_from_earlier_searches_change_neither_step_nor_work() {
+    fn inner_answers_kept_from_earlier_searches_save_work_not_change_steps() {
         let grid: Grid = PUZZLE.parse().unwrap();
         let c = Candidates::from_grid(&grid).unwrap();
         let mut kept = Chainer::new(None);
@@ -258,12 +258,15 @@ mod tests {
             let step = fresh.se_chains(&c, level, Words::Described);
             assert!(step.is_some(), "level {level} finds a step");
             // Once with the answers of the levels before, once more with
-            // those of this level too.
+            // those of this level too: every inner chain is known by then.
+            let mut works = Vec::new();
             for _ in 0..2 {
                 let before = kept.work;
                 assert_eq!(kept.se_chains(&c, level, Words::Described), step);
-                assert_eq!(kept.work - before, fresh.work, "level {level}");
+                works.push(kept.work - before);
             }
+            assert!(works[0] <= fresh.work, "level {level}: {works:?}");
+            assert!(works[1] < fresh.work / 2, "level {level}: {works:?}");
             assert!(!kept.inner_answers.is_empty());
         }
     }

@@ -553,11 +553,6 @@ impl TrailScratch {
         self.work
     }
 
-    /// True when `work` more leaves the budget unspent.
-    pub fn fits(&self, work: u64) -> bool {
-        self.budget.is_none_or(|b| self.work + work < b)
-    }
-
     /// Counts `work` done elsewhere (found before and taken again).
     pub fn add_work(&mut self, work: u64) {
         self.work += work;
