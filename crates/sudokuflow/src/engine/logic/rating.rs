@@ -162,8 +162,8 @@ pub struct Options {
 impl Options {
     /// The default work budget per puzzle, shared by every command and the
     /// game, so that a puzzle has one rating everywhere. Puzzles up to SE
-    /// 9.0 need under a million nodes; the forum's hardest a median of 67
-    /// million, and at most 197 million on a sample of 100 (docs/rating.md).
+    /// 9.0 need under a million nodes; the forum's hardest 51 million on
+    /// average, and at most 124 million on a sample of 100 (docs/rating.md).
     pub const DEFAULT_BUDGET: u64 = 200_000_000;
 
     /// A budget for a hint in an interactive game: small enough that the

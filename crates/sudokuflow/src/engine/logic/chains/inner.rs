@@ -118,6 +118,8 @@ impl Answers {
 }
 
 /// At most this many answers are kept (each a grid and a few conclusions).
+/// A kept answer costs no work, so this bound is part of where a budget
+/// stops: changing it changes ratings that stop at the budget.
 const MAX_ANSWERS: usize = 20_000;
 
 /// At most this many digits' X-chains are kept (each a few hundred bytes).

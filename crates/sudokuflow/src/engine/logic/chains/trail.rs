@@ -553,7 +553,8 @@ impl TrailScratch {
         self.work
     }
 
-    /// Counts `work` done elsewhere (found before and taken again).
+    /// Counts `work` not followed here: the nodes of static chains known
+    /// not to conclude, which the budget counts as followed.
     pub fn add_work(&mut self, work: u64) {
         self.work += work;
     }
