@@ -994,8 +994,15 @@ impl Chainer {
             _ => Technique::CellForcingChains,
         };
         let mut best = best;
-        // Cells with two or more candidates.
-        for cell in (0..81).filter(|&cell| c.mask(cell).count_ones() >= 2) {
+        // SE starts static cell and region chains only at cells of three
+        // candidates or more (a region's at its first place); dynamic ones
+        // at cells of two or more.
+        let least = if matches!(rules, Rules::Dynamic { .. }) {
+            2
+        } else {
+            3
+        };
+        for cell in (0..81).filter(|&cell| c.mask(cell).count_ones() >= least) {
             if self.out_of_work() {
                 return None;
             }
@@ -1024,7 +1031,12 @@ impl Chainer {
         for unit in 0..27 {
             for digit in 1..=9u8 {
                 let places = c.places(unit, digit);
-                if places.len() < 2 {
+                if places.len() < 2
+                    || places
+                        .iter()
+                        .next()
+                        .is_some_and(|first| c.mask(first).count_ones() < least)
+                {
                     continue;
                 }
                 if self.out_of_work() {

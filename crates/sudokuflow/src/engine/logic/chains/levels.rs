@@ -249,6 +249,38 @@ mod tests {
         "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4";
 
     #[test]
+    fn nested_multiple_chains_on_a_first_grid_are_ses() {
+        // SE 1.2.1 publishes 11.8/11.8/11.4 for it; SE's own list of level
+        // 3's hints on this grid (read from SE run outside the project) has
+        // two contradictions: r3c1=3, 11.4 at complexity 121 + 359 nested,
+        // and r7c9=7, 11.5. Static cell and region chains started at cells
+        // of two candidates, which SE never starts, gave a third (r7c1=3,
+        // 11.4 at 430) that was taken first, and the rating 11.4.
+        let grid: Grid =
+            "2.......6.5..8..1...4...9...7.3.1......82.......7.5.3...9...4...8..1..5.6.......2"
+                .parse()
+                .unwrap();
+        let c = Candidates::from_grid(&grid).unwrap();
+        let mut hints = Vec::new();
+        let mut nested = Nested::new(3, false, Default::default());
+        let links = Links::DYNAMIC.at_level(3);
+        let mut scratch = TrailScratch::default();
+        family::hints(&c, links, true, None, &mut scratch, &mut nested, &mut hints);
+        let base = technique(3).base_rating().0;
+        let listed: Vec<(Kind, u16, u32, u32)> = family::se_list(&c, &hints, base)
+            .iter()
+            .map(|h| (h.kind, h.rating(base), h.flat, h.nested))
+            .collect();
+        assert_eq!(listed.len(), 2, "{listed:?}");
+        assert_eq!(
+            listed[0],
+            (Kind::Contradiction(Node::new(18, 3, true)), 114, 121, 359)
+        );
+        assert_eq!(listed[1].0, Kind::Contradiction(Node::new(62, 7, true)));
+        assert_eq!(listed[1].1, 115);
+    }
+
+    #[test]
     fn inner_answers_kept_from_earlier_searches_save_work_not_change_steps() {
         let grid: Grid = PUZZLE.parse().unwrap();
         let c = Candidates::from_grid(&grid).unwrap();
