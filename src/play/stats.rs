@@ -623,6 +623,17 @@ mod tests {
     use crate::play::app::tests::{PUZZLE, app_on};
     use crate::play::save::tests::in_temp_folder;
 
+    /// The files in `folder` other than the statistics file `path`: those
+    /// a damaged one was put aside as.
+    fn kept_aside(folder: &Path, path: &Path) -> Vec<PathBuf> {
+        fs::read_dir(folder)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p != path)
+            .collect()
+    }
+
     /// A game on `puzzle` whose clock moves only when the test says, its
     /// rating worked out.
     fn rated_app_on(puzzle: &[u8]) -> (App, std::sync::Arc<crate::play::clock::ManualClock>) {
@@ -896,12 +907,7 @@ mod tests {
         let recorded = record_in(&path, "medium", won, 40);
         let problem = recorded.problem.unwrap();
         assert!(problem.contains("is corrupt: not JSON"), "{problem}");
-        let aside: Vec<PathBuf> = fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p != &path)
-            .collect();
+        let aside = kept_aside(dir.path(), &path);
         assert_eq!(aside.len(), 1);
         assert!(
             problem.contains(&format!("kept as {}", aside[0].display())),
@@ -999,12 +1005,7 @@ mod tests {
             "{problem}"
         );
         assert_eq!(recorded.record.map(|r| r.won), Some(1));
-        let aside: Vec<PathBuf> = fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p != &path)
-            .collect();
+        let aside = kept_aside(dir.path(), &path);
         assert_eq!(aside.len(), 1);
         assert!(fs::read(&aside[0]).unwrap() == big, "kept aside whole");
     }

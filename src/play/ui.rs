@@ -1898,27 +1898,40 @@ mod tests {
         revealed
     }
 
+    /// An app on [`PUZZLE`] solved by hand, and counted, while its rating
+    /// is still pending.
+    fn solved_before_its_level() -> (App, crate::play::rating::Rated) {
+        let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+        let rated = crate::play::rating::Rated::pending();
+        let clock = crate::play::clock::ManualClock::new();
+        let mut app = App::with_rating(puzzle, clock, Some(rated.clone()));
+        let solution = app.solution.unwrap();
+        for cell in 0..81 {
+            if !app.is_given(cell) {
+                app.place(cell, solution.get(cell));
+            }
+        }
+        crate::play::stats::count(&mut app);
+        (app, rated)
+    }
+
+    /// Finishes `rated` with [`PUZZLE`]'s rating.
+    fn rate(rated: &crate::play::rating::Rated) {
+        let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
+        let options = sudokuflow::logic::Options::default();
+        rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+    }
+
     /// A game solved before its level is known: the solved dialog says
     /// it will be counted, and shows the statistics once the rating came.
     #[test]
     fn the_solved_dialog_waits_for_the_level_without_blocking() {
         crate::play::save::tests::in_temp_folder(|_| {
-            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
-            let rated = crate::play::rating::Rated::pending();
-            let clock = crate::play::clock::ManualClock::new();
-            let mut app = App::with_rating(puzzle, clock, Some(rated.clone()));
-            let solution = app.solution.unwrap();
-            for cell in 0..81 {
-                if !app.is_given(cell) {
-                    app.place(cell, solution.get(cell));
-                }
-            }
-            crate::play::stats::count(&mut app);
+            let (mut app, rated) = solved_before_its_level();
             assert_eq!(app.overlay, Some(Overlay::Solved));
             let text = screen(&app, 80, 24, false);
             assert!(text.contains(AWAITING_LEVEL), "{text}");
-            let options = sudokuflow::logic::Options::default();
-            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            rate(&rated);
             crate::play::stats::count(&mut app);
             let text = screen(&app, 80, 24, false);
             assert!(!text.contains(AWAITING_LEVEL), "{text}");
@@ -1932,21 +1945,10 @@ mod tests {
     #[test]
     fn the_solved_dialog_shows_statistics_counted_while_undone() {
         crate::play::save::tests::in_temp_folder(|_| {
-            let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
-            let rated = crate::play::rating::Rated::pending();
-            let clock = crate::play::clock::ManualClock::new();
-            let mut app = App::with_rating(puzzle, clock, Some(rated.clone()));
-            let solution = app.solution.unwrap();
-            for cell in 0..81 {
-                if !app.is_given(cell) {
-                    app.place(cell, solution.get(cell));
-                }
-            }
-            crate::play::stats::count(&mut app);
+            let (mut app, rated) = solved_before_its_level();
             app.undo();
             crate::play::stats::count(&mut app);
-            let options = sudokuflow::logic::Options::default();
-            rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
+            rate(&rated);
             crate::play::stats::count(&mut app);
             app.redo();
             crate::play::stats::count(&mut app);
