@@ -381,6 +381,24 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
     assert!(direct_with_single > 10, "{direct_with_single}");
 }
 
+/// A family the budget cuts short may have had an easier step than the
+/// best found: the rating then stops there, a lower bound, rather than take
+/// a step that depends on the budget.
+#[test]
+fn a_step_is_not_taken_from_a_search_the_budget_cut_short() {
+    // Within 1,000 nodes a forcing X-chain (6.6) is found, the puzzle's
+    // hardest step, but the bidirectional Y-cycles (6.5), searched next,
+    // run out of work: one of them could have been easier.
+    let puzzle =
+        "....2.....6.5....9.3.89..2.4.......5.9...8.7...6237...6........9.46.......73...54";
+    let puzzle = Grid::parse_line(puzzle.as_bytes()).unwrap();
+    let rate = |budget| logic::rate(&puzzle, &Options::default().with_budget(budget)).unwrap();
+    assert_eq!(rate(None).triple(), "6.6/1.2/1.2");
+    let cut = rate(Some(1000));
+    assert_eq!(cut.triple(), ">6.5/1.2/1.2");
+    assert_eq!(cut.hardest, Technique::YCycle);
+}
+
 /// A hint is searched for within [`Options::HINT_BUDGET`]; where it finds a
 /// step, that step is the one the default budget finds on the same board
 /// (the budget decides only whether a step is found, never which), in the

@@ -355,6 +355,16 @@ fn easiest_step(
     }
     searches.chainer.stop_at(Difficulty(0));
     match best {
+        // The budget cut the family of `technique` short, so it may have had
+        // an easier step than the best found: that one is sure only when no
+        // harder than `tried` or the family's least rating.
+        Some(step)
+            if let Some(technique) = out_of_work
+                && step.rating > tried
+                && step.rating > technique.base_rating() =>
+        {
+            Err(Stuck::OutOfWork(technique))
+        }
         Some(step) if out_of_work.is_some() => Ok(step),
         None if let Some(technique) = out_of_work => Err(Stuck::OutOfWork(technique)),
         Some(step) if ceiling.is_none_or(|ceiling| step.rating <= ceiling) => Ok(step),
