@@ -625,7 +625,7 @@ mod tests {
 
     /// The files in `folder` other than the statistics file `path`: those
     /// a damaged one was put aside as.
-    fn kept_aside(folder: &Path, path: &Path) -> Vec<PathBuf> {
+    fn files_put_aside(folder: &Path, path: &Path) -> Vec<PathBuf> {
         fs::read_dir(folder)
             .unwrap()
             .flatten()
@@ -907,7 +907,7 @@ mod tests {
         let recorded = record_in(&path, "medium", won, 40);
         let problem = recorded.problem.unwrap();
         assert!(problem.contains("is corrupt: not JSON"), "{problem}");
-        let aside = kept_aside(dir.path(), &path);
+        let aside = files_put_aside(dir.path(), &path);
         assert_eq!(aside.len(), 1);
         assert!(
             problem.contains(&format!("kept as {}", aside[0].display())),
@@ -1005,7 +1005,7 @@ mod tests {
             "{problem}"
         );
         assert_eq!(recorded.record.map(|r| r.won), Some(1));
-        let aside = kept_aside(dir.path(), &path);
+        let aside = files_put_aside(dir.path(), &path);
         assert_eq!(aside.len(), 1);
         assert!(fs::read(&aside[0]).unwrap() == big, "kept aside whole");
     }

@@ -1916,7 +1916,7 @@ mod tests {
     }
 
     /// Finishes `rated` with [`PUZZLE`]'s rating.
-    fn rate(rated: &crate::play::rating::Rated) {
+    fn finish_rating(rated: &crate::play::rating::Rated) {
         let puzzle = sudokuflow::Grid::parse_line(PUZZLE).unwrap();
         let options = sudokuflow::logic::Options::default();
         rated.finish(sudokuflow::logic::rate(&puzzle, &options).ok());
@@ -1931,7 +1931,7 @@ mod tests {
             assert_eq!(app.overlay, Some(Overlay::Solved));
             let text = screen(&app, 80, 24, false);
             assert!(text.contains(AWAITING_LEVEL), "{text}");
-            rate(&rated);
+            finish_rating(&rated);
             crate::play::stats::count(&mut app);
             let text = screen(&app, 80, 24, false);
             assert!(!text.contains(AWAITING_LEVEL), "{text}");
@@ -1948,7 +1948,7 @@ mod tests {
             let (mut app, rated) = solved_before_its_level();
             app.undo();
             crate::play::stats::count(&mut app);
-            rate(&rated);
+            finish_rating(&rated);
             crate::play::stats::count(&mut app);
             app.redo();
             crate::play::stats::count(&mut app);

@@ -198,7 +198,6 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
             Some(step) if step.rating <= Difficulty(90) || s.chainer.stops_at(step.rating) => {
                 Some(step)
             }
-            Some(step) if s.chainer.out_of_work() => Some(step),
             Some(step) => s.chainer.se_chains(c, 0, s.words).or(Some(step)),
             None => None,
         }
@@ -355,9 +354,10 @@ fn easiest_step(
     }
     searches.chainer.stop_at(Difficulty(0));
     match best {
-        // The budget cut the family of `technique` short, so it may have had
-        // an easier step than the best found: that one is sure only when no
-        // harder than `tried` or the family's least rating.
+        // The budget stopped the search in the family of `technique`: it, or
+        // a later family rated below the best step, may have had an easier
+        // one. A step is sure only when no harder than `tried` or that
+        // family's base (so that family found it, and finished).
         Some(step)
             if let Some(technique) = out_of_work
                 && step.rating > tried

@@ -7,7 +7,7 @@
 use super::super::Candidates;
 use super::super::cells::digits;
 use super::trail::{Inside, Links, Trail, TrailScratch};
-use super::{Node, length_difficulty};
+use super::{Node, length_difficulty, starts_chains};
 
 /// What a hint of a family concludes, and from which assumptions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +161,7 @@ pub(crate) fn hints(
             }
             trails.push(on);
         }
-        if multiple && starts_chains(c, links, cell) {
+        if multiple && starts_chains(c, links.dynamic, cell) {
             cell_chains(c, cell, &trails, out);
         }
         if let Some(enough) = enough
@@ -177,22 +177,13 @@ pub(crate) fn hints(
         for unit in (18..27).chain(0..18) {
             for d in 1..=9u8 {
                 let first = c.places(unit, d).iter().next();
-                if first.is_some_and(|cell| starts_chains(c, links, cell)) {
+                if first.is_some_and(|cell| starts_chains(c, links.dynamic, cell)) {
                     region_chains(c, unit, d, &trails, out);
                 }
             }
         }
     }
     trails
-}
-
-/// Whether cell and region chains start at `cell` (a region's from its
-/// first place): SE's static ones only at a cell of three candidates or
-/// more, its dynamic ones at any. A static chain from a cell of two that
-/// SE never starts would otherwise be taken, within nested chains, before
-/// the longer one SE takes for the same elimination.
-fn starts_chains(c: &Candidates, links: Links, cell: usize) -> bool {
-    links.dynamic || c.mask(cell).count_ones() > 2
 }
 
 fn cell_chains(c: &Candidates, cell: usize, trails: &Trails, out: &mut Vec<Hint>) {

@@ -249,7 +249,7 @@ mod tests {
         "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4";
 
     #[test]
-    fn nested_multiple_chains_on_a_first_grid_are_ses() {
+    fn nested_multiple_chains_on_the_starting_grid_are_ses() {
         // SE 1.2.1 publishes 11.8/11.8/11.4 for it; SE's own list of level
         // 3's hints on this grid (read from SE run outside the project) has
         // two contradictions: r3c1=3, 11.4 at complexity 121 + 359 nested,
