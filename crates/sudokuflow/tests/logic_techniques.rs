@@ -802,6 +802,29 @@ fn static_cell_and_region_chains_start_where_ses_do() {
     }
 }
 
+/// A loop eliminates, as Sudoku Explainer's do, only candidates of cells off
+/// the loop that see a node of it on and one off, both of their digit; the
+/// other candidates of the loop's own cells stay. Taking those too (r8c1's
+/// 3 and 7 here) made later steps easier: this puzzle, which SE rates 7.2
+/// (the controlled-bias collection), rated 7.1, and 268 of 43,070 such
+/// ratings moved to SE's.
+#[test]
+fn loops_keep_the_other_candidates_of_their_own_cells() {
+    let puzzle = Grid::parse_line(
+        b".....6...4..789........35.42..5....65.1.948...7....2...9.....1.........28...3...5",
+    )
+    .unwrap();
+    let options = sudokuflow::logic::Options::default();
+    let explanation = sudokuflow::logic::explain(&puzzle, &options).unwrap();
+    let cycle = explanation
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::BidirectionalCycle)
+        .unwrap();
+    assert_eq!(removed(cycle), vec![(cell("r1c2"), 1)], "{}", cycle.text);
+    assert_eq!(explanation.rating.triple(), "7.2/1.2/1.2");
+}
+
 /// Each branch of a chain step starts from an assumption and every other
 /// node follows, with a reason, from nodes before it; the same for the
 /// chains nested in it.

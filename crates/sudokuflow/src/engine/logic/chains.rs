@@ -1171,30 +1171,28 @@ fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding>
     })
 }
 
-/// What a loop of implications eliminates at its weak links (from a node
-/// on to the next, the last node linking back to the first), sorted.
+/// What a loop of implications eliminates, as SE counts it: a candidate
+/// of a cell off the loop that sees a node of the loop on and a node off,
+/// both of its digit (the loop holds both ways: either every node on is
+/// true, or every node off is false), sorted. Other candidates of the
+/// loop's own cells stay, as in SE.
 fn loop_eliminations(c: &Candidates, path: &[Node]) -> Vec<Candidate> {
-    let mut eliminations: Vec<Candidate> = Vec::new();
-    let next = path.iter().cycle().skip(1);
-    for (&p, &q) in path.iter().zip(next).filter(|(p, _)| p.on()) {
-        if p.cell() == q.cell() {
-            let keep = 1 << p.digit() | 1 << q.digit();
-            for d in super::cells::digits(c.mask(p.cell()) & !keep) {
-                eliminations.push(Candidate::new(p.cell(), d));
-            }
-        } else {
-            let both = CellSet::single(p.cell()) | CellSet::single(q.cell());
-            for unit in units_of(p.cell()) {
-                let places = c.places(unit, p.digit());
-                if places.contains(q.cell()) {
-                    for cell in (places - both).iter() {
-                        eliminations.push(Candidate::new(cell, p.digit()));
-                    }
-                }
-            }
-        }
-    }
-    eliminations.retain(|e| !path.iter().any(|n| n.candidate() == *e));
+    let on_loop = path
+        .iter()
+        .fold(CellSet::EMPTY, |cells, n| cells | CellSet::single(n.cell()));
+    let seen = |on: bool| -> Vec<Candidate> {
+        path.iter()
+            .filter(|n| n.on() == on)
+            .flat_map(|n| {
+                ((c.cells_of(n.digit()) & PEERS[n.cell()]) - on_loop)
+                    .iter()
+                    .map(move |cell| Candidate::new(cell, n.digit()))
+            })
+            .collect()
+    };
+    let off = seen(false);
+    let mut eliminations: Vec<Candidate> =
+        seen(true).into_iter().filter(|e| off.contains(e)).collect();
     eliminations.sort_unstable();
     eliminations.dedup();
     eliminations

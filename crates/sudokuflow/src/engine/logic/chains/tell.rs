@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use super::super::Candidates;
 use super::super::cells::{
-    BOX, CellName, UNIT_CELLS, UnitName, cannot_be, cells_and, digits_or, row_of, units_of,
+    BOX, CellName, PEERS, UNIT_CELLS, UnitName, cannot_be, cells_and, digits_or, row_of, units_of,
 };
 use super::super::step::{Candidate, ChainNode, House, Technique, chain_sections};
 use super::{Chainer, Conflict, Node, Reach, Rules, Why, conflict_parents};
@@ -113,7 +113,7 @@ pub(super) fn tell(
                 "{name}: the links below close a loop, so each holds both ways: of two cells \
                  a digit links in a house, one holds it, and of two digits linked in a cell, \
                  the cell holds one. So {}",
-                loop_eliminations_told(c, path, eliminations)
+                loop_eliminations_told(path, eliminations)
             );
             let mut chain = teller.chain(&account);
             chain[0].reason = "where the loop starts".to_string();
@@ -411,68 +411,48 @@ fn closing(path: &[Node]) -> ChainNode {
 }
 
 /// Each elimination of a loop with why it holds: the two loop cells it
-/// sees, one of which holds its digit, or the two digits its own cell
-/// holds one of. `r5c4 cannot be 2 (it sees r5c1 and r5c7, one of which
-/// is 2)`. Found as the loop's weak links find them (each now strong),
-/// each elimination told once, at the first link that makes it.
-fn loop_eliminations_told(c: &Candidates, path: &[Node], eliminations: &[Candidate]) -> String {
+/// sees, one of which holds its digit (a node on and a node off of that
+/// digit: the loop holds both ways). `r5c4 cannot be 2 (it sees r5c1 and
+/// r5c7, one of which is 2)`. Told at the loop's weak links first (each now
+/// strong), in the loop's order, then at any two such nodes; each
+/// elimination once.
+fn loop_eliminations_told(path: &[Node], eliminations: &[Candidate]) -> String {
+    let sees = |n: Node, e: &Candidate| {
+        n.digit() == e.digit && PEERS[n.cell()].contains(usize::from(e.cell))
+    };
+    let next = path.iter().cycle().skip(1);
+    let weak_links = path
+        .iter()
+        .zip(next)
+        .filter(|(p, q)| p.on() && p.cell() != q.cell());
+    let any_two = path
+        .iter()
+        .filter(|p| p.on())
+        .flat_map(|p| path.iter().filter(|q| !q.on()).map(move |q| (p, q)));
     let mut told: Vec<Candidate> = Vec::new();
     let mut parts: Vec<String> = Vec::new();
-    let next = path.iter().cycle().skip(1);
-    for (&p, &q) in path.iter().zip(next).filter(|(p, _)| p.on()) {
-        let (lost, why): (Vec<Candidate>, String) = if p.cell() == q.cell() {
-            let lost = eliminations
-                .iter()
-                .filter(|e| usize::from(e.cell) == p.cell())
-                .filter(|e| !told.contains(e))
-                .copied()
-                .collect();
-            let (low, high) = (p.digit().min(q.digit()), p.digit().max(q.digit()));
-            let why = format!("it holds {low} or {high}");
-            (lost, why)
-        } else {
-            let shared: Vec<usize> = units_of(p.cell())
-                .into_iter()
-                .filter(|&u| units_of(q.cell()).contains(&u))
-                .collect();
-            let lost: Vec<Candidate> = eliminations
-                .iter()
-                .filter(|e| e.digit == p.digit() && !told.contains(e))
-                .filter(|e| {
-                    let cell = usize::from(e.cell);
-                    shared
-                        .iter()
-                        .any(|&u| c.places(u, p.digit()).contains(cell))
-                })
-                .copied()
-                .collect();
-            let who = if lost.len() == 1 {
-                "it sees"
-            } else {
-                "each sees"
-            };
-            let why = format!(
-                "{who} {} and {}, one of which is {}",
-                CellName(p.cell()),
-                CellName(q.cell()),
-                p.digit()
-            );
-            (lost, why)
-        };
-        if !lost.is_empty() {
-            parts.push(format!("{} ({why})", cannot_be(&lost)));
-            told.extend(lost);
+    for (&p, &q) in weak_links.chain(any_two) {
+        let lost: Vec<Candidate> = eliminations
+            .iter()
+            .filter(|e| !told.contains(e) && sees(p, e) && sees(q, e))
+            .copied()
+            .collect();
+        if lost.is_empty() {
+            continue;
         }
-    }
-    // Every elimination is made at some weak link; should one not be,
-    // it is still said.
-    let rest: Vec<Candidate> = eliminations
-        .iter()
-        .filter(|e| !told.contains(e))
-        .copied()
-        .collect();
-    if !rest.is_empty() {
-        parts.push(cannot_be(&rest));
+        let who = if lost.len() == 1 {
+            "it sees"
+        } else {
+            "each sees"
+        };
+        parts.push(format!(
+            "{} ({who} {} and {}, one of which is {})",
+            cannot_be(&lost),
+            CellName(p.cell()),
+            CellName(q.cell()),
+            p.digit()
+        ));
+        told.extend(lost);
     }
     parts.join("; ")
 }
