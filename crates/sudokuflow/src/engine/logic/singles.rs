@@ -170,7 +170,8 @@ fn placement(
 }
 
 /// Turns `step` into its direct form: the hidden single its eliminations
-/// leave is placed too. None when they leave none.
+/// leave is placed instead of them (they are told, not made), as in Sudoku
+/// Explainer, whose direct hints only place. None when they leave none.
 pub fn make_direct(
     c: &Candidates,
     mut step: Step,
@@ -182,6 +183,7 @@ pub fn make_direct(
     step.technique = technique;
     step.rating = technique.base_rating();
     step.placements.push(single);
+    step.eliminations.clear();
     step.text = words.text(|| {
         // The plain step's text, under the direct technique's name.
         let plain = step.text.split_once(": ").map_or("", |(_, rest)| rest);
