@@ -12,7 +12,8 @@
 //!   `off` turns on the other candidate of a two-candidate cell.
 //! - dynamic: the links are read from the grid as the propagation changes it,
 //!   so a cell or unit turns on once every other candidate has been turned
-//!   off, whatever its size at the start. Nishio is dynamic on one digit.
+//!   off, whatever its size at the start. Nishio is dynamic on one digit;
+//!   the other dynamic chains follow trails ([`trail`], [`levels`]).
 //! - dynamic plus: dynamic, and when nothing is left to follow, pointing and
 //!   claiming on the changed grid may turn off more nodes.
 //! - nested: dynamic plus, and when that is done, forcing chains (static or
@@ -25,9 +26,10 @@
 //! all conclusions of a family the easiest is chosen.
 //!
 //! Conclusions drawn from propagations:
-//! - contradiction: a start reaches a node and its opposite, an empty cell,
-//!   or a unit with no place for a digit. `on(A)` contradicting makes A
-//!   false; `off(A)` contradicting makes A true.
+//! - contradiction: a start reaches a node and its opposite (a cell or unit
+//!   emptied shows so too, its last candidate or place turned on, then off).
+//!   `on(A)` contradicting makes A false; `off(A)` contradicting makes A
+//!   true.
 //! - both values of A imply the same node: it holds.
 //! - every candidate of a cell (cell forcing chains), or every place of a
 //!   digit in a unit (region forcing chains), implies the same node: it holds.
@@ -189,17 +191,6 @@ enum Rules {
     },
 }
 
-/// What went wrong when a propagation contradicted itself.
-#[derive(Clone, Copy, Debug)]
-enum Conflict {
-    /// A node and its opposite.
-    Node(Node),
-    /// A cell without candidates.
-    Cell(usize),
-    /// A unit without a place for a digit.
-    Unit(usize, u8),
-}
-
 /// The result of one propagation.
 struct Reach {
     start: Node,
@@ -211,7 +202,9 @@ struct Reach {
     /// First parent of every reached node, for telling the chain (as
     /// `complexity`, only where reached).
     parent: Vec<u16>,
-    contradiction: Option<(Conflict, u16)>,
+    /// The node reached both on and off, if any, and the contradiction's
+    /// complexity.
+    contradiction: Option<(Node, u16)>,
     /// The nodes concluded by nested chains, each with the chain that
     /// proves it, told (trails made to be told: [`levels`]).
     nested: Vec<(Node, tell::InnerTold)>,
@@ -255,8 +248,7 @@ impl LinkCache {
     fn of(&mut self, node: Node) -> &[Found] {
         if self.spans[node.index()] == Self::NOT_YET {
             let start = self.found.len() as u32;
-            let conflict = consequences(&self.grid, &self.grid, node, self.rules, &mut self.found);
-            debug_assert!(conflict.is_none(), "only dynamic links meet conflicts");
+            consequences(&self.grid, &self.grid, node, self.rules, &mut self.found);
             self.spans[node.index()] = (start, self.found.len() as u32);
         }
         let (start, end) = self.spans[node.index()];
@@ -301,6 +293,8 @@ impl Reach {
 pub struct Chainer {
     ancestors: Vec<Bits>,
     queue: Vec<Node>,
+    /// A dynamic propagation's off nodes, followed when no on node waits.
+    off_queue: Vec<Node>,
     /// The nodes one node implies (reused).
     found: Vec<Found>,
     /// The most work allowed, in nodes followed; `None` for no limit.
@@ -330,6 +324,7 @@ impl Chainer {
             // Allocated by the first propagation: most puzzles need none.
             ancestors: Vec::new(),
             queue: Vec::new(),
+            off_queue: Vec::new(),
             found: Vec::new(),
             budget,
             work: 0,
@@ -409,6 +404,7 @@ impl Chainer {
         let mut state = base.clone();
         self.ensure_scratch();
         self.queue.clear();
+        self.off_queue.clear();
         self.ancestors[start.index()] = [0; WORDS];
         set_bit(&mut self.ancestors[start.index()], start.index());
         set_bit(&mut reach.reached, start.index());
@@ -416,9 +412,6 @@ impl Chainer {
         reach.parent[start.index()] = start.0;
         self.queue.push(start);
         let dynamic = matches!(rules, Rules::Dynamic { .. });
-        if dynamic && !start.on() {
-            state.eliminate(start.cell(), start.digit());
-        }
         let mut head = 0;
         let mut found = std::mem::take(&mut self.found);
         let mut links = match dynamic {
@@ -428,50 +421,46 @@ impl Chainer {
                 _ => Some(Box::new(LinkCache::new(base, rules))),
             },
         };
+        // A dynamic propagation follows every on node waiting before the
+        // next off node, as Sudoku Explainer's does: the grid then loses
+        // its candidates in SE's order.
+        let mut off_head = 0;
         loop {
-            if head == self.queue.len() {
+            let node = if head < self.queue.len() {
+                head += 1;
+                self.queue[head - 1]
+            } else if off_head < self.off_queue.len() {
+                off_head += 1;
+                self.off_queue[off_head - 1]
+            } else {
                 break;
-            }
-            let node = self.queue[head];
-            head += 1;
-            found.clear();
-            let conflict = match links.as_deref_mut() {
-                Some(links) => {
-                    found.extend_from_slice(links.of(node));
-                    None
-                }
-                None => consequences(base, &state, node, rules, &mut found),
             };
-            if let Some(conflict) = conflict {
-                self.contradict(reach, conflict, base, node);
-                break;
-            }
-            if self.add_all(reach, &mut state, rules, &mut found) {
-                break;
+            found.clear();
+            match links.as_deref_mut() {
+                Some(links) => found.extend_from_slice(links.of(node)),
+                None => consequences(base, &state, node, rules, &mut found),
             }
             if dynamic && !node.on() {
-                // Cells and units emptied by this elimination.
-                if let Some(conflict) = emptied(base, &state, node, rules) {
-                    self.contradict(reach, conflict, base, node);
-                    break;
-                }
+                // As Sudoku Explainer does, a candidate assumed false leaves
+                // the grid when its consequences have been drawn, not when
+                // it is reached: a cell or unit it leaves with one place
+                // puts that place on, and one left with none shows as a
+                // candidate both on and off.
+                state.eliminate(node.cell(), node.digit());
+            }
+            if self.add_all(reach, rules, &mut found) {
+                break;
             }
         }
         self.found = found;
         if links.is_some() {
             self.links = links;
         }
-        self.work += head as u64;
+        self.work += (head + off_head) as u64;
     }
 
     /// Adds implied nodes; true on a contradiction.
-    fn add_all(
-        &mut self,
-        reach: &mut Reach,
-        state: &mut Candidates,
-        rules: Rules,
-        found: &mut Vec<Found>,
-    ) -> bool {
+    fn add_all(&mut self, reach: &mut Reach, rules: Rules, found: &mut Vec<Found>) -> bool {
         for (node, parents, why) in found.drain(..) {
             if reach.has(node) {
                 continue;
@@ -493,7 +482,7 @@ impl Chainer {
                 detail.parents[node.index()] = parents.to_vec();
                 detail.why[node.index()] = why;
             }
-            if self.add(reach, state, rules, node, ancestors, parent) {
+            if self.add(reach, rules, node, ancestors, parent) {
                 return true;
             }
         }
@@ -505,7 +494,6 @@ impl Chainer {
     fn add(
         &mut self,
         reach: &mut Reach,
-        state: &mut Candidates,
         rules: Rules,
         node: Node,
         mut ancestors: Bits,
@@ -517,35 +505,25 @@ impl Chainer {
         reach.complexity[node.index()] = count(&ancestors);
         reach.parent[node.index()] = parent;
         if reach.has(node.opposite()) {
-            let both = union_count(
+            let (a, b) = (
                 &self.ancestors[node.index()],
                 &self.ancestors[node.opposite().index()],
             );
-            reach.contradiction = Some((Conflict::Node(node), both));
+            let both = match rules {
+                // Each side's ancestors, those they share counted twice, as
+                // SE counts a dynamic contradiction (two chains).
+                Rules::Dynamic { .. } => count(a) + count(b),
+                // A static one is a single chain.
+                _ => union_count(a, b),
+            };
+            reach.contradiction = Some((node, both));
             return true;
         }
-        if matches!(rules, Rules::Dynamic { .. }) && !node.on() {
-            state.eliminate(node.cell(), node.digit());
+        match rules {
+            Rules::Dynamic { .. } if !node.on() => self.off_queue.push(node),
+            _ => self.queue.push(node),
         }
-        self.queue.push(node);
         false
-    }
-
-    fn contradict(
-        &mut self,
-        reach: &mut Reach,
-        conflict: Conflict,
-        base: &Candidates,
-        _node: Node,
-    ) {
-        let parents = conflict_parents(base, conflict);
-        let mut all = [0u64; WORDS];
-        for p in parents {
-            for (w, x) in all.iter_mut().zip(&self.ancestors[p.index()]) {
-                *w |= x;
-            }
-        }
-        reach.contradiction = Some((conflict, count(&all)));
     }
 }
 
@@ -581,21 +559,6 @@ fn union_count(a: &Bits, b: &Bits) -> u16 {
     count(&union)
 }
 
-/// The off nodes that emptied a cell or unit.
-fn conflict_parents(base: &Candidates, conflict: Conflict) -> Vec<Node> {
-    match conflict {
-        Conflict::Node(n) => vec![n, n.opposite()],
-        Conflict::Cell(cell) => super::cells::digits(base.mask(cell))
-            .map(|d| Node::new(cell, d, false))
-            .collect(),
-        Conflict::Unit(unit, d) => base
-            .places(unit, d)
-            .iter()
-            .map(|cell| Node::new(cell, d, false))
-            .collect(),
-    }
-}
-
 /// The nodes `node` implies directly, each with the nodes it needs.
 fn consequences(
     base: &Candidates,
@@ -603,7 +566,7 @@ fn consequences(
     node: Node,
     rules: Rules,
     found: &mut Vec<Found>,
-) -> Option<Conflict> {
+) {
     let (cell, digit) = (node.cell(), node.digit());
     // Static rules never change `state`: it stays the grid they start on.
     let grid = state;
@@ -618,6 +581,23 @@ fn consequences(
                 found.push((Node::new(cell, d, false), Parents::one(node), Why::Holds));
             }
         }
+        if let Rules::Dynamic { .. } = rules {
+            // Sudoku Explainer's order, box, row then column, which
+            // decides what a dynamic propagation meets first.
+            let mut seen = CellSet::single(cell);
+            for unit in se_units(cell) {
+                let peers = grid.places(unit, digit) - seen;
+                seen |= peers;
+                for peer in peers.iter() {
+                    found.push((
+                        Node::new(peer, digit, false),
+                        Parents::one(node),
+                        Why::Holds,
+                    ));
+                }
+            }
+            return;
+        }
         for peer in (grid.cells_of(digit) & PEERS[cell]).iter() {
             found.push((
                 Node::new(peer, digit, false),
@@ -625,7 +605,7 @@ fn consequences(
                 Why::Holds,
             ));
         }
-        return None;
+        return;
     }
     match rules {
         Rules::X | Rules::Y | Rules::Static => {
@@ -639,12 +619,14 @@ fn consequences(
                 found.push((Node::new(cell, other, true), parents, Why::OnlyInCell));
             }
             if rules == Rules::Y {
-                return None;
+                return;
             }
             for unit in units_of(cell) {
                 let places = state.places(unit, digit);
                 if places.len() == 2 {
-                    let other = (places - CellSet::single(cell)).first()?;
+                    let Some(other) = (places - CellSet::single(cell)).first() else {
+                        continue;
+                    };
                     let mut parents = Parents::one(node);
                     (base.places(unit, digit) - places)
                         .iter()
@@ -658,18 +640,22 @@ fn consequences(
             }
         }
         Rules::Dynamic { .. } => {
-            // `state` already lacks this candidate.
-            if cell_links && state.mask(cell).count_ones() == 1 {
-                let last = state.mask(cell).trailing_zeros() as u8;
+            // `state` still has this candidate, and lacks those whose
+            // consequences were drawn before.
+            let left = state.mask(cell) & !(1 << digit);
+            if cell_links && left.count_ones() == 1 {
+                let last = left.trailing_zeros() as u8;
                 let parents = super::cells::digits(base.mask(cell) & !(1 << last))
                     .map(|d| Node::new(cell, d, false))
                     .collect();
                 found.push((Node::new(cell, last, true), parents, Why::OnlyInCell));
             }
-            for unit in units_of(cell) {
-                let places = state.places(unit, digit);
+            for unit in se_units(cell) {
+                let places = state.places(unit, digit) - CellSet::single(cell);
                 if places.len() == 1 {
-                    let last = places.first()?;
+                    let Some(last) = places.first() else {
+                        continue;
+                    };
                     let parents = (base.places(unit, digit) - places)
                         .iter()
                         .map(|c| Node::new(c, digit, false))
@@ -683,20 +669,12 @@ fn consequences(
             }
         }
     }
-    None
 }
 
-/// A cell or unit left empty by the elimination `node` (already applied).
-fn emptied(base: &Candidates, state: &Candidates, node: Node, rules: Rules) -> Option<Conflict> {
-    let (cell, digit) = (node.cell(), node.digit());
-    let cell_links = !matches!(rules, Rules::Dynamic { digit: Some(_), .. });
-    if cell_links && state.mask(cell) == 0 && state.value(cell) == 0 {
-        return Some(Conflict::Cell(cell));
-    }
-    units_of(cell)
-        .into_iter()
-        .find(|&unit| state.places(unit, digit).is_empty() && !base.places(unit, digit).is_empty())
-        .map(|unit| Conflict::Unit(unit, digit))
+/// The units of `cell` in Sudoku Explainer's order: box, row, column.
+fn se_units(cell: usize) -> [usize; 3] {
+    let [row, column, r#box] = units_of(cell);
+    [r#box, row, column]
 }
 
 /// 0.1 per length threshold passed (4, 6, 8, 12, 16, 24, 32, ...) by the
@@ -794,7 +772,7 @@ fn candidates(c: &Candidates, digit: Option<u8>) -> Vec<Candidate> {
 impl Chainer {
     /// Forcing X-Chains (6.6) and X-cycles found as loops (6.5), one digit at a time.
     pub fn x_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        self.contradictions(c, Rules::X, Technique::ForcingXChain, false, None)
+        self.contradictions(c, Rules::X, Technique::ForcingXChain, false)
             .map(|f| into_step(c, f, words))
     }
 
@@ -824,7 +802,7 @@ impl Chainer {
     /// Forcing chains over cells and digits (7.0): contradictions and both
     /// values of a candidate agreeing.
     pub fn forcing_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        self.contradictions(c, Rules::Static, Technique::ForcingChain, true, None)
+        self.contradictions(c, Rules::Static, Technique::ForcingChain, true)
             .map(|f| into_step(c, f, words))
     }
 
@@ -858,31 +836,7 @@ impl Chainer {
 
     /// Cell and region forcing chains (8.0) with static links.
     pub fn multiple_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        self.multiple(c, Rules::Static, None, &mut on_reaches())
-            .map(|f| into_step(c, f, words))
-    }
-
-    /// Dynamic forcing chains (8.5): contradictions, double implications and
-    /// cell and region chains with dynamic links.
-    pub fn dynamic_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        let rules = Rules::Dynamic { digit: None };
-        self.dynamic_family(c, rules, Technique::DynamicForcingChains, words)
-    }
-
-    /// A dynamic family's easiest step under `rules`, rated as `technique`:
-    /// contradictions, then double implications and cell and region chains
-    /// from the same propagations.
-    fn dynamic_family(
-        &mut self,
-        c: &Candidates,
-        rules: Rules,
-        technique: Technique,
-        words: Words,
-    ) -> Option<Step> {
-        let mut kept = on_reaches();
-        let single = self.contradictions(c, rules, technique, true, Some(&mut kept));
-        self.multiple(c, rules, single, &mut kept)
-            .map(|f| into_step(c, f, words))
+        self.multiple(c).map(|f| into_step(c, f, words))
     }
 
     /// Chains from one candidate: on(A) contradicting (A false), off(A)
@@ -894,14 +848,12 @@ impl Chainer {
         rules: Rules,
         technique: Technique,
         double: bool,
-        mut kept: Option<&mut OnReaches>,
     ) -> Option<Finding> {
         let digits: Vec<Option<u8>> = if rules == Rules::X {
             (1..=9).map(Some).collect()
         } else {
             vec![None]
         };
-        let dynamic = matches!(rules, Rules::Dynamic { .. });
         let mut best: Option<Finding> = None;
         let (mut fresh, mut reach_off) = (Reach::empty(), Reach::empty());
         for digit in digits {
@@ -913,26 +865,15 @@ impl Chainer {
                     return best;
                 }
                 let on = Node::new(cand.cell.into(), cand.digit, true);
-                let reach_on = match kept.as_deref_mut() {
-                    Some(kept) => {
-                        self.ensure(kept, c, rules, cand.cell.into(), cand.digit);
-                        kept[on_index(cand)].as_ref()?
-                    }
-                    None => {
-                        self.propagate_into(&mut fresh, c, on, rules);
-                        &fresh
-                    }
-                };
-                if let Some((_, complexity)) = reach_on.contradiction {
-                    if improves(&best, technique, complexity) {
-                        keep(
-                            &mut best,
-                            contradiction_finding(technique, reach_on, cand, complexity),
-                        );
-                    }
-                    if dynamic {
-                        continue;
-                    }
+                self.propagate_into(&mut fresh, c, on, rules);
+                let reach_on = &fresh;
+                if let Some((_, complexity)) = reach_on.contradiction
+                    && improves(&best, technique, complexity)
+                {
+                    keep(
+                        &mut best,
+                        contradiction_finding(technique, reach_on, cand, complexity),
+                    );
                 }
                 // Static chains: on(A) reaching off(A) is caught as a node
                 // conflict above; the loops through A are found from off(A).
@@ -979,23 +920,12 @@ impl Chainer {
         }
     }
 
-    /// Cell and region forcing chains under `rules`, or `best` if easier;
-    /// `reaches` keeps the propagations already made.
-    fn multiple(
-        &mut self,
-        c: &Candidates,
-        rules: Rules,
-        best: Option<Finding>,
-        reaches: &mut OnReaches,
-    ) -> Option<Finding> {
-        let technique_of = |region: bool| match rules {
-            Rules::Dynamic { .. } => Technique::DynamicForcingChains,
-            _ if region => Technique::RegionForcingChains,
-            _ => Technique::CellForcingChains,
-        };
-        let mut best = best;
-        let dynamic = matches!(rules, Rules::Dynamic { .. });
-        for cell in (0..81).filter(|&cell| starts_chains(c, dynamic, cell)) {
+    /// The easiest cell or region forcing chain (static links).
+    fn multiple(&mut self, c: &Candidates) -> Option<Finding> {
+        let rules = Rules::Static;
+        let reaches = &mut on_reaches();
+        let mut best = None;
+        for cell in (0..81).filter(|&cell| starts_chains(c, false, cell)) {
             if self.out_of_work() {
                 return None;
             }
@@ -1013,7 +943,7 @@ impl Chainer {
             }
             if let Some(f) = common_conclusion(
                 c,
-                technique_of(false),
+                Technique::CellForcingChains,
                 &branches,
                 Premise::Cell(cell),
                 &best,
@@ -1025,7 +955,7 @@ impl Chainer {
             for digit in 1..=9u8 {
                 let places = c.places(unit, digit);
                 let first = places.iter().next();
-                if places.len() < 2 || !first.is_some_and(|cell| starts_chains(c, dynamic, cell)) {
+                if places.len() < 2 || !first.is_some_and(|cell| starts_chains(c, false, cell)) {
                     continue;
                 }
                 if self.out_of_work() {
@@ -1045,8 +975,8 @@ impl Chainer {
                     continue;
                 }
                 let premise = Premise::Region(unit, digit);
-                if let Some(f) = common_conclusion(c, technique_of(true), &branches, premise, &best)
-                {
+                let technique = Technique::RegionForcingChains;
+                if let Some(f) = common_conclusion(c, technique, &branches, premise, &best) {
                     keep(&mut best, f);
                 }
             }

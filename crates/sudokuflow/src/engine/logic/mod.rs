@@ -190,17 +190,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         s.chainer.multiple_chains(c, s.words)
     }),
     (Technique::DynamicForcingChains, false, |c, s| {
-        // Up to 9.0 the first dynamic chains' count, as it has always been
-        // (every rating up to 9.0 kept); past it, SE's own count.
-        match s.chainer.dynamic_chains(c, s.words) {
-            // Also one within the rating's order-free ER (see
-            // `Chainer::stop_at`): another chain would serve no better.
-            Some(step) if step.rating <= Difficulty(90) || s.chainer.stops_at(step.rating) => {
-                Some(step)
-            }
-            Some(step) => s.chainer.se_chains(c, 0, s.words).or(Some(step)),
-            None => None,
-        }
+        s.chainer.se_chains(c, 0, s.words)
     }),
     (Technique::DynamicForcingChainsPlus, false, |c, s| {
         s.chainer.se_chains(c, 1, s.words)

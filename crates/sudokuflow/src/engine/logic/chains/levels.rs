@@ -13,7 +13,7 @@ use super::family::{self, Enough, Hint, Kind};
 use super::inner::{Nested, Source, What};
 use super::tell::{self, Premise, Reached};
 use super::trail::{Cause, Inside, Links, Nothing, Stop, Trail, TrailScratch};
-use super::{Chainer, Conflict, Detail, NODES, Node, Reach, Rules, Why, plus, set_bit};
+use super::{Chainer, Detail, NODES, Node, Reach, Rules, Why, plus, set_bit};
 
 /// The technique of SE's dynamic chains at nesting `level`.
 pub fn technique(level: u8) -> Technique {
@@ -89,7 +89,7 @@ impl Chainer {
         }
         if words == Words::Described {
             let reached = told(c, links, best);
-            let told = tell::tell_reached(c, technique, &reached);
+            let told = tell::tell_reached(technique, &reached);
             step.text = told.text;
             step.chains = told.chains;
             step.cells = told.cells;
@@ -185,7 +185,7 @@ fn reach_of(initial: &Candidates, trail: &Trail) -> Reach {
         reached,
         complexity,
         parent,
-        contradiction: trail.contradiction.map(|x| (Conflict::Node(x.on), 0)),
+        contradiction: trail.contradiction.map(|x| (x.on, 0)),
         nested,
         detail: Some(Box::new(Detail { parents, why })),
     }
@@ -236,7 +236,7 @@ fn inner_told(source: &Source) -> tell::InnerTold {
             }
         }
     };
-    tell::inner_told(state, &reached, source.needs.clone())
+    tell::inner_told(&reached, source.needs.clone())
 }
 
 #[cfg(test)]

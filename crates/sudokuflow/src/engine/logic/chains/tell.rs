@@ -15,7 +15,7 @@ use super::super::cells::{
     BOX, CellName, PEERS, UNIT_CELLS, UnitName, cannot_be, cells_and, digits_or, row_of, units_of,
 };
 use super::super::step::{Candidate, ChainNode, House, Technique, chain_sections};
-use super::{Chainer, Conflict, Node, Reach, Rules, Why, conflict_parents};
+use super::{Chainer, Node, Reach, Rules, Why};
 
 /// How a chain finding is told, kept until the step is described.
 pub(super) enum Tale {
@@ -73,7 +73,6 @@ pub(super) fn tell(
         Tale::Contradiction { start, rules } => {
             let reach = Chainer::detailed().propagate(c, start, rules);
             contradiction_told(
-                c,
                 &name,
                 &reach,
                 &mut text,
@@ -93,7 +92,6 @@ pub(super) fn tell(
                 .map(|&start| Chainer::detailed().propagate(c, start, rules))
                 .collect();
             common_told(
-                c,
                 &name,
                 &reaches,
                 node,
@@ -106,7 +104,7 @@ pub(super) fn tell(
         }
         Tale::Loop { ref path, rules } => {
             let reach = Chainer::detailed().propagate(c, path[0], rules);
-            let mut teller = Teller::new(c, &reach);
+            let mut teller = Teller::new(&reach);
             let account = teller.path(path);
             let _ = write!(
                 text,
@@ -135,7 +133,6 @@ pub(super) fn tell(
 
 /// A contradiction told from its propagation, made to be told.
 fn contradiction_told(
-    c: &Candidates,
     name: &str,
     reach: &Reach,
     text: &mut String,
@@ -144,7 +141,7 @@ fn contradiction_told(
     houses: &mut Vec<House>,
 ) {
     let start = reach.start;
-    let mut teller = Teller::new(c, reach);
+    let mut teller = Teller::new(reach);
     let (ends, ending) = teller.contradiction();
     let _ = write!(
         text,
@@ -165,7 +162,6 @@ fn contradiction_told(
 /// propagations, made to be told.
 #[allow(clippy::too_many_arguments)]
 fn common_told(
-    c: &Candidates,
     name: &str,
     reaches: &[Reach],
     node: Node,
@@ -179,7 +175,7 @@ fn common_told(
     let what = concluded(node);
     let _ = write!(text, "{name}: {} {what}", premised(premise, &starts));
     for reach in reaches {
-        let mut teller = Teller::new(c, reach);
+        let mut teller = Teller::new(reach);
         let account = teller.account(&[node]);
         chains.push(teller.chain(&account));
         teller.pattern(&account, cells, houses);
@@ -206,7 +202,7 @@ pub(super) enum Reached {
 }
 
 /// Tells a chain step of `technique` from its propagations.
-pub(super) fn tell_reached(c: &Candidates, technique: Technique, reached: &Reached) -> Told {
+pub(super) fn tell_reached(technique: Technique, reached: &Reached) -> Told {
     let mut text = String::new();
     let mut chains = Vec::new();
     let mut cells: Vec<u8> = Vec::new();
@@ -214,15 +210,7 @@ pub(super) fn tell_reached(c: &Candidates, technique: Technique, reached: &Reach
     let name = technique.name();
     match reached {
         Reached::Contradiction(reach) => {
-            contradiction_told(
-                c,
-                name,
-                reach,
-                &mut text,
-                &mut chains,
-                &mut cells,
-                &mut houses,
-            );
+            contradiction_told(name, reach, &mut text, &mut chains, &mut cells, &mut houses);
         }
         Reached::Common {
             reaches,
@@ -230,7 +218,6 @@ pub(super) fn tell_reached(c: &Candidates, technique: Technique, reached: &Reach
             premise,
         } => {
             common_told(
-                c,
                 name,
                 reaches,
                 *node,
@@ -255,10 +242,10 @@ pub(super) fn tell_reached(c: &Candidates, technique: Technique, reached: &Reach
 /// A nested chain told from what it has reached: a contradiction, or a
 /// conclusion every one of `reaches` comes to; `outer` the nodes of the
 /// outer chain it needs.
-pub(super) fn inner_told(base: &Candidates, reached: &Reached, outer: Vec<Node>) -> InnerTold {
+pub(super) fn inner_told(reached: &Reached, outer: Vec<Node>) -> InnerTold {
     match reached {
         Reached::Contradiction(reach) => {
-            let mut teller = Teller::new(base, reach);
+            let mut teller = Teller::new(reach);
             let (ends, ending) = teller.contradiction();
             let branches = ends
                 .iter()
@@ -282,7 +269,7 @@ pub(super) fn inner_told(base: &Candidates, reached: &Reached, outer: Vec<Node>)
             let branches = reaches
                 .iter()
                 .map(|reach| {
-                    let mut teller = Teller::new(base, reach);
+                    let mut teller = Teller::new(reach);
                     let account = teller.account(&[*node]);
                     teller.chain(&account)
                 })
@@ -486,16 +473,14 @@ pub(super) struct InnerTold {
 
 /// Tells the nodes of one detailed propagation.
 struct Teller<'a> {
-    base: &'a Candidates,
     reach: &'a Reach,
     /// The nested chains told so far, by the node they prove.
     inner: HashMap<u16, InnerTold>,
 }
 
 impl<'a> Teller<'a> {
-    fn new(base: &'a Candidates, reach: &'a Reach) -> Teller<'a> {
+    fn new(reach: &'a Reach) -> Teller<'a> {
         Teller {
-            base,
             reach,
             inner: HashMap::new(),
         }
@@ -511,23 +496,17 @@ impl<'a> Teller<'a> {
     /// The nodes the contradiction of the propagation comes from, and
     /// the contradiction in words.
     fn contradiction(&self) -> (Vec<Node>, String) {
-        let (conflict, _) = self
+        let (n, _) = self
             .reach
             .contradiction
             .expect("the propagation of a contradiction contradicts itself");
-        let ending = match conflict {
-            Conflict::Node(n) => format!(
-                "{} would have to be both {} and not {}",
-                CellName(n.cell()),
-                n.digit(),
-                n.digit()
-            ),
-            Conflict::Cell(cell) => format!("{} would have no candidate left", CellName(cell)),
-            Conflict::Unit(unit, d) => {
-                format!("{} would have no place left for {d}", UnitName(unit))
-            }
-        };
-        let ends = conflict_parents(self.base, conflict)
+        let ending = format!(
+            "{} would have to be both {} and not {}",
+            CellName(n.cell()),
+            n.digit(),
+            n.digit()
+        );
+        let ends = [n, n.opposite()]
             .into_iter()
             .filter(|&n| self.reach.has(n))
             .collect();
