@@ -26,8 +26,8 @@
 //! all conclusions of a family the easiest is chosen.
 //!
 //! Conclusions drawn from propagations:
-//! - contradiction: a start reaches a node and its opposite (a cell or unit
-//!   emptied shows so too, its last candidate or place turned on, then off).
+//! - contradiction: a start reaches a node and its opposite (a unit emptied
+//!   of a digit shows so too, its last place turned on, then off).
 //!   `on(A)` contradicting makes A false; `off(A)` contradicting makes A
 //!   true.
 //! - both values of A imply the same node: it holds.
@@ -123,7 +123,7 @@ type Found = (Node, Parents, Why);
 
 /// The nodes a link needs: the node it follows and, where an outer chain's
 /// removals made it strong, those removals; or, for a dynamic single, the
-/// other candidates of its cell or unit. At most 8, so held inline: a
+/// other places of its unit. At most 8, so held inline: a
 /// propagation finds millions of them.
 #[derive(Clone, Copy)]
 struct Parents {
@@ -183,9 +183,9 @@ enum Rules {
     /// Cell links and weak digit links only: the links of XY-chains.
     Y,
     Static,
-    /// Dynamic links; on one digit only when `digit` is set (Nishio).
-    /// (Dynamic chains with techniques and chains inside are trails:
-    /// [`trail`].)
+    /// Dynamic links on one digit (Nishio). `digit: None` only labels a
+    /// trail's reach for telling: dynamic chains on every digit, with
+    /// techniques and chains inside or not, are trails ([`trail`]).
     Dynamic {
         digit: Option<u8>,
     },
@@ -346,7 +346,7 @@ impl Chainer {
 
     /// True when a step rated `rating` is good enough to stop a search
     /// (see [`Chainer::stop_at`]).
-    pub fn stops_at(&self, rating: Difficulty) -> bool {
+    fn stops_at(&self, rating: Difficulty) -> bool {
         rating <= self.enough
     }
 
@@ -412,6 +412,10 @@ impl Chainer {
         reach.parent[start.index()] = start.0;
         self.queue.push(start);
         let dynamic = matches!(rules, Rules::Dynamic { .. });
+        debug_assert!(
+            rules != Rules::Dynamic { digit: None },
+            "dynamic chains on every digit are trails"
+        );
         let mut head = 0;
         let mut found = std::mem::take(&mut self.found);
         let mut links = match dynamic {
@@ -570,11 +574,7 @@ fn consequences(
     let (cell, digit) = (node.cell(), node.digit());
     // Static rules never change `state`: it stays the grid they start on.
     let grid = state;
-    let cell_links = match rules {
-        Rules::X => false,
-        Rules::Y | Rules::Static => true,
-        Rules::Dynamic { digit: only, .. } => only.is_none(),
-    };
+    let cell_links = matches!(rules, Rules::Y | Rules::Static);
     if node.on() {
         if cell_links {
             for d in super::cells::digits(grid.mask(cell) & !(1 << digit)) {
@@ -640,16 +640,8 @@ fn consequences(
             }
         }
         Rules::Dynamic { .. } => {
-            // `state` still has this candidate, and lacks those whose
-            // consequences were drawn before.
-            let left = state.mask(cell) & !(1 << digit);
-            if cell_links && left.count_ones() == 1 {
-                let last = left.trailing_zeros() as u8;
-                let parents = super::cells::digits(base.mask(cell) & !(1 << last))
-                    .map(|d| Node::new(cell, d, false))
-                    .collect();
-                found.push((Node::new(cell, last, true), parents, Why::OnlyInCell));
-            }
+            // One digit's links: `state` still has this candidate, and
+            // lacks those whose consequences were drawn before.
             for unit in se_units(cell) {
                 let places = state.places(unit, digit) - CellSet::single(cell);
                 if places.len() == 1 {
@@ -749,8 +741,8 @@ fn into_step(c: &Candidates, finding: Finding, words: Words) -> Step {
     step
 }
 
-/// The propagations from candidates assumed true, by [`on_index`]: made
-/// once for the single chains and the cell and region chains after them.
+/// The propagations from candidates assumed true, by [`on_index`], for the
+/// cell and region chains, which share them.
 type OnReaches = Vec<Option<Reach>>;
 
 fn on_reaches() -> OnReaches {

@@ -234,10 +234,11 @@ const AFTER_HIDDEN_SINGLES: usize = 3;
 
 /// True when the steps rated at most `er` may be taken in any order without
 /// changing ER: no direct technique is within `er` while its plain form is
-/// above it. Otherwise a step taken first (a pointing, a naked single) can
-/// place the single a direct step leads to, and leave that step's
-/// eliminations to its plain form, rated above `er`; taking the easiest step
-/// every time, as Sudoku Explainer does, never strands them.
+/// above it. A direct step only places its single, as Sudoku Explainer's
+/// do; its eliminations need its plain form. Where that is above `er`,
+/// which steps come first decides whether those eliminations are ever
+/// needed, so only taking the easiest step every time, as SE does, gives
+/// SE's ER.
 fn order_free_up_to(er: Difficulty) -> bool {
     !ORDER_DEPENDENT.iter().any(|ers| ers.contains(&er))
 }
@@ -259,7 +260,7 @@ static ORDER_DEPENDENT: LazyLock<Vec<Range<Difficulty>>> = LazyLock::new(|| {
 /// below the chains, where [`order_free_up_to`] holds for `limit`: the
 /// first found in rating order. Direct techniques are left out, as those
 /// within `limit` have their plain form within it too, which with the
-/// single after it does the same.
+/// single after it does as much and more, in an order that is free.
 fn step_up_to(c: &Candidates, searches: &mut Searches, limit: Difficulty) -> Option<Step> {
     FINDERS[AFTER_HIDDEN_SINGLES..]
         .iter()
