@@ -788,7 +788,6 @@ fn chain_ratings_agree_with_sudoku_explainer() {
 /// those 10,000 ratings, all 27 now SE's.
 #[test]
 fn static_cell_and_region_chains_start_where_ses_do() {
-    let options = sudokuflow::logic::Options::default();
     for (puzzle, se) in [
         (
             ".8...571...41..3.2........6.3.9.86..5...3.48.....16....6..97....42......3........",
@@ -799,11 +798,17 @@ fn static_cell_and_region_chains_start_where_ses_do() {
             "8.4/1.2/1.2",
         ),
     ] {
-        let grid = Grid::parse_line(puzzle.as_bytes()).unwrap();
-        let rating = sudokuflow::logic::rate(&grid, &options).unwrap();
-        assert_eq!(rating.triple(), se, "{puzzle}");
-        assert_eq!(rating.hardest, Technique::CellForcingChains, "{puzzle}");
+        assert_rated(puzzle, se, Technique::CellForcingChains);
     }
+}
+
+/// Asserts that `puzzle` rates `se` (ER/EP/ED) by default, its hardest step
+/// a `hardest`.
+fn assert_rated(puzzle: &str, se: &str, hardest: Technique) {
+    let grid = Grid::parse_line(puzzle.as_bytes()).unwrap();
+    let rating = sudokuflow::logic::rate(&grid, &Default::default()).unwrap();
+    assert_eq!(rating.triple(), se, "{puzzle}");
+    assert_eq!(rating.hardest, hardest, "{puzzle}");
 }
 
 /// A loop eliminates, as Sudoku Explainer's do, only candidates of cells off
@@ -1008,7 +1013,6 @@ fn direct_steps_make_only_their_placement() {
 /// controlled-bias collection; SE 1.2.1 run here gives the same).
 #[test]
 fn dynamic_chains_count_as_ses() {
-    let options = sudokuflow::logic::Options::default();
     for (puzzle, se, hardest) in [
         (
             "12.4.........8.1.3.........2..6....85..2...9..6..4..75..296.4.1.7...4...91.52....",
@@ -1026,9 +1030,6 @@ fn dynamic_chains_count_as_ses() {
             Technique::DynamicForcingChains,
         ),
     ] {
-        let grid = Grid::parse_line(puzzle.as_bytes()).unwrap();
-        let rating = sudokuflow::logic::rate(&grid, &options).unwrap();
-        assert_eq!(rating.triple(), se, "{puzzle}");
-        assert_eq!(rating.hardest, hardest, "{puzzle}");
+        assert_rated(puzzle, se, hardest);
     }
 }

@@ -447,9 +447,9 @@ impl Chainer {
             if dynamic && !node.on() {
                 // As Sudoku Explainer does, a candidate assumed false leaves
                 // the grid when its consequences have been drawn, not when
-                // it is reached: a cell or unit it leaves with one place
-                // puts that place on, and one left with none shows as a
-                // candidate both on and off.
+                // it is reached: a unit it leaves with one place puts that
+                // place on, and one left with none shows as a candidate
+                // both on and off.
                 state.eliminate(node.cell(), node.digit());
             }
             if self.add_all(reach, rules, &mut found) {
@@ -623,10 +623,9 @@ fn consequences(
             }
             for unit in units_of(cell) {
                 let places = state.places(unit, digit);
-                if places.len() == 2 {
-                    let Some(other) = (places - CellSet::single(cell)).first() else {
-                        continue;
-                    };
+                if places.len() == 2
+                    && let Some(other) = (places - CellSet::single(cell)).first()
+                {
                     let mut parents = Parents::one(node);
                     (base.places(unit, digit) - places)
                         .iter()
@@ -644,10 +643,9 @@ fn consequences(
             // lacks those whose consequences were drawn before.
             for unit in se_units(cell) {
                 let places = state.places(unit, digit) - CellSet::single(cell);
-                if places.len() == 1 {
-                    let Some(last) = places.first() else {
-                        continue;
-                    };
+                if places.len() == 1
+                    && let Some(last) = places.first()
+                {
                     let parents = (base.places(unit, digit) - places)
                         .iter()
                         .map(|c| Node::new(c, digit, false))
