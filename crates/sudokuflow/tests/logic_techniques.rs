@@ -1033,3 +1033,26 @@ fn dynamic_chains_count_as_ses() {
         assert_rated(puzzle, se, hardest);
     }
 }
+
+/// Inside nested chains, Sudoku Explainer's static forcing chains come with
+/// their loops (X-, Y- and XY-cycles), whose eliminations the outer chain may
+/// take. Without them this puzzle of the Hardest database (SE 1.2.1
+/// publishes 10.4/1.2/1.2, and gives it run here; without inner loops it
+/// gives 10.3, as ours did) rated 10.3.
+#[test]
+fn nested_chains_take_loops_inside() {
+    let puzzle =
+        ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7";
+    assert_rated(puzzle, "10.4/1.2/1.2", Technique::NestedForcingChains);
+    let grid = Grid::parse_line(puzzle.as_bytes()).unwrap();
+    let explanation = sudokuflow::logic::explain(&grid, &Default::default()).unwrap();
+    let told = explanation
+        .steps
+        .iter()
+        .find(|s| {
+            s.text
+                .contains("by a chain inside this one: the links below close a loop")
+        })
+        .expect("a nested loop is told");
+    assert!(told.text.contains("which closes the loop"), "{}", told.text);
+}

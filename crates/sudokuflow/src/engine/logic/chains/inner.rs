@@ -132,6 +132,13 @@ pub(crate) enum What {
     /// A candidate assumed `start` that turns itself the other way, under
     /// static `links` (one digit's, or all).
     Static { start: Node, links: Links },
+    /// The `index`-th loop [`cycles`] finds from `source` with these links.
+    Loop {
+        source: Node,
+        cell_links: bool,
+        unit_links: bool,
+        index: u16,
+    },
     /// A hint of a family of chains (cell and region chains, dynamic
     /// chains) under `links`.
     Family {
@@ -276,11 +283,9 @@ impl Conclusion {
         (state, trails, sources): (&Candidates, &[Trail], &[(usize, Node)]),
         premise: Option<Lost>,
     ) -> Conclusion {
-        let (mut relies, mut key) = needed(state, trails, sources);
+        let (mut relies, key) = needed(state, trails, sources);
         relies.extend(premise);
-        for r in &removals {
-            key = (key ^ u64::from(r.0)).wrapping_mul(0x100_0000_01b3);
-        }
+        let key = with_removals(key, &removals);
         Conclusion {
             rating,
             complexity,
@@ -299,7 +304,7 @@ impl Conclusion {
 /// another.
 fn needed(state: &Candidates, trails: &[Trail], sources: &[(usize, Node)]) -> (Vec<Lost>, u64) {
     let mut out: Vec<Lost> = Vec::new();
-    let mut key = 0xcbf2_9ce4_8422_2325u64;
+    let mut key = KEY_START;
     let mut seen = vec![false; super::NODES];
     for &(t, node) in sources {
         let trail = &trails[t];
@@ -309,11 +314,7 @@ fn needed(state: &Candidates, trails: &[Trail], sources: &[(usize, Node)]) -> (V
             if std::mem::replace(&mut seen[n.index()], true) {
                 continue;
             }
-            key = key.wrapping_add(
-                (u64::from(n.0) + 1)
-                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                    .rotate_left(17),
-            );
+            key = with_node(key, n);
             let lost = match trail.cause_of(n) {
                 Cause::LastInCell => Some(Lost::Cell(n.cell())),
                 Cause::LastInUnit(unit) => Some(Lost::Places(usize::from(unit), n.digit())),
@@ -330,6 +331,23 @@ fn needed(state: &Candidates, trails: &[Trail], sources: &[(usize, Node)]) -> (V
     (out, key)
 }
 
+/// A nested chain's key: its nodes added in any order, then its removals.
+const KEY_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn with_node(key: u64, n: Node) -> u64 {
+    key.wrapping_add(
+        (u64::from(n.0) + 1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(17),
+    )
+}
+
+fn with_removals(key: u64, removals: &[Node]) -> u64 {
+    removals.iter().fold(key, |k, r| {
+        (k ^ u64::from(r.0)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 impl Nested {
     /// Static forcing chains (level 2): a candidate assumed true that turns
     /// itself off, or false that turns itself on, over one digit's links
@@ -340,11 +358,60 @@ impl Nested {
         let x_chains: Vec<Rc<[Option<u16>]>> =
             (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
         let reach = StaticReach::new(c, &strong, Links::STATIC);
-        for (single, base) in [(true, 66), (false, 70)] {
+        // SE's passes: X-links (X-cycles, forcing X-chains), Y-links
+        // (Y-cycles from cells of two candidates), both.
+        for (single, cell_links, unit_links, base) in [
+            (true, false, true, 66),
+            (false, true, false, 65),
+            (false, true, true, 70),
+        ] {
+            // No forcing chain has Y-links alone (odd and even at once).
+            let chains = unit_links;
             // The next place of each digit, in the X-chains' answers.
             let mut place = [0; 10];
             for cell in 0..81 {
                 for d in digits(c.mask(cell)) {
+                    if self.scratch.out_of_work() {
+                        return out;
+                    }
+                    if unit_links || c.mask(cell).count_ones() == 2 {
+                        let cycle_base = if cell_links && unit_links { 70 } else { 65 };
+                        let source = Node::new(cell, d, true);
+                        let (found, work) = cycles(c, source, cell_links, unit_links);
+                        // With unit links the loops follow the propagation
+                        // of the forcing chain from `source`, counted there.
+                        if !unit_links {
+                            self.scratch.add_work(work);
+                        }
+                        for (index, FoundLoop { path, relies }) in found.into_iter().enumerate() {
+                            let removals: Vec<Node> = super::loop_eliminations(c, &path)
+                                .into_iter()
+                                .map(|e| Node::new(e.cell.into(), e.digit, false))
+                                .collect();
+                            if removals.is_empty() {
+                                continue;
+                            }
+                            let key = path.iter().fold(KEY_START, |k, &n| with_node(k, n));
+                            let key = with_removals(key, &removals);
+                            let complexity = path.len() as u32;
+                            out.push(Conclusion {
+                                rating: cycle_base + length_difficulty(complexity),
+                                complexity,
+                                removals,
+                                relies,
+                                key,
+                                what: What::Loop {
+                                    source,
+                                    cell_links,
+                                    unit_links,
+                                    index: index as u16,
+                                },
+                            });
+                        }
+                    }
+                    if !chains {
+                        continue;
+                    }
                     let links = Links {
                         digit: single.then_some(d),
                         ..Links::STATIC
@@ -478,5 +545,200 @@ impl Nested {
         }
         trails.extend(all.list);
         out
+    }
+}
+
+/// A loop: its nodes from the source, and the cells and units its links
+/// rely on.
+struct FoundLoop {
+    path: Vec<Node>,
+    relies: Vec<Lost>,
+}
+
+/// A node reached by SE's search for loops, and the link that reached it.
+struct Looped {
+    node: Node,
+    parent: usize,
+    lost: Lost,
+}
+
+/// The loops SE's static chaining finds from `source` (on), and the work
+/// done. SE searches breadth first, following a candidate turned on once
+/// and one turned off again for each candidate on that turns it off; a
+/// loop is every way back to the source of four links or more. Turned off
+/// again a candidate adds no new node, only a way back: so the search here
+/// follows each node once, and a loop is every candidate on (but the
+/// source) that turns off a candidate whose being off turns the source on,
+/// when that candidate is not one of its ancestors.
+fn cycles(
+    c: &Candidates,
+    source: Node,
+    cell_links: bool,
+    unit_links: bool,
+) -> (Vec<FoundLoop>, u64) {
+    // The candidates whose being off turns the source on, and how.
+    let (cell, d) = (source.cell(), source.digit());
+    let mut partners: Vec<(Node, Lost)> = Vec::new();
+    if cell_links && c.mask(cell).count_ones() == 2 {
+        for v in digits(c.mask(cell) & !(1 << d)) {
+            partners.push((Node::new(cell, v, false), Lost::Cell(cell)));
+        }
+    }
+    if unit_links {
+        for unit in super::se_units(cell) {
+            let places = c.places(unit, d);
+            if places.len() == 2
+                && let Some(other) = (places - CellSet::single(cell)).first()
+            {
+                let node = Node::new(other, d, false);
+                if !partners.iter().any(|(m, _)| *m == node) {
+                    partners.push((node, Lost::Places(unit, d)));
+                }
+            }
+        }
+    }
+    if partners.is_empty() {
+        return (Vec::new(), 0);
+    }
+    let mut seen = vec![false; super::NODES];
+    seen[source.index()] = true;
+    let mut tree = vec![Looped {
+        node: source,
+        parent: usize::MAX,
+        // Never read: the source is reached by no link.
+        lost: Lost::Cell(cell),
+    }];
+    let is_ancestor = |tree: &[Looped], mut at: usize, node: Node| {
+        while tree[at].parent != usize::MAX {
+            at = tree[at].parent;
+            if tree[at].node == node {
+                return true;
+            }
+        }
+        false
+    };
+    let mut found = Vec::new();
+    let mut links: Vec<(Node, Lost)> = Vec::new();
+    // On and off nodes come in turns, so one queue keeps SE's order.
+    let mut next = 0;
+    while next < tree.len() {
+        let at = next;
+        next += 1;
+        let node = tree[at].node;
+        if node.on() {
+            on_to_off(c, node, cell_links, &mut links);
+        } else {
+            off_to_on(c, node, (cell_links, unit_links), &mut links);
+        }
+        for &(to, lost) in &links {
+            if node.on()
+                && at != 0
+                && let Some(&(_, closing)) = partners.iter().find(|(q, _)| *q == to)
+                && !is_ancestor(&tree, at, to)
+            {
+                found.push(loop_of(&tree, at, (to, lost), closing));
+            }
+            if !std::mem::replace(&mut seen[to.index()], true) {
+                tree.push(Looped {
+                    node: to,
+                    parent: at,
+                    lost,
+                });
+            }
+        }
+    }
+    (found, tree.len() as u64)
+}
+
+/// The loop through the search's node `at`, then `last` (reached from it),
+/// closed back to the source by the link `closing`.
+fn loop_of(tree: &[Looped], mut at: usize, last: (Node, Lost), closing: Lost) -> FoundLoop {
+    let mut path = vec![last.0];
+    let mut relies = vec![closing];
+    if last.1 != closing {
+        relies.push(last.1);
+    }
+    loop {
+        path.push(tree[at].node);
+        if tree[at].parent == usize::MAX {
+            break;
+        }
+        if !relies.contains(&tree[at].lost) {
+            relies.push(tree[at].lost);
+        }
+        at = tree[at].parent;
+    }
+    path.reverse();
+    FoundLoop { path, relies }
+}
+
+/// The loop of a [`What::Loop`] on `state`, told from its first link: from
+/// the candidate the source turns off round to the source, which turns it
+/// off again.
+pub(crate) fn loop_path(
+    state: &Candidates,
+    source: Node,
+    (cell_links, unit_links): (bool, bool),
+    index: u16,
+) -> Vec<Node> {
+    let (found, _) = cycles(state, source, cell_links, unit_links);
+    let mut path = found
+        .into_iter()
+        .nth(usize::from(index))
+        .expect("a loop found before is found again")
+        .path;
+    path.rotate_left(1);
+    path
+}
+
+/// What a candidate on turns off, in SE's order: its cell's other
+/// candidates (with cell links), then its digit in its box, row, column.
+fn on_to_off(c: &Candidates, n: Node, cell_links: bool, out: &mut Vec<(Node, Lost)>) {
+    let (cell, d) = (n.cell(), n.digit());
+    out.clear();
+    if cell_links {
+        for v in digits(c.mask(cell) & !(1 << d)) {
+            out.push((Node::new(cell, v, false), Lost::Cell(cell)));
+        }
+    }
+    for unit in super::se_units(cell) {
+        for other in c.places(unit, d).iter() {
+            let node = Node::new(other, d, false);
+            if other != cell && !out.iter().any(|(m, _)| *m == node) {
+                out.push((node, Lost::Places(unit, d)));
+            }
+        }
+    }
+}
+
+/// What a candidate off turns on, in SE's order: its cell's other
+/// candidate if two (cell links), the other place of its digit in its box,
+/// row, column if two (unit links).
+fn off_to_on(
+    c: &Candidates,
+    n: Node,
+    (cell_links, unit_links): (bool, bool),
+    out: &mut Vec<(Node, Lost)>,
+) {
+    let (cell, d) = (n.cell(), n.digit());
+    out.clear();
+    let mask = c.mask(cell);
+    if cell_links && mask.count_ones() == 2 {
+        for v in digits(mask & !(1 << d)) {
+            out.push((Node::new(cell, v, true), Lost::Cell(cell)));
+        }
+    }
+    if unit_links {
+        for unit in super::se_units(cell) {
+            let places = c.places(unit, d);
+            if places.len() == 2
+                && let Some(other) = (places - CellSet::single(cell)).first()
+            {
+                let node = Node::new(other, d, true);
+                if !out.iter().any(|(m, _)| *m == node) {
+                    out.push((node, Lost::Places(unit, d)));
+                }
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ use super::super::Candidates;
 use super::super::cells::digits;
 use super::super::step::{Difficulty, Step, Technique, Words};
 use super::family::{self, Enough, Hint, Kind};
-use super::inner::{Nested, Source, What};
+use super::inner::{self, Nested, Source, What};
 use super::tell::{self, Premise, Reached};
 use super::trail::{Cause, Inside, Links, Nothing, Stop, Trail, TrailScratch};
 use super::{Chainer, Detail, NODES, Node, Reach, Rules, Why, plus, set_bit};
@@ -174,7 +174,7 @@ fn reach_of(initial: &Candidates, trail: &Trail) -> Reach {
                     .source
                     .as_deref()
                     .expect("a trail made to be told keeps its nested chains' sources");
-                nested.push((node, inner_told(source)));
+                nested.push((node, inner_told(source, node)));
                 Why::Nested
             }
         };
@@ -191,12 +191,65 @@ fn reach_of(initial: &Candidates, trail: &Trail) -> Reach {
     }
 }
 
+/// A loop as a propagation made to be told: each node follows from the one
+/// before it in `path` (which starts at a candidate turned off).
+fn loop_reach(state: &Candidates, path: &[Node], rules: Rules) -> Reach {
+    let mut reached = [0; super::WORDS];
+    let mut parent = vec![0u16; NODES];
+    let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
+    let mut why = vec![Why::Assumed; NODES];
+    for (i, &node) in path.iter().enumerate() {
+        set_bit(&mut reached, node.index());
+        let Some(&before) = i.checked_sub(1).and_then(|b| path.get(b)) else {
+            continue;
+        };
+        parent[node.index()] = before.0;
+        parents[node.index()] = vec![before];
+        why[node.index()] = if !node.on() {
+            Why::Holds
+        } else if before.cell() == node.cell() {
+            Why::OnlyInCell
+        } else {
+            let unit = super::se_units(node.cell())
+                .into_iter()
+                .find(|&u| state.places(u, node.digit()).contains(before.cell()))
+                .expect("a unit link joins peers");
+            Why::OnlyInUnit(unit as u8)
+        };
+    }
+    Reach {
+        start: path[0],
+        rules,
+        reached,
+        complexity: vec![0; NODES],
+        parent,
+        contradiction: None,
+        nested: Vec::new(),
+        detail: Some(Box::new(Detail { parents, why })),
+    }
+}
+
 /// A nested chain told from its source: its trails followed again on the
-/// grid it ran on.
-fn inner_told(source: &Source) -> tell::InnerTold {
+/// grid it ran on; a loop, for `node`, the outer node it proves.
+fn inner_told(source: &Source, node: Node) -> tell::InnerTold {
     let state = &source.state;
     let mut scratch = TrailScratch::default();
     let reached = match source.what {
+        What::Loop {
+            source: start,
+            cell_links,
+            unit_links,
+            index,
+        } => {
+            let path = inner::loop_path(state, start, (cell_links, unit_links), index);
+            let rules = match (cell_links, unit_links) {
+                (false, _) => Rules::X,
+                (_, false) => Rules::Y,
+                _ => Rules::Static,
+            };
+            let reach = loop_reach(state, &path, rules);
+            return tell::inner_loop_told(&reach, &path, node, source.needs.clone());
+        }
         What::Static { start, links } => {
             let trail = scratch.run_until(state, start, links, &mut Nothing, Stop::Start);
             Reached::Contradiction(Box::new(reach_of(state, &trail)))

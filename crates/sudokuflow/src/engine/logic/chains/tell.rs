@@ -471,6 +471,30 @@ pub(super) struct InnerTold {
     outer: Vec<Node>,
 }
 
+/// A loop nested in a chain, told for the elimination `node` of the outer
+/// chain: `path` starts at a candidate turned off and ends at the node that
+/// turns it off again (see [`closing`]).
+pub(super) fn inner_loop_told(
+    reach: &Reach,
+    path: &[Node],
+    node: Node,
+    outer: Vec<Node>,
+) -> InnerTold {
+    let mut teller = Teller::new(reach);
+    let account = teller.path(path);
+    let mut chain = teller.chain(&account);
+    chain[0].reason = "where the loop starts".to_string();
+    chain.push(closing(path));
+    InnerTold {
+        summary: format!(
+            "the links below close a loop, so each holds both ways; so {}",
+            loop_eliminations_told(path, &[node.candidate()])
+        ),
+        branches: vec![chain],
+        outer,
+    }
+}
+
 /// Tells the nodes of one detailed propagation.
 struct Teller<'a> {
     reach: &'a Reach,
