@@ -1036,9 +1036,9 @@ fn dynamic_chains_count_as_ses() {
 
 /// Inside nested chains, Sudoku Explainer's static forcing chains come with
 /// their loops (X-, Y- and XY-cycles), whose eliminations the outer chain may
-/// take. Without them this puzzle of the Hardest database (SE 1.2.1
-/// publishes 10.4/1.2/1.2, and gives it run here; without inner loops it
-/// gives 10.3, as ours did) rated 10.3.
+/// take. SE 1.2.1 publishes 10.4/1.2/1.2 for this puzzle of the Hardest
+/// database and gives it run here; left without inner loops, SE and ours
+/// both rate it 10.3.
 #[test]
 fn nested_chains_take_loops_inside() {
     let puzzle =

@@ -3,8 +3,8 @@
 //! left to follow, whole chains run on the grid as the trail has changed
 //! it, and their conclusions become links of the trail.
 //!
-//! Each level runs a wider kind of chain inside: static forcing chains
-//! (level 2); those, and if they find nothing static cell and region
+//! Each level runs a wider kind of chain inside: static forcing chains and
+//! loops (level 2); those, and if they find nothing static cell and region
 //! chains (3); dynamic forcing chains (4); dynamic forcing chains (+) (5).
 //! An inner chain's conclusion needs the trail's eliminations its links
 //! relied on (a cell or unit left with two candidates, or one, only because
@@ -32,8 +32,8 @@ struct Conclusion {
     /// The nodes it turns off.
     removals: Vec<Node>,
     /// What it relies on the trail having removed, in the order found:
-    /// its chains' ancestors' (see [`needed`]), then its premise's (a cell
-    /// or region chain's cell or unit).
+    /// its chains' ancestors' (see [`needed`]; a loop's, every link's),
+    /// then its premise's (a cell or region chain's cell or unit).
     relies: Vec<Lost>,
     /// Its nodes and eliminations: two nested chains alike in these are one
     /// for SE, counted once.
@@ -68,7 +68,8 @@ impl Lost {
 /// The kinds of chains the nesting levels run inside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum InnerKind {
-    /// Static forcing chains (X-chains first, then all links).
+    /// Static forcing chains and loops (X-links first, then Y-links,
+    /// then all).
     Static,
     /// Static cell and region forcing chains.
     StaticMultiple,
@@ -349,22 +350,25 @@ fn with_removals(key: u64, removals: &[Node]) -> u64 {
 }
 
 impl Nested {
-    /// Static forcing chains (level 2): a candidate assumed true that turns
-    /// itself off, or false that turns itself on, over one digit's links
-    /// (X-chains, first) or all static links.
+    /// Static forcing chains and loops (level 2), as SE lists them: over
+    /// one digit's links (X-cycles, forcing X-chains), over cell links
+    /// with units' only to turn candidates off (Y-cycles, from cells of two
+    /// candidates), then over all static links; each start's loops before
+    /// its forcing chains, a candidate assumed true that turns itself off,
+    /// or false that turns itself on.
     fn static_chains(&mut self, c: &Candidates, trails: &mut Vec<Trail>) -> Vec<Conclusion> {
         let mut out = Vec::new();
         let strong = StrongLinks::new(c);
         let x_chains: Vec<Rc<[Option<u16>]>> =
             (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
         let reach = StaticReach::new(c, &strong, Links::STATIC);
-        // SE's passes: X-links (X-cycles, forcing X-chains), Y-links
-        // (Y-cycles from cells of two candidates), both.
-        for (single, cell_links, unit_links, base) in [
-            (true, false, true, 66),
-            (false, true, false, 65),
-            (false, true, true, 70),
-        ] {
+        for (cell_links, unit_links) in [(false, true), (true, false), (true, true)] {
+            let single = !cell_links;
+            let (loop_base, chain_base) = if cell_links && unit_links {
+                (70, 70)
+            } else {
+                (65, 66)
+            };
             // No forcing chain has Y-links alone (odd and even at once).
             let chains = unit_links;
             // The next place of each digit, in the X-chains' answers.
@@ -375,7 +379,6 @@ impl Nested {
                         return out;
                     }
                     if unit_links || c.mask(cell).count_ones() == 2 {
-                        let cycle_base = if cell_links && unit_links { 70 } else { 65 };
                         let source = Node::new(cell, d, true);
                         let (found, work) = cycles(c, source, cell_links, unit_links);
                         // With unit links the loops follow the propagation
@@ -395,7 +398,7 @@ impl Nested {
                             let key = with_removals(key, &removals);
                             let complexity = path.len() as u32;
                             out.push(Conclusion {
-                                rating: cycle_base + length_difficulty(complexity),
+                                rating: loop_base + length_difficulty(complexity),
                                 complexity,
                                 removals,
                                 relies,
@@ -446,7 +449,7 @@ impl Nested {
                         trails.push(t);
                         out.push(Conclusion::new(
                             family::removals(c, start.opposite()),
-                            (base + length_difficulty(x.side), x.side),
+                            (chain_base + length_difficulty(x.side), x.side),
                             What::Static { start, links },
                             (c, trails, &[(trails.len() - 1, last)]),
                             None,
@@ -555,8 +558,9 @@ struct FoundLoop {
     relies: Vec<Lost>,
 }
 
-/// A node reached by SE's search for loops, and the link that reached it.
-struct Looped {
+/// A node of the tree of SE's search for loops, and the link that
+/// reached it.
+struct TreeNode {
     node: Node,
     parent: usize,
     lost: Lost,
@@ -576,39 +580,30 @@ fn cycles(
     cell_links: bool,
     unit_links: bool,
 ) -> (Vec<FoundLoop>, u64) {
-    // The candidates whose being off turns the source on, and how.
-    let (cell, d) = (source.cell(), source.digit());
+    // The candidates whose being off turns the source on, and how: those
+    // the source's being off turns on (the links are strong both ways).
     let mut partners: Vec<(Node, Lost)> = Vec::new();
-    if cell_links && c.mask(cell).count_ones() == 2 {
-        for v in digits(c.mask(cell) & !(1 << d)) {
-            partners.push((Node::new(cell, v, false), Lost::Cell(cell)));
-        }
-    }
-    if unit_links {
-        for unit in super::se_units(cell) {
-            let places = c.places(unit, d);
-            if places.len() == 2
-                && let Some(other) = (places - CellSet::single(cell)).first()
-            {
-                let node = Node::new(other, d, false);
-                if !partners.iter().any(|(m, _)| *m == node) {
-                    partners.push((node, Lost::Places(unit, d)));
-                }
-            }
-        }
+    off_to_on(
+        c,
+        source.opposite(),
+        (cell_links, unit_links),
+        &mut partners,
+    );
+    for (node, _) in &mut partners {
+        *node = node.opposite();
     }
     if partners.is_empty() {
         return (Vec::new(), 0);
     }
     let mut seen = vec![false; super::NODES];
     seen[source.index()] = true;
-    let mut tree = vec![Looped {
+    let mut tree = vec![TreeNode {
         node: source,
         parent: usize::MAX,
         // Never read: the source is reached by no link.
-        lost: Lost::Cell(cell),
+        lost: Lost::Cell(source.cell()),
     }];
-    let is_ancestor = |tree: &[Looped], mut at: usize, node: Node| {
+    let is_ancestor = |tree: &[TreeNode], mut at: usize, node: Node| {
         while tree[at].parent != usize::MAX {
             at = tree[at].parent;
             if tree[at].node == node {
@@ -639,7 +634,7 @@ fn cycles(
                 found.push(loop_of(&tree, at, (to, lost), closing));
             }
             if !std::mem::replace(&mut seen[to.index()], true) {
-                tree.push(Looped {
+                tree.push(TreeNode {
                     node: to,
                     parent: at,
                     lost,
@@ -652,7 +647,7 @@ fn cycles(
 
 /// The loop through the search's node `at`, then `last` (reached from it),
 /// closed back to the source by the link `closing`.
-fn loop_of(tree: &[Looped], mut at: usize, last: (Node, Lost), closing: Lost) -> FoundLoop {
+fn loop_of(tree: &[TreeNode], mut at: usize, last: (Node, Lost), closing: Lost) -> FoundLoop {
     let mut path = vec![last.0];
     let mut relies = vec![closing];
     if last.1 != closing {

@@ -212,8 +212,11 @@ fn loop_reach(state: &Candidates, path: &[Node], rules: Rules) -> Reach {
         } else {
             let unit = super::se_units(node.cell())
                 .into_iter()
-                .find(|&u| state.places(u, node.digit()).contains(before.cell()))
-                .expect("a unit link joins peers");
+                .find(|&u| {
+                    let places = state.places(u, node.digit());
+                    places.len() == 2 && places.contains(before.cell())
+                })
+                .expect("a unit link joins the two places of a digit");
             Why::OnlyInUnit(unit as u8)
         };
     }
