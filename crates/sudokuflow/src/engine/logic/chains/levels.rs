@@ -198,11 +198,10 @@ fn loop_reach(state: &Candidates, path: &[Node], rules: Rules) -> Reach {
     let mut parent = vec![0u16; NODES];
     let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
     let mut why = vec![Why::Assumed; NODES];
-    for (i, &node) in path.iter().enumerate() {
+    set_bit(&mut reached, path[0].index());
+    for pair in path.windows(2) {
+        let (before, node) = (pair[0], pair[1]);
         set_bit(&mut reached, node.index());
-        let Some(&before) = i.checked_sub(1).and_then(|b| path.get(b)) else {
-            continue;
-        };
         parent[node.index()] = before.0;
         parents[node.index()] = vec![before];
         why[node.index()] = if !node.on() {

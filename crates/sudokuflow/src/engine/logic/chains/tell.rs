@@ -105,7 +105,7 @@ pub(super) fn tell(
         Tale::Loop { ref path, rules } => {
             let reach = Chainer::detailed().propagate(c, path[0], rules);
             let mut teller = Teller::new(&reach);
-            let account = teller.path(path);
+            let (account, chain) = teller.loop_chain(path);
             let _ = write!(
                 text,
                 "{name}: the links below close a loop, so each holds both ways: of two cells \
@@ -113,9 +113,6 @@ pub(super) fn tell(
                  the cell holds one. So {}",
                 loop_eliminations_told(path, eliminations)
             );
-            let mut chain = teller.chain(&account);
-            chain[0].reason = "where the loop starts".to_string();
-            chain.push(closing(path));
             chains.push(chain);
             teller.pattern(&account, &mut cells, &mut houses);
             write_sections(&chains, "  ", &mut text);
@@ -480,11 +477,7 @@ pub(super) fn inner_loop_told(
     node: Node,
     outer: Vec<Node>,
 ) -> InnerTold {
-    let mut teller = Teller::new(reach);
-    let account = teller.path(path);
-    let mut chain = teller.chain(&account);
-    chain[0].reason = "where the loop starts".to_string();
-    chain.push(closing(path));
+    let (_, chain) = Teller::new(reach).loop_chain(path);
     InnerTold {
         summary: format!(
             "the links below close a loop, so each holds both ways; so {}",
@@ -508,6 +501,16 @@ impl<'a> Teller<'a> {
             reach,
             inner: HashMap::new(),
         }
+    }
+
+    /// A loop's `path` told as a chain, from where it starts to the link
+    /// that closes it, with the path's account.
+    fn loop_chain(&mut self, path: &[Node]) -> (Account, Vec<ChainNode>) {
+        let account = self.path(path);
+        let mut chain = self.chain(&account);
+        chain[0].reason = "where the loop starts".to_string();
+        chain.push(closing(path));
+        (account, chain)
     }
 
     fn detail(&self) -> &super::Detail {
