@@ -401,7 +401,6 @@ impl Chainer {
                 why: vec![Why::Assumed; NODES],
             })
         });
-        let mut state = base.clone();
         self.ensure_scratch();
         self.queue.clear();
         self.off_queue.clear();
@@ -418,11 +417,13 @@ impl Chainer {
         );
         let mut head = 0;
         let mut found = std::mem::take(&mut self.found);
-        let mut links = match dynamic {
-            true => None,
+        // Static links never change the grid: they are read from a cache,
+        // without a copy of the grid or of the links.
+        let (mut state, mut links) = match dynamic {
+            true => (Some(base.clone()), None),
             false => match self.links.take() {
-                Some(links) if links.rules == rules && links.grid == *base => Some(links),
-                _ => Some(Box::new(LinkCache::new(base, rules))),
+                Some(links) if links.rules == rules && links.grid == *base => (None, Some(links)),
+                _ => (None, Some(Box::new(LinkCache::new(base, rules)))),
             },
         };
         // A dynamic propagation follows every on node waiting before the
@@ -439,20 +440,24 @@ impl Chainer {
             } else {
                 break;
             };
-            found.clear();
-            match links.as_deref_mut() {
-                Some(links) => found.extend_from_slice(links.of(node)),
-                None => consequences(base, &state, node, rules, &mut found),
-            }
-            if dynamic && !node.on() {
-                // As Sudoku Explainer does, a candidate assumed false leaves
-                // the grid when its consequences have been drawn, not when
-                // it is reached: a unit it leaves with one place puts that
-                // place on, and one left with none shows as a candidate
-                // both on and off.
-                state.eliminate(node.cell(), node.digit());
-            }
-            if self.add_all(reach, rules, &mut found) {
+            let contradiction = match (links.as_deref_mut(), state.as_mut()) {
+                (Some(links), _) => self.add_all(reach, rules, links.of(node)),
+                (None, Some(state)) => {
+                    found.clear();
+                    consequences(base, state, node, rules, &mut found);
+                    if !node.on() {
+                        // As Sudoku Explainer does, a candidate assumed false
+                        // leaves the grid when its consequences have been
+                        // drawn, not when it is reached: a unit it leaves
+                        // with one place puts that place on, and one left
+                        // with none shows as a candidate both on and off.
+                        state.eliminate(node.cell(), node.digit());
+                    }
+                    self.add_all(reach, rules, &found)
+                }
+                (None, None) => unreachable!("a propagation has links or a grid"),
+            };
+            if contradiction {
                 break;
             }
         }
@@ -464,15 +469,27 @@ impl Chainer {
     }
 
     /// Adds implied nodes; true on a contradiction.
-    fn add_all(&mut self, reach: &mut Reach, rules: Rules, found: &mut Vec<Found>) -> bool {
-        for (node, parents, why) in found.drain(..) {
+    fn add_all(&mut self, reach: &mut Reach, rules: Rules, found: &[Found]) -> bool {
+        for &(node, parents, why) in found {
             if reach.has(node) {
                 continue;
             }
-            let mut ancestors = [0u64; WORDS];
+            // Written in place: a propagation adds millions of nodes.
+            let row = node.index();
+            self.ancestors[row] = [0; WORDS];
             for p in parents.iter() {
-                let a = &self.ancestors[p.index()];
-                for (w, x) in ancestors.iter_mut().zip(a) {
+                let from = p.index();
+                let (to, from) = match row < from {
+                    true => {
+                        let (head, tail) = self.ancestors.split_at_mut(from);
+                        (&mut head[row], &tail[0])
+                    }
+                    false => {
+                        let (head, tail) = self.ancestors.split_at_mut(row);
+                        (&mut tail[0], &head[from])
+                    }
+                };
+                for (w, x) in to.iter_mut().zip(from) {
                     *w |= x;
                 }
             }
@@ -486,27 +503,20 @@ impl Chainer {
                 detail.parents[node.index()] = parents.to_vec();
                 detail.why[node.index()] = why;
             }
-            if self.add(reach, rules, node, ancestors, parent) {
+            if self.add(reach, rules, node, parent) {
                 return true;
             }
         }
         false
     }
 
-    /// Adds `node`, which needs the nodes of `ancestors` and is told as
-    /// following `parent`; true on a contradiction.
-    fn add(
-        &mut self,
-        reach: &mut Reach,
-        rules: Rules,
-        node: Node,
-        mut ancestors: Bits,
-        parent: u16,
-    ) -> bool {
-        set_bit(&mut ancestors, node.index());
-        self.ancestors[node.index()] = ancestors;
+    /// Adds `node`, whose row of `ancestors` holds those of its parents, and
+    /// which is told as following `parent`; true on a contradiction.
+    fn add(&mut self, reach: &mut Reach, rules: Rules, node: Node, parent: u16) -> bool {
+        let ancestors = &mut self.ancestors[node.index()];
+        set_bit(ancestors, node.index());
         set_bit(&mut reach.reached, node.index());
-        reach.complexity[node.index()] = count(&ancestors);
+        reach.complexity[node.index()] = count(ancestors);
         reach.parent[node.index()] = parent;
         if reach.has(node.opposite()) {
             let (a, b) = (
