@@ -135,16 +135,25 @@ fn exclude(c: &Candidates, a: usize, b: usize) -> Option<Step> {
 /// all three would be left without candidates.
 pub fn aligned_triple_exclusion(c: &Candidates) -> Option<Step> {
     let empty: Vec<usize> = c.empty_cells().iter().collect();
+    // The cells that can exclude: those of two or three candidates. Most
+    // triples have none among the cells that see them all, and are passed by.
+    let mut small = super::cells::CellSet::EMPTY;
+    for &cell in &empty {
+        if (2..=3).contains(&c.mask(cell).count_ones()) {
+            small.insert(cell);
+        }
+    }
+    let mut excluders = Vec::with_capacity(20);
     for (i, &a) in empty.iter().enumerate() {
         for (j, &b) in empty.iter().enumerate().skip(i + 1) {
             let ab = PEERS[a] & PEERS[b];
+            if (ab & small).is_empty() {
+                continue;
+            }
             for &t in &empty[j + 1..] {
                 let seers = ab & PEERS[t];
-                let excluders: Vec<u16> = seers
-                    .iter()
-                    .map(|cell| c.mask(cell))
-                    .filter(|m| (2..=3).contains(&m.count_ones()))
-                    .collect();
+                excluders.clear();
+                excluders.extend((seers & small).iter().map(|cell| c.mask(cell)));
                 if excluders.is_empty() {
                     continue;
                 }
@@ -167,10 +176,15 @@ fn exclude_triple(
     let pairs = [(0, 1), (0, 2), (1, 2)];
     // allowed[k] = the values of cell k that take part in an allowed combination.
     let mut allowed = [0u16; 3];
-    for x in digits(c.mask(cells[0])) {
-        for y in digits(c.mask(cells[1])) {
-            for z in digits(c.mask(cells[2])) {
+    let masks = cells.map(|cell| c.mask(cell));
+    for x in digits(masks[0]) {
+        for y in digits(masks[1]) {
+            for z in digits(masks[2]) {
                 let values = [x, y, z];
+                // Values each known to take part already add nothing.
+                if (0..3).all(|k| allowed[k] >> values[k] & 1 != 0) {
+                    continue;
+                }
                 if pairs
                     .iter()
                     .any(|&(i, j)| values[i] == values[j] && sees(i, j))
@@ -183,6 +197,10 @@ fn exclude_triple(
                 }
                 for k in 0..3 {
                     allowed[k] |= 1 << values[k];
+                }
+                // Every value takes part: nothing to exclude (most triples).
+                if allowed == masks {
+                    return None;
                 }
             }
         }

@@ -125,7 +125,11 @@ fn unique_loop(c: &Candidates) -> Option<Step> {
             let pair = 1 << a | 1 << b;
             for start in holders.iter() {
                 let mut path = vec![start];
-                extend_loop(c, holders, pair, &mut path, &mut best);
+                let mut in_units = [0u8; 27];
+                for u in units_of(start) {
+                    in_units[u] += 1;
+                }
+                extend_loop(c, holders, pair, &mut path, &mut in_units, &mut best);
             }
         }
     }
@@ -135,12 +139,14 @@ fn unique_loop(c: &Candidates) -> Option<Step> {
 /// Extends `path` (starting at its lowest cell) through `holders`, keeping
 /// at most two cells in every unit, and two cells with digits besides the
 /// pair or more with the same one extra digit (every type needs the others
-/// to hold the pair only), and takes every loop it closes.
+/// to hold the pair only), and takes every loop it closes. `in_units`
+/// counts the path's cells in each unit.
 fn extend_loop(
     c: &Candidates,
     holders: CellSet,
     pair: u16,
     path: &mut Vec<usize>,
+    in_units: &mut [u8; 27],
     best: &mut Option<Step>,
 ) {
     let (start, last) = (path[0], path[path.len() - 1]);
@@ -156,23 +162,30 @@ fn extend_loop(
     if path.len() == MAX_LOOP {
         return;
     }
-    let extras: Vec<u16> = path
-        .iter()
-        .map(|&x| c.mask(x))
-        .filter(|&m| m != pair)
-        .collect();
-    let one_extra_digit = |m: u16| m.count_ones() == 3 && extras.iter().all(|&e| e == m);
+    // The path's cells with digits besides the pair: how many, and the
+    // one mask they all have, if they do.
+    let (mut extras, mut common) = (0, None);
+    for m in path.iter().map(|&x| c.mask(x)).filter(|&m| m != pair) {
+        common = match (extras, common) {
+            (0, _) => Some(m),
+            (_, Some(e)) if e == m => Some(e),
+            _ => None,
+        };
+        extras += 1;
+    }
+    let one_extra_digit = |m: u16| m.count_ones() == 3 && common == Some(m);
     for next in (holders & PEERS[last]).iter().filter(|&n| n > start) {
-        let crowded = units_of(next)
-            .into_iter()
-            .any(|u| path.iter().filter(|&&x| UNIT_SETS[u].contains(x)).count() >= 2);
+        let units = units_of(next);
+        let crowded = units.iter().any(|&u| in_units[u] >= 2);
         let mask = c.mask(next);
-        let too_many_extras = mask != pair && extras.len() >= 2 && !one_extra_digit(mask);
+        let too_many_extras = mask != pair && extras >= 2 && !one_extra_digit(mask);
         if path.contains(&next) || crowded || too_many_extras {
             continue;
         }
         path.push(next);
-        extend_loop(c, holders, pair, path, best);
+        units.iter().for_each(|&u| in_units[u] += 1);
+        extend_loop(c, holders, pair, path, in_units, best);
+        units.iter().for_each(|&u| in_units[u] -= 1);
         path.pop();
     }
 }
