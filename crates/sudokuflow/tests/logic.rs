@@ -387,8 +387,9 @@ fn rating_order_takes_direct_steps_before_naked_singles() {
 #[test]
 fn a_step_is_not_taken_from_a_search_the_budget_cut_short() {
     // Within 1,000 nodes a forcing X-chain (6.6) is found, the puzzle's
-    // hardest step, but the bidirectional Y-cycles (6.5), searched next,
-    // run out of work: one of them could have been easier.
+    // hardest step, but the bidirectional Y-cycles (6.5), searched next in
+    // the same rule of static chains (named for its first, X-cycles), run
+    // out of work: one of them could have been easier.
     let puzzle =
         "....2.....6.5....9.3.89..2.4.......5.9...8.7...6237...6........9.46.......73...54";
     let puzzle = Grid::parse_line(puzzle.as_bytes()).unwrap();
@@ -396,7 +397,7 @@ fn a_step_is_not_taken_from_a_search_the_budget_cut_short() {
     assert_eq!(rate(None).triple(), "6.6/1.2/1.2");
     let cut = rate(Some(1000));
     assert_eq!(cut.triple(), ">6.5/1.2/1.2");
-    assert_eq!(cut.hardest, Technique::YCycle);
+    assert_eq!(cut.hardest, Technique::XCycle);
 }
 
 /// A hint is searched for within [`Options::HINT_BUDGET`]; where it finds a

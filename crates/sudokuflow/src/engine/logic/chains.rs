@@ -274,18 +274,6 @@ impl Reach {
     fn has(&self, node: Node) -> bool {
         bit(&self.reached, node.index())
     }
-
-    /// The chain from the start to `node`, by first parents.
-    fn path(&self, node: Node) -> Vec<Node> {
-        let mut path = vec![node];
-        let mut at = node;
-        while at != self.start && path.len() < NODES {
-            at = Node(self.parent[at.index()]);
-            path.push(at);
-        }
-        path.reverse();
-        path
-    }
 }
 
 /// Scratch space for propagations, kept between them, and the work they
@@ -307,6 +295,9 @@ pub struct Chainer {
     inner_answers: inner::Answers,
     /// Whether propagations keep what telling them needs ([`Detail`]).
     detailed: bool,
+    /// Whether a static propagation goes on past its first contradiction,
+    /// as SE's search for loops does, to be the tree of that search.
+    past_contradictions: bool,
     /// A search may stop at the first finding rated at most this (see
     /// [`Chainer::stop_at`]).
     enough: Difficulty,
@@ -331,6 +322,7 @@ impl Chainer {
             trails: None,
             inner_answers: inner::Answers::default(),
             detailed: false,
+            past_contradictions: false,
             enough: Difficulty(0),
             links: None,
         }
@@ -468,6 +460,103 @@ impl Chainer {
         self.work += (head + off_head) as u64;
     }
 
+    /// The loops through the start of `reach`, the static propagation just
+    /// made (which met no contradiction), as SE's search finds them (see
+    /// [`inner::cycles`]), whose tree the propagation's is: every candidate
+    /// p on but the start that turns off one of the start's strong partners
+    /// q, not among its ancestors; by p in the propagation's order, then q
+    /// in the order p's links have (its cell, then box, row, column).
+    /// Only loops through p of a complexity below `within` are looked for.
+    /// Loops that could not come before `best` are left out.
+    fn loops_of(
+        &self,
+        c: &Candidates,
+        reach: &Reach,
+        within: u16,
+        best: &Option<Finding>,
+    ) -> Vec<inner::FoundLoop> {
+        let technique = match reach.rules {
+            Rules::X => Technique::XCycle,
+            Rules::Y => Technique::YCycle,
+            _ => Technique::BidirectionalCycle,
+        };
+        // The shortest loop has four nodes.
+        if !improves(best, technique, 4) {
+            return Vec::new();
+        }
+        let start = reach.start;
+        let (cell, digit) = (start.cell(), start.digit());
+        let cell_links = reach.rules != Rules::X;
+        let mut partners = Vec::with_capacity(4);
+        if cell_links && c.mask(cell).count_ones() == 2 {
+            let other = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
+            partners.push(Node::new(cell, other, false));
+        }
+        if reach.rules != Rules::Y {
+            for unit in se_units(cell) {
+                let places = c.places(unit, digit);
+                if places.len() == 2
+                    && let Some(q) = (places - CellSet::single(cell)).first()
+                    && !partners.contains(&Node::new(q, digit, false))
+                {
+                    partners.push(Node::new(q, digit, false));
+                }
+            }
+        }
+        // (p's place in the propagation, q's among p's links, p, q)
+        let mut ends: Vec<(usize, (usize, usize), Node, Node)> = Vec::new();
+        for &q in &partners {
+            let same_digit = (c.cells_of(q.digit()) & PEERS[q.cell()])
+                .iter()
+                .map(|p| Node::new(p, q.digit(), true));
+            let same_cell = super::cells::digits(c.mask(q.cell()) & !(1 << q.digit()))
+                .filter(|_| cell_links)
+                .map(|d| Node::new(q.cell(), d, true));
+            for p in same_digit.chain(same_cell) {
+                if p == start
+                    || !reach.has(p)
+                    || reach.complexity[p.index()] >= within
+                    || !improves(best, technique, u32::from(reach.complexity[p.index()]) + 1)
+                    || bit(&self.ancestors[p.index()], q.index())
+                {
+                    continue;
+                }
+                let link = if p.cell() == q.cell() {
+                    (0, usize::from(q.digit()))
+                } else {
+                    let unit = se_units(p.cell())
+                        .iter()
+                        .position(|&u| super::cells::UNIT_SETS[u].contains(q.cell()))
+                        .expect("p and q are peers");
+                    (1 + unit, q.cell())
+                };
+                ends.push((0, link, p, q));
+            }
+        }
+        if ends.len() > 1 {
+            for end in &mut ends {
+                end.0 = self
+                    .queue
+                    .iter()
+                    .position(|&n| n == end.2)
+                    .expect("reached");
+            }
+            ends.sort_unstable_by_key(|&(place, link, _, _)| (place, link));
+        }
+        ends.into_iter()
+            .map(|(_, _, p, q)| {
+                let mut path = vec![q, p];
+                let mut at = p;
+                while at != start {
+                    at = Node(reach.parent[at.index()]);
+                    path.push(at);
+                }
+                path.reverse();
+                inner::FoundLoop::new(path)
+            })
+            .collect()
+    }
+
     /// Adds implied nodes; true on a contradiction.
     fn add_all(&mut self, reach: &mut Reach, rules: Rules, found: &[Found]) -> bool {
         for &(node, parents, why) in found {
@@ -518,7 +607,7 @@ impl Chainer {
         set_bit(&mut reach.reached, node.index());
         reach.complexity[node.index()] = count(ancestors);
         reach.parent[node.index()] = parent;
-        if reach.has(node.opposite()) {
+        if reach.has(node.opposite()) && reach.contradiction.is_none() {
             let (a, b) = (
                 &self.ancestors[node.index()],
                 &self.ancestors[node.opposite().index()],
@@ -531,7 +620,9 @@ impl Chainer {
                 _ => union_count(a, b),
             };
             reach.contradiction = Some((node, both));
-            return true;
+            if !self.past_contradictions {
+                return true;
+            }
         }
         match rules {
             Rules::Dynamic { .. } if !node.on() => self.off_queue.push(node),
@@ -591,29 +682,19 @@ fn consequences(
                 found.push((Node::new(cell, d, false), Parents::one(node), Why::Holds));
             }
         }
-        if let Rules::Dynamic { .. } = rules {
-            // Sudoku Explainer's order, box, row then column, which
-            // decides what a dynamic propagation meets first.
-            let mut seen = CellSet::single(cell);
-            for unit in se_units(cell) {
-                let peers = grid.places(unit, digit) - seen;
-                seen |= peers;
-                for peer in peers.iter() {
-                    found.push((
-                        Node::new(peer, digit, false),
-                        Parents::one(node),
-                        Why::Holds,
-                    ));
-                }
+        // Sudoku Explainer's order, box, row then column, which decides
+        // what a propagation meets first.
+        let mut seen = CellSet::single(cell);
+        for unit in se_units(cell) {
+            let peers = grid.places(unit, digit) - seen;
+            seen |= peers;
+            for peer in peers.iter() {
+                found.push((
+                    Node::new(peer, digit, false),
+                    Parents::one(node),
+                    Why::Holds,
+                ));
             }
-            return;
-        }
-        for peer in (grid.cells_of(digit) & PEERS[cell]).iter() {
-            found.push((
-                Node::new(peer, digit, false),
-                Parents::one(node),
-                Why::Holds,
-            ));
         }
         return;
     }
@@ -631,7 +712,7 @@ fn consequences(
             if rules == Rules::Y {
                 return;
             }
-            for unit in units_of(cell) {
+            for unit in se_units(cell) {
                 let places = state.places(unit, digit);
                 if places.len() == 2
                     && let Some(other) = (places - CellSet::single(cell)).first()
@@ -702,6 +783,7 @@ pub fn length_difficulty(complexity: u32) -> u16 {
 struct Finding {
     technique: Technique,
     rating: Difficulty,
+    complexity: u32,
     placements: Vec<Candidate>,
     eliminations: Vec<Candidate>,
     tale: Tale,
@@ -712,15 +794,37 @@ fn rated(technique: Technique, complexity: u32) -> Difficulty {
     Difficulty(technique.base_rating().0 + length_difficulty(complexity))
 }
 
-/// True when a contradiction of `complexity` would rate below `best`: only
-/// then is it worth telling.
-fn improves(best: &Option<Finding>, technique: Technique, complexity: u16) -> bool {
-    best.as_ref()
-        .is_none_or(|b| rated(technique, complexity.into()) < b.rating)
+/// Where a chain of `technique` and `complexity` comes in Sudoku
+/// Explainer's order of the hints of one rule: by rating, then complexity,
+/// then kind. SE's rating is a double, its base plus 0.1 added once per
+/// length threshold, which is not always the double nearest the rating
+/// shown: 6.6 plus 0.1 three times is below 6.9, so a Forcing X-Chain of
+/// 6.9 comes before an X-cycle of 6.9 whatever their lengths.
+fn se_order(technique: Technique, complexity: u32) -> (f64, u32, u8) {
+    let base = f64::from(technique.base_rating().0) / 10.0;
+    let added = (0..length_difficulty(complexity)).fold(0.0, |added, _| added + 0.1);
+    let kind = match technique {
+        Technique::XCycle | Technique::ForcingXChain => 2,
+        Technique::YCycle => 3,
+        Technique::BidirectionalCycle | Technique::ForcingChain => 4,
+        Technique::CellForcingChains => 5,
+        Technique::RegionForcingChains => 6,
+        _ => 7,
+    };
+    (base + added, complexity, kind)
 }
 
+/// True when a chain of `technique` and `complexity` would come before
+/// `best` (see [`se_order`]): only then is it worth telling.
+fn improves(best: &Option<Finding>, technique: Technique, complexity: u32) -> bool {
+    best.as_ref()
+        .is_none_or(|b| se_order(technique, complexity) < se_order(b.technique, b.complexity))
+}
+
+/// Keeps `finding` if it comes before `best`; of two in the same place,
+/// the first found, as SE's sort is stable.
 fn keep(best: &mut Option<Finding>, finding: Finding) {
-    if best.as_ref().is_none_or(|b| finding.rating < b.rating) {
+    if improves(best, finding.technique, finding.complexity) {
         *best = Some(finding);
     }
 }
@@ -770,15 +874,44 @@ fn candidates(c: &Candidates, digit: Option<u8>) -> Vec<Candidate> {
 }
 
 impl Chainer {
-    /// Forcing X-Chains (6.6) and X-cycles found as loops (6.5), one digit at a time.
-    pub fn x_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        self.contradictions(c, Rules::X, Technique::ForcingXChain, false)
-            .map(|f| into_step(c, f, words))
+    /// Sudoku Explainer's one rule of static chains: X-cycles (6.5) and
+    /// Forcing X-Chains (6.6), Y-cycles (6.5), then cycles (7.0) and forcing
+    /// chains (7.0) with links of both kinds; the first in SE's order (see
+    /// [`se_order`]), however long, as SE takes it before any later rule.
+    pub fn static_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
+        let mut best = None;
+        self.contradictions(c, Rules::X, &mut best)?;
+        self.y_loops(c, &mut best)?;
+        // Below 7.0, no chain with links of both kinds can come first.
+        if improves(&best, Technique::ForcingChain, 0) {
+            self.contradictions(c, Rules::Static, &mut best)?;
+        }
+        best.map(|f| into_step(c, f, words))
     }
 
-    /// Bidirectional Y-cycles (6.5): loops of bivalue cells.
+    /// Forcing X-Chains (6.6) and X-cycles (6.5) alone.
+    pub fn x_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
+        let mut best = None;
+        self.contradictions(c, Rules::X, &mut best)?;
+        best.map(|f| into_step(c, f, words))
+    }
+
+    /// Bidirectional Y-cycles (6.5) alone.
     pub fn y_cycles(&mut self, c: &Candidates, words: Words) -> Option<Step> {
         let mut best = None;
+        self.y_loops(c, &mut best)?;
+        best.map(|f| into_step(c, f, words))
+    }
+
+    /// Cycles and forcing chains over cells and digits (7.0) alone.
+    pub fn forcing_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
+        let mut best = None;
+        self.contradictions(c, Rules::Static, &mut best)?;
+        best.map(|f| into_step(c, f, words))
+    }
+
+    /// Loops of bivalue cells, into `best`; None when out of work.
+    fn y_loops(&mut self, c: &Candidates, best: &mut Option<Finding>) -> Option<()> {
         let mut reach = Reach::empty();
         for cand in candidates(c, None)
             .into_iter()
@@ -787,23 +920,16 @@ impl Chainer {
             if self.out_of_work() {
                 return None;
             }
-            if self.satisfied(&best) {
+            if self.satisfied(best) {
                 break;
             }
-            let start = Node::new(cand.cell.into(), cand.digit, false);
+            let start = Node::new(cand.cell.into(), cand.digit, true);
+            self.past_contradictions = true;
             self.propagate_into(&mut reach, c, start, Rules::Y);
-            if let Some(f) = cycle_finding(c, &reach, Rules::Y) {
-                keep(&mut best, f);
-            }
+            self.past_contradictions = false;
+            keep_loops(c, self.loops_of(c, &reach, u16::MAX, best), Rules::Y, best);
         }
-        best.map(|f| into_step(c, f, words))
-    }
-
-    /// Forcing chains over cells and digits (7.0): contradictions and both
-    /// values of a candidate agreeing.
-    pub fn forcing_chains(&mut self, c: &Candidates, words: Words) -> Option<Step> {
-        self.contradictions(c, Rules::Static, Technique::ForcingChain, true)
-            .map(|f| into_step(c, f, words))
+        Some(())
     }
 
     /// Nishio (7.5): a digit assumed in a cell, followed on that digit alone.
@@ -823,7 +949,7 @@ impl Chainer {
             };
             self.propagate_into(&mut reach, c, start, rules);
             if let Some((_, complexity)) = reach.contradiction
-                && improves(&best, Technique::Nishio, complexity)
+                && improves(&best, Technique::Nishio, complexity.into())
             {
                 keep(
                     &mut best,
@@ -839,70 +965,74 @@ impl Chainer {
         self.multiple(c).map(|f| into_step(c, f, words))
     }
 
-    /// Chains from one candidate: on(A) contradicting (A false), off(A)
-    /// contradicting (A true), and, with `double`, on(A) and off(A) implying
-    /// the same node.
+    /// Static chains from each candidate A in reading order, into `best`:
+    /// the loops through A, then on(A) contradicting itself (A is false),
+    /// then off(A) doing so (A is true), in the order SE lists them. With X
+    /// links alone, these are X-cycles and Forcing X-Chains. None when out
+    /// of work.
     fn contradictions(
         &mut self,
         c: &Candidates,
         rules: Rules,
-        technique: Technique,
-        double: bool,
-    ) -> Option<Finding> {
-        let digits: Vec<Option<u8>> = if rules == Rules::X {
-            (1..=9).map(Some).collect()
+        best: &mut Option<Finding>,
+    ) -> Option<()> {
+        let technique = if rules == Rules::X {
+            Technique::ForcingXChain
         } else {
-            vec![None]
+            Technique::ForcingChain
         };
-        let mut best: Option<Finding> = None;
-        let (mut fresh, mut reach_off) = (Reach::empty(), Reach::empty());
-        for digit in digits {
-            for cand in candidates(c, digit) {
-                if self.out_of_work() {
-                    return None;
+        let (mut reach_on, mut reach_off) = (Reach::empty(), Reach::empty());
+        for cand in candidates(c, None) {
+            if self.out_of_work() {
+                return None;
+            }
+            if self.satisfied(best) {
+                break;
+            }
+            let on = Node::new(cand.cell.into(), cand.digit, true);
+            // One digit's propagation is small enough to go on past a
+            // contradiction; then it is the whole tree of SE's search.
+            self.past_contradictions = rules == Rules::X;
+            self.propagate_into(&mut reach_on, c, on, rules);
+            self.past_contradictions = false;
+            // SE's search for loops follows the same links in the same
+            // order as the propagation from on(A), whose tree it then is.
+            // Where the propagation stopped at a contradiction, the loops
+            // through nodes it had reached in full are known; a longer one
+            // is looked for only if it could come first.
+            match reach_on.contradiction {
+                Some((n, complexity)) if rules == Rules::Static => {
+                    let reached_in_full = reach_on.complexity[n.index()];
+                    keep_loops(
+                        c,
+                        self.loops_of(c, &reach_on, reached_in_full, best),
+                        rules,
+                        best,
+                    );
+                    let longer = u32::from(reached_in_full) + 1;
+                    let cycle = Technique::BidirectionalCycle;
+                    if se_order(cycle, longer) <= se_order(technique, complexity.into())
+                        && improves(best, cycle, longer)
+                    {
+                        let (loops, _) = inner::cycles(c, on, true, true);
+                        keep_loops(c, loops, rules, best);
+                    }
                 }
-                if self.satisfied(&best) {
-                    return best;
-                }
-                let on = Node::new(cand.cell.into(), cand.digit, true);
-                self.propagate_into(&mut fresh, c, on, rules);
-                let reach_on = &fresh;
-                if let Some((_, complexity)) = reach_on.contradiction
-                    && improves(&best, technique, complexity)
+                _ => keep_loops(c, self.loops_of(c, &reach_on, u16::MAX, best), rules, best),
+            }
+            self.propagate_into(&mut reach_off, c, on.opposite(), rules);
+            for reach in [&reach_on, &reach_off] {
+                if let Some((_, complexity)) = reach.contradiction
+                    && improves(best, technique, complexity.into())
                 {
                     keep(
-                        &mut best,
-                        contradiction_finding(technique, reach_on, cand, complexity),
+                        best,
+                        contradiction_finding(technique, reach, cand, complexity),
                     );
-                }
-                // Static chains: on(A) reaching off(A) is caught as a node
-                // conflict above; the loops through A are found from off(A).
-                self.propagate_into(&mut reach_off, c, on.opposite(), rules);
-                if let Some(f) = cycle_finding(c, &reach_off, rules) {
-                    keep(&mut best, f);
-                }
-                if reach_on.contradiction.is_some() {
-                    continue;
-                }
-                if let Some((_, complexity)) = reach_off.contradiction {
-                    if improves(&best, technique, complexity) {
-                        keep(
-                            &mut best,
-                            contradiction_finding(technique, &reach_off, cand, complexity),
-                        );
-                    }
-                    continue;
-                }
-                let premise = Premise::Either(cand);
-                if double
-                    && let Some(f) =
-                        common_conclusion(c, technique, &[reach_on, &reach_off], premise, &best)
-                {
-                    keep(&mut best, f);
                 }
             }
         }
-        best
+        Some(())
     }
 
     /// Propagates on(cell, digit) into `reaches` unless it is there already.
@@ -1032,13 +1162,14 @@ fn common_conclusion(
         }
     }
     let (total, node) = best?;
-    let rating = rated(technique, total);
-    if to_beat.as_ref().is_some_and(|b| rating >= b.rating) {
+    if !improves(to_beat, technique, total) {
         return None;
     }
+    let rating = rated(technique, total);
     let mut finding = Finding {
         technique,
         rating,
+        complexity: total,
         placements: Vec::new(),
         eliminations: Vec::new(),
         tale: Tale::Common {
@@ -1057,48 +1188,48 @@ fn common_conclusion(
     Some(finding)
 }
 
-/// The shortest loop through a static propagation's start, off(A), that
-/// eliminates, if there is one. A loop closes where the propagation turns
-/// on a candidate B weakly linked to A (the same digit in a peer, or, with
-/// cell links, another digit of A's cell): off(A) implies on(B) and on(B)
-/// implies off(A). In a loop of alternating strong and weak links every
-/// weak link holds both ways, so a digit linked in a unit is in one of its
-/// two cells (and goes from the rest of the unit), and a cell linked by two
-/// digits holds one of them (and nothing else).
-fn cycle_finding(c: &Candidates, reach: &Reach, rules: Rules) -> Option<Finding> {
+/// The loops in `paths` that eliminate (each from a candidate on back to
+/// a candidate off whose being off turns it on again), into `best`, in
+/// their order. In a loop of alternating strong and weak links every weak
+/// link holds both ways, so a digit linked in a unit is in one of its two
+/// cells (and goes from the rest of the unit), and a cell linked by two
+/// digits holds one of them.
+fn keep_loops(
+    c: &Candidates,
+    loops: Vec<inner::FoundLoop>,
+    rules: Rules,
+    best: &mut Option<Finding>,
+) {
     let technique = match rules {
         Rules::X => Technique::XCycle,
         Rules::Y => Technique::YCycle,
-        Rules::Static => Technique::BidirectionalCycle,
-        Rules::Dynamic { .. } => return None,
+        _ => Technique::BidirectionalCycle,
     };
-    let start = reach.start;
-    let (cell, digit) = (start.cell(), start.digit());
-    let same_digit = (c.cells_of(digit) & PEERS[cell])
-        .iter()
-        .map(|peer| Node::new(peer, digit, true));
-    let same_cell = super::cells::digits(c.mask(cell) & !(1 << digit))
-        .filter(|_| rules == Rules::Static)
-        .map(|d| Node::new(cell, d, true));
-    let (path, eliminations) = same_digit
-        .chain(same_cell)
-        .filter(|&end| reach.has(end))
-        .map(|end| reach.path(end))
-        // Two nodes are a strong link, not a loop.
-        .filter(|path| path.len() >= 4)
-        .filter_map(|path| {
-            let eliminations = loop_eliminations(c, &path);
-            (!eliminations.is_empty()).then_some((path, eliminations))
-        })
-        .min_by_key(|(path, _)| path.len())?;
-    Some(Finding {
-        technique,
-        rating: rated(technique, path.len() as u32),
-        placements: Vec::new(),
-        eliminations,
-        focus: path.iter().map(|n| n.candidate()).collect(),
-        tale: Tale::Loop { path, rules },
-    })
+    for inner::FoundLoop { mut path, .. } in loops {
+        let complexity = path.len() as u32;
+        if !improves(best, technique, complexity) {
+            continue;
+        }
+        let eliminations = loop_eliminations(c, &path);
+        if eliminations.is_empty() {
+            continue;
+        }
+        // Told from the first candidate the start turns off round to the
+        // start, as nested loops are.
+        path.rotate_left(1);
+        keep(
+            best,
+            Finding {
+                technique,
+                rating: rated(technique, complexity),
+                complexity,
+                placements: Vec::new(),
+                eliminations,
+                focus: path.iter().map(|n| n.candidate()).collect(),
+                tale: Tale::Loop { path, rules },
+            },
+        );
+    }
 }
 
 /// What a loop of implications eliminates, as SE counts it: a candidate
@@ -1139,6 +1270,7 @@ fn contradiction_finding(
     let mut finding = Finding {
         technique,
         rating: rated(technique, u32::from(complexity)),
+        complexity: complexity.into(),
         placements: Vec::new(),
         eliminations: Vec::new(),
         tale: Tale::Contradiction {

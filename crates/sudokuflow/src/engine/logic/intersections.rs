@@ -15,26 +15,66 @@ use super::singles::{SingleIn, make_direct};
 use super::step::{Candidate, Step, Technique, Words};
 
 pub fn pointing(c: &Candidates, found: &mut Intersections, words: Words) -> Option<Step> {
-    let (b, digit) = found.update(c).first_box(|d| d.pointing)?;
-    pointing_from(c, b, digit).map(|i| i.step(c, words))
+    first_pointing(c, found, |d| d.pointing).map(|i| i.step(c, words))
 }
 
 pub fn claiming(c: &Candidates, found: &mut Intersections, words: Words) -> Option<Step> {
-    let (line, digit) = found.update(c).first_line(|d| d.claiming)?;
-    claiming_from(c, line, digit).map(|i| i.step(c, words))
+    first_claiming(c, found, |d| d.claiming).map(|i| i.step(c, words))
 }
 
 pub fn direct_pointing(c: &Candidates, found: &mut Intersections, words: Words) -> Option<Step> {
-    let (b, digit) = found.update(c).first_box(|d| d.direct_pointing)?;
-    let step = pointing_from(c, b, digit)?.step(c, words);
+    let step = first_pointing(c, found, |d| d.direct_pointing)?.step(c, words);
     make_direct(c, step, Technique::DirectPointing, SingleIn::Boxes, words)
 }
 
 pub fn direct_claiming(c: &Candidates, found: &mut Intersections, words: Words) -> Option<Step> {
-    let (line, digit) = found.update(c).first_line(|d| d.direct_claiming)?;
-    let step = claiming_from(c, line, digit)?.step(c, words);
-    let within = SingleIn::Lines(line < COL);
-    make_direct(c, step, Technique::DirectClaiming, within, words)
+    let i = first_claiming(c, found, |d| d.direct_claiming)?;
+    let within = SingleIn::Lines(i.source < COL);
+    make_direct(
+        c,
+        i.step(c, words),
+        Technique::DirectClaiming,
+        within,
+        words,
+    )
+}
+
+/// Of the pointings `boxes` marks (per digit, bit per box), the first in
+/// [`Intersection::se_order`].
+fn first_pointing(
+    c: &Candidates,
+    found: &mut Intersections,
+    boxes: impl Fn(&DigitIntersections) -> u16,
+) -> Option<Intersection> {
+    let found = found.update(c);
+    (1..=9u8)
+        .flat_map(|d| {
+            let marked = boxes(&found.of_digit[usize::from(d)]);
+            (0..9)
+                .filter(move |b| marked >> b & 1 != 0)
+                .map(move |b| (BOX + b, d))
+        })
+        .filter_map(|(b, d)| pointing_from(c, b, d))
+        .min_by_key(Intersection::se_order)
+}
+
+/// Of the claimings `lines` marks (per digit, bit per line), the first in
+/// [`Intersection::se_order`].
+fn first_claiming(
+    c: &Candidates,
+    found: &mut Intersections,
+    lines: impl Fn(&DigitIntersections) -> u32,
+) -> Option<Intersection> {
+    let found = found.update(c);
+    (1..=9u8)
+        .flat_map(|d| {
+            let marked = lines(&found.of_digit[usize::from(d)]);
+            (0..BOX)
+                .filter(move |l| marked >> l & 1 != 0)
+                .map(move |l| (l, d))
+        })
+        .filter_map(|(line, d)| claiming_from(c, line, d))
+        .min_by_key(Intersection::se_order)
 }
 
 /// Each digit's intersections on the grid last looked at.
@@ -74,32 +114,6 @@ impl Intersections {
             }
         }
         self
-    }
-
-    /// The first box, and in it the lowest digit, that `boxes` marks.
-    fn first_box(&self, boxes: impl Fn(&DigitIntersections) -> u16) -> Option<(usize, u8)> {
-        let any = self.of_digit.iter().fold(0, |m, d| m | boxes(d));
-        let b = any.trailing_zeros();
-        (any != 0).then(|| {
-            (
-                BOX + b as usize,
-                self.first_digit(|d| u32::from(boxes(d)) >> b),
-            )
-        })
-    }
-
-    /// The first line, and on it the lowest digit, that `lines` marks.
-    fn first_line(&self, lines: impl Fn(&DigitIntersections) -> u32) -> Option<(usize, u8)> {
-        let any = self.of_digit.iter().fold(0, |m, d| m | lines(d));
-        let line = any.trailing_zeros();
-        (any != 0).then(|| (line as usize, self.first_digit(|d| lines(d) >> line)))
-    }
-
-    /// The lowest digit whose entry `bit` gives an odd number for.
-    fn first_digit(&self, bit: impl Fn(&DigitIntersections) -> u32) -> u8 {
-        (1..=9u8)
-            .find(|&d| bit(&self.of_digit[usize::from(d)]) & 1 != 0)
-            .expect("a digit marked the unit")
     }
 }
 
@@ -300,9 +314,14 @@ pub(super) struct Intersection {
 }
 
 /// Every pointing of the digits of `of` (bit `d` for digit `d`): a box's
-/// places for a digit on one line, which has other places.
+/// places for a digit on one line, which has other places; in
+/// [`Intersection::se_order`].
 pub(super) fn pointings(c: &Candidates, of: u16) -> impl Iterator<Item = Intersection> + '_ {
-    (BOX..27).flat_map(move |b| digits(of).filter_map(move |digit| pointing_from(c, b, digit)))
+    let mut all: Vec<Intersection> = (BOX..27)
+        .flat_map(move |b| digits(of).filter_map(move |digit| pointing_from(c, b, digit)))
+        .collect();
+    all.sort_by_key(Intersection::se_order);
+    all.into_iter()
 }
 
 /// The pointing of `digit` from box `b`, if there is one.
@@ -318,9 +337,13 @@ pub(super) fn pointing_from(c: &Candidates, b: usize, digit: u8) -> Option<Inter
 }
 
 /// Every claiming of the digits of `of`: a line's places for a digit in
-/// one box, which has other places.
+/// one box, which has other places; in [`Intersection::se_order`].
 pub(super) fn claimings(c: &Candidates, of: u16) -> impl Iterator<Item = Intersection> + '_ {
-    (0..BOX).flat_map(move |line| digits(of).filter_map(move |digit| claiming_from(c, line, digit)))
+    let mut all: Vec<Intersection> = (0..BOX)
+        .flat_map(move |line| digits(of).filter_map(move |digit| claiming_from(c, line, digit)))
+        .collect();
+    all.sort_by_key(Intersection::se_order);
+    all.into_iter()
 }
 
 /// The claiming of `digit` from `line`, if there is one.
@@ -352,6 +375,17 @@ fn intersection(
 }
 
 impl Intersection {
+    /// Sudoku Explainer's order, which decides which of several steps of
+    /// one rating comes first: pointings into columns before those into
+    /// rows, each by box, then line, then digit; claimings from columns
+    /// before those from rows, each by line, then box, then digit.
+    fn se_order(&self) -> (bool, usize, usize, u8) {
+        // A pointing goes from its box to a line, a claiming from its line
+        // to a box.
+        let line = self.source.min(self.target);
+        (line < COL, self.source, self.target, self.digit)
+    }
+
     pub(super) fn step(&self, c: &Candidates, words: Words) -> Step {
         let Intersection {
             technique,

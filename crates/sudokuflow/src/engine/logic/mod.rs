@@ -172,13 +172,7 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
         exclusion::aligned_pair_exclusion(c)
     }),
     (Technique::XCycle, false, |c, s| {
-        s.chainer.x_chains(c, s.words)
-    }),
-    (Technique::YCycle, false, |c, s| {
-        s.chainer.y_cycles(c, s.words)
-    }),
-    (Technique::ForcingChain, false, |c, s| {
-        s.chainer.forcing_chains(c, s.words)
+        s.chainer.static_chains(c, s.words)
     }),
     (Technique::AlignedTripleExclusion, false, |c, _| {
         exclusion::aligned_triple_exclusion(c)
@@ -216,10 +210,17 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
 /// [`Stepper`] picks among these; this is for looking at one technique.
 pub fn find_step(candidates: &Candidates, technique: Technique) -> Option<Step> {
     let mut searches = Searches::new(None, Words::Described);
+    let chainer = &mut searches.chainer;
     let family = match technique {
-        Technique::ForcingXChain => Technique::XCycle,
+        // One rule in FINDERS, which the three kinds of static chain share.
+        Technique::XCycle | Technique::ForcingXChain => {
+            return chainer.x_chains(candidates, Words::Described);
+        }
+        Technique::YCycle => return chainer.y_cycles(candidates, Words::Described),
+        Technique::BidirectionalCycle | Technique::ForcingChain => {
+            return chainer.forcing_chains(candidates, Words::Described);
+        }
         Technique::UniqueLoop => Technique::UniqueRectangle,
-        Technique::BidirectionalCycle => Technique::ForcingChain,
         Technique::RegionForcingChains => Technique::CellForcingChains,
         other => other,
     };
@@ -336,10 +337,10 @@ fn easiest_step(
             out_of_work = Some(technique);
             break;
         }
-        // From the dynamic forcing chains on, the first family that finds
-        // a step gives it, however long its chain, as in Sudoku Explainer:
-        // a harder family is searched only when the easier ones find nothing.
-        if technique >= Technique::DynamicForcingChains && best.is_some() {
+        // From the chains on, the first family that finds a step gives it,
+        // however long its chain, as in Sudoku Explainer: a harder family is
+        // searched only when the easier ones find nothing.
+        if technique >= Technique::XCycle && best.is_some() {
             break;
         }
     }

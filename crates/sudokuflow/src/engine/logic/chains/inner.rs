@@ -553,9 +553,19 @@ impl Nested {
 
 /// A loop: its nodes from the source, and the cells and units its links
 /// rely on.
-struct FoundLoop {
-    path: Vec<Node>,
+pub(super) struct FoundLoop {
+    pub(super) path: Vec<Node>,
     relies: Vec<Lost>,
+}
+
+impl FoundLoop {
+    /// A loop found at the top level, where nothing was removed to rely on.
+    pub(super) fn new(path: Vec<Node>) -> FoundLoop {
+        FoundLoop {
+            path,
+            relies: Vec::new(),
+        }
+    }
 }
 
 /// A node of the tree of SE's search for loops, and the link that
@@ -574,7 +584,7 @@ struct TreeNode {
 /// follows each node once, and a loop is every candidate on (but the
 /// source) that turns off a candidate whose being off turns the source on,
 /// when that candidate is not one of its ancestors.
-fn cycles(
+pub(super) fn cycles(
     c: &Candidates,
     source: Node,
     cell_links: bool,
@@ -595,14 +605,15 @@ fn cycles(
     if partners.is_empty() {
         return (Vec::new(), 0);
     }
-    let mut seen = vec![false; super::NODES];
-    seen[source.index()] = true;
-    let mut tree = vec![TreeNode {
+    let mut seen = [0u64; super::WORDS];
+    super::set_bit(&mut seen, source.index());
+    let mut tree = Vec::with_capacity(64);
+    tree.push(TreeNode {
         node: source,
         parent: usize::MAX,
         // Never read: the source is reached by no link.
         lost: Lost::Cell(source.cell()),
-    }];
+    });
     let is_ancestor = |tree: &[TreeNode], mut at: usize, node: Node| {
         while tree[at].parent != usize::MAX {
             at = tree[at].parent;
@@ -633,7 +644,8 @@ fn cycles(
             {
                 found.push(loop_of(&tree, at, (to, lost), closing));
             }
-            if !std::mem::replace(&mut seen[to.index()], true) {
+            if !super::bit(&seen, to.index()) {
+                super::set_bit(&mut seen, to.index());
                 tree.push(TreeNode {
                     node: to,
                     parent: at,

@@ -193,7 +193,7 @@ fn reach_of(initial: &Candidates, trail: &Trail) -> Reach {
 
 /// A loop as a propagation made to be told: each node follows from the one
 /// before it in `path` (which starts at a candidate turned off).
-fn loop_reach(state: &Candidates, path: &[Node], rules: Rules) -> Reach {
+pub(super) fn loop_reach(state: &Candidates, path: &[Node], rules: Rules) -> Reach {
     let mut reached = [0; super::WORDS];
     let mut parent = vec![0u16; NODES];
     let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];

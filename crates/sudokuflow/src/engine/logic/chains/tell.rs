@@ -103,7 +103,7 @@ pub(super) fn tell(
             );
         }
         Tale::Loop { ref path, rules } => {
-            let reach = Chainer::detailed().propagate(c, path[0], rules);
+            let reach = super::levels::loop_reach(c, path, rules);
             let mut teller = Teller::new(&reach);
             let (account, chain) = teller.loop_chain(path);
             let _ = write!(
