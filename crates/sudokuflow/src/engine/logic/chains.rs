@@ -220,6 +220,18 @@ struct Detail {
     why: Vec<Why>,
 }
 
+/// Where a propagation reads what each node implies.
+// One lives on the stack for each propagation: boxing the grid would cost
+// an allocation each time instead.
+#[allow(clippy::large_enum_variant)]
+enum Links {
+    /// Static links: the same on every node's visit, worked out once per grid.
+    Cached(Box<LinkCache>),
+    /// Dynamic links: drawn at each visit from the grid, which loses
+    /// candidates as the propagation goes.
+    Drawn(Candidates),
+}
+
 /// What the nodes of one grid imply directly under rules that leave the
 /// grid as it is (all but the dynamic ones): a search propagates from every
 /// candidate and meets the same nodes in each propagation, so each node's
@@ -411,12 +423,12 @@ impl Chainer {
         let mut found = std::mem::take(&mut self.found);
         // Static links never change the grid: they are read from a cache,
         // without a copy of the grid or of the links.
-        let (mut state, mut links) = match dynamic {
-            true => (Some(base.clone()), None),
-            false => match self.links.take() {
-                Some(links) if links.rules == rules && links.grid == *base => (None, Some(links)),
-                _ => (None, Some(Box::new(LinkCache::new(base, rules)))),
-            },
+        let mut links = match dynamic {
+            true => Links::Drawn(base.clone()),
+            false => Links::Cached(match self.links.take() {
+                Some(links) if links.rules == rules && links.grid == *base => links,
+                _ => Box::new(LinkCache::new(base, rules)),
+            }),
         };
         // A dynamic propagation follows every on node waiting before the
         // next off node, as Sudoku Explainer's does: the grid then loses
@@ -432,9 +444,9 @@ impl Chainer {
             } else {
                 break;
             };
-            let contradiction = match (links.as_deref_mut(), state.as_mut()) {
-                (Some(links), _) => self.add_all(reach, rules, links.of(node)),
-                (None, Some(state)) => {
+            let contradiction = match &mut links {
+                Links::Cached(links) => self.add_all(reach, rules, links.of(node)),
+                Links::Drawn(state) => {
                     found.clear();
                     consequences(base, state, node, rules, &mut found);
                     if !node.on() {
@@ -447,15 +459,14 @@ impl Chainer {
                     }
                     self.add_all(reach, rules, &found)
                 }
-                (None, None) => unreachable!("a propagation has links or a grid"),
             };
             if contradiction {
                 break;
             }
         }
         self.found = found;
-        if links.is_some() {
-            self.links = links;
+        if let Links::Cached(links) = links {
+            self.links = Some(links);
         }
         self.work += (head + off_head) as u64;
     }
@@ -567,20 +578,7 @@ impl Chainer {
             let row = node.index();
             self.ancestors[row] = [0; WORDS];
             for p in parents.iter() {
-                let from = p.index();
-                let (to, from) = match row < from {
-                    true => {
-                        let (head, tail) = self.ancestors.split_at_mut(from);
-                        (&mut head[row], &tail[0])
-                    }
-                    false => {
-                        let (head, tail) = self.ancestors.split_at_mut(row);
-                        (&mut tail[0], &head[from])
-                    }
-                };
-                for (w, x) in to.iter_mut().zip(from) {
-                    *w |= x;
-                }
+                or_row(&mut self.ancestors, row, p.index());
             }
             // Told as following a parent this propagation reached: inside
             // a nested chain, others were removed by the outer one.
@@ -653,6 +651,20 @@ fn count(bits: &Bits) -> u16 {
 #[inline(always)]
 fn count_portable(bits: &Bits) -> u16 {
     bits.iter().map(|w| w.count_ones() as u16).sum()
+}
+
+/// Adds the bits of row `from` to row `to`, another row.
+fn or_row(rows: &mut [Bits], to: usize, from: usize) {
+    let (to, from) = if to < from {
+        let (head, tail) = rows.split_at_mut(from);
+        (&mut head[to], &tail[0])
+    } else {
+        let (head, tail) = rows.split_at_mut(to);
+        (&mut tail[0], &head[from])
+    };
+    for (w, x) in to.iter_mut().zip(from) {
+        *w |= x;
+    }
 }
 
 /// The nodes in `a` or `b`.
