@@ -590,7 +590,13 @@ impl Chainer {
                 detail.parents[node.index()] = parents.to_vec();
                 detail.why[node.index()] = why;
             }
-            if self.add(reach, rules, node, parent) {
+            // Behind one parent reached here, a node needs what its parent
+            // needs and itself: no count of the row.
+            let complexity = match &parents[..] {
+                [p] if reach.has(*p) => Some(reach.complexity[p.index()] + 1),
+                _ => None,
+            };
+            if self.add(reach, rules, node, parent, complexity) {
                 return true;
             }
         }
@@ -599,11 +605,19 @@ impl Chainer {
 
     /// Adds `node`, whose row of `ancestors` holds those of its parents, and
     /// which is told as following `parent`; true on a contradiction.
-    fn add(&mut self, reach: &mut Reach, rules: Rules, node: Node, parent: u16) -> bool {
+    /// `complexity` is the row's count when already known.
+    fn add(
+        &mut self,
+        reach: &mut Reach,
+        rules: Rules,
+        node: Node,
+        parent: u16,
+        complexity: Option<u16>,
+    ) -> bool {
         let ancestors = &mut self.ancestors[node.index()];
         set_bit(ancestors, node.index());
         set_bit(&mut reach.reached, node.index());
-        reach.complexity[node.index()] = count(ancestors);
+        reach.complexity[node.index()] = complexity.unwrap_or_else(|| count(ancestors));
         reach.parent[node.index()] = parent;
         if reach.has(node.opposite()) && reach.contradiction.is_none() {
             let (a, b) = (
