@@ -486,11 +486,7 @@ impl Chainer {
         within: u16,
         best: &Option<Finding>,
     ) -> Vec<inner::FoundLoop> {
-        let technique = match reach.rules {
-            Rules::X => Technique::XCycle,
-            Rules::Y => Technique::YCycle,
-            _ => Technique::BidirectionalCycle,
-        };
+        let technique = loop_technique(reach.rules);
         // The shortest loop has four nodes.
         if !improves(best, technique, 4) {
             return Vec::new();
@@ -1226,11 +1222,7 @@ fn keep_loops(
     rules: Rules,
     best: &mut Option<Finding>,
 ) {
-    let technique = match rules {
-        Rules::X => Technique::XCycle,
-        Rules::Y => Technique::YCycle,
-        _ => Technique::BidirectionalCycle,
-    };
+    let technique = loop_technique(rules);
     for inner::FoundLoop { mut path, .. } in loops {
         let complexity = path.len() as u32;
         if !improves(best, technique, complexity) {
@@ -1255,6 +1247,15 @@ fn keep_loops(
                 tale: Tale::Loop { path, rules },
             },
         );
+    }
+}
+
+/// The kind of loop a search under `rules` closes.
+fn loop_technique(rules: Rules) -> Technique {
+    match rules {
+        Rules::X => Technique::XCycle,
+        Rules::Y => Technique::YCycle,
+        _ => Technique::BidirectionalCycle,
     }
 }
 

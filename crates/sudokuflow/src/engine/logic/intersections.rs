@@ -46,16 +46,7 @@ fn first_pointing(
     found: &mut Intersections,
     boxes: impl Fn(&DigitIntersections) -> u16,
 ) -> Option<Intersection> {
-    let found = found.update(c);
-    (1..=9u8)
-        .flat_map(|d| {
-            let marked = boxes(&found.of_digit[usize::from(d)]);
-            (0..9)
-                .filter(move |b| marked >> b & 1 != 0)
-                .map(move |b| (BOX + b, d))
-        })
-        .filter_map(|(b, d)| pointing_from(c, b, d))
-        .min_by_key(Intersection::se_order)
+    first_marked(c, found, |d| u32::from(boxes(d)) << BOX, pointing_from)
 }
 
 /// Of the claimings `lines` marks (per digit, bit per line), the first in
@@ -65,15 +56,26 @@ fn first_claiming(
     found: &mut Intersections,
     lines: impl Fn(&DigitIntersections) -> u32,
 ) -> Option<Intersection> {
+    first_marked(c, found, lines, claiming_from)
+}
+
+/// Of the intersections `units` marks (per digit, bit per unit), the first
+/// in [`Intersection::se_order`]; `from` works one out.
+fn first_marked(
+    c: &Candidates,
+    found: &mut Intersections,
+    units: impl Fn(&DigitIntersections) -> u32,
+    from: fn(&Candidates, usize, u8) -> Option<Intersection>,
+) -> Option<Intersection> {
     let found = found.update(c);
     (1..=9u8)
         .flat_map(|d| {
-            let marked = lines(&found.of_digit[usize::from(d)]);
-            (0..BOX)
-                .filter(move |l| marked >> l & 1 != 0)
-                .map(move |l| (l, d))
+            let marked = units(&found.of_digit[usize::from(d)]);
+            (0..BOX + 9)
+                .filter(move |u| marked >> u & 1 != 0)
+                .map(move |u| (u, d))
         })
-        .filter_map(|(line, d)| claiming_from(c, line, d))
+        .filter_map(|(u, d)| from(c, u, d))
         .min_by_key(Intersection::se_order)
 }
 
