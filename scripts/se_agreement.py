@@ -10,13 +10,15 @@ lines end in `cpu=<s>`, the CPU time of rating that puzzle alone).
 
 Prints a Markdown table by band of SE's ER: how many puzzles get the same ER,
 within 0.1 and 0.2, the same EP and ED where the reference has them, how
-many ratings are lower bounds, and the median CPU time where RATED has it.
+many ratings are lower bounds, and the median and 90th-percentile CPU time
+where RATED has it.
 `--bands se` (the default) uses the bands up to 4.5, 4.6 to 4.9, 5.0 to 9.0
 and above; `--bands top` only SE's 9.5 and above, in bands of half a point.
 Then the most common disagreements, with an example puzzle each.
 """
 import argparse
 import collections
+import math
 import signal
 import statistics
 
@@ -70,10 +72,12 @@ def row(name, pairs):
     same = [sum(ours[0][k] == se[k] for se, ours in with_ep) for k in (1, 2)]
     cpus = [cpu for _, (_, _, _, cpu) in pairs if cpu is not None]
     median = f"{statistics.median(cpus):.2f}" if cpus else "-"
+    # The nearest rank: the time no more than 90% of the puzzles exceed.
+    p90 = f"{sorted(cpus)[math.ceil(0.9 * len(cpus)) - 1]:.2f}" if cpus else "-"
     bounds = sum(bound for _, (_, bound, _, _) in pairs)
     return (f"| {name} | {n} | {share(within(0, 0), n)} | {share(within(0, 0.1), n)} | "
             f"{share(within(0, 0.2), n)} | {share(same[0], len(with_ep))} | "
-            f"{share(same[1], len(with_ep))} | {bounds} | {median} |")
+            f"{share(same[1], len(with_ep))} | {bounds} | {median} | {p90} |")
 
 
 def main():
@@ -101,8 +105,8 @@ def main():
             misses[(se[0], ("> " if bound else "") + f"{er}", technique)].append(puzzle)
 
     print("| SE's ER | puzzles | same ER | within 0.1 | within 0.2 | same EP | same ED "
-          "| lower bounds | median CPU s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| lower bounds | median CPU s | 90th pct CPU s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, _, _ in bands:
         if rows[name]:
             print(row(name, rows[name]))

@@ -248,6 +248,22 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
         "tests/measuring.rs runs it, read from the page, on lines in the database's layout (the database itself is kept outside the repository)",
     ),
     (
+        r#"awk '$2 >= 11.5 { printf "%s %.1f/%.1f/%.1f\n", $1, $2, $3, $4 }' puzzles.txt > eleven_top.txt"#,
+        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+    ),
+    (
+        r#"cut -d' ' -f1 sample.txt | sudokuflow canon > known.txt"#,
+        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+    ),
+    (
+        r#"cut -d' ' -f1 eleven_top.txt | sudokuflow canon | paste -d' ' - eleven_top.txt | awk 'NR == FNR { known[$1]; next } !($1 in known) { print $2, $3 }' known.txt - > new.txt"#,
+        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+    ),
+    (
+        r#"awk -v n="$(wc -l < new.txt)" 'NR - 1 == int(k * n / 60) { print; k++ }' new.txt >> sample.txt"#,
+        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+    ),
+    (
         "SUDOKUFLOW_DATA=../shared/data cargo test -p sudokuflow-cli --lib key_latency -- --ignored --nocapture",
         "not run in CI (minutes of CPU): src/play/app.rs key_latency_measures_one_game_a_level runs its measurement on one new game of each level",
     ),
