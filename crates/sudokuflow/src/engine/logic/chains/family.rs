@@ -120,12 +120,18 @@ pub(crate) fn hints(
     inside: &mut dyn Inside,
     out: &mut Vec<Hint>,
 ) -> Trails {
+    let singles = links.dynamic || !multiple;
+    // Room for every trail at once: trails are large, and a list grown by
+    // doubling copies them again and again.
+    let starts = match links.digit {
+        Some(d) => c.cells_of(d).len() as usize,
+        None => (0..81).map(|cell| c.mask(cell).count_ones() as usize).sum(),
+    };
     let mut trails = Trails {
-        list: Vec::new(),
+        list: Vec::with_capacity(starts * if multiple && singles { 2 } else { 1 }),
         on: vec![None; 729],
         off: vec![None; 729],
     };
-    let singles = links.dynamic || !multiple;
     for cell in 0..81 {
         let found_before = out.len();
         for d in digits(c.mask(cell)) {

@@ -708,12 +708,11 @@ fn on_to_off(c: &Candidates, n: Node, cell_links: bool, out: &mut Vec<(Node, Los
             out.push((Node::new(cell, v, false), Lost::Cell(cell)));
         }
     }
+    let mut done = CellSet::single(cell);
     for unit in super::se_units(cell) {
-        for other in c.places(unit, d).iter() {
-            let node = Node::new(other, d, false);
-            if other != cell && !out.iter().any(|(m, _)| *m == node) {
-                out.push((node, Lost::Places(unit, d)));
-            }
+        for other in (c.places(unit, d) - done).iter() {
+            done.insert(other);
+            out.push((Node::new(other, d, false), Lost::Places(unit, d)));
         }
     }
 }
