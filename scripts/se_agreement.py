@@ -72,7 +72,7 @@ def row(name, pairs):
     same = [sum(ours[0][k] == se[k] for se, ours in with_ep) for k in (1, 2)]
     cpus = [cpu for _, (_, _, _, cpu) in pairs if cpu is not None]
     median = f"{statistics.median(cpus):.2f}" if cpus else "-"
-    # The nearest rank: the time no more than 90% of the puzzles exceed.
+    # The nearest rank: the least time that at most 10% of the puzzles exceed.
     p90 = f"{sorted(cpus)[math.ceil(0.9 * len(cpus)) - 1]:.2f}" if cpus else "-"
     bounds = sum(bound for _, (_, bound, _, _) in pairs)
     return (f"| {name} | {n} | {share(within(0, 0), n)} | {share(within(0, 0.1), n)} | "
