@@ -29,6 +29,17 @@ fn shell(line: &str) -> Run {
     run
 }
 
+/// The lines of docs/rating.md from `first_words` to the end of their
+/// fenced block.
+fn rating_page_block(first_words: &str) -> String {
+    let page = fs::read_to_string(root().join("docs/rating.md")).unwrap();
+    let start = page
+        .find(first_words)
+        .unwrap_or_else(|| panic!("docs/rating.md has no {first_words:?}"));
+    let end = start + page[start..].find("\n```").unwrap();
+    page[start..end].to_string()
+}
+
 /// The standard output of `run`, which must succeed, and its standard
 /// error.
 fn output_of(run: &mut Run) -> (String, String) {
@@ -110,9 +121,7 @@ fn se_scripts_rate_a_sample_a_process_each_and_compare_by_band() {
 fn the_hardest_databases_rated_lines_make_the_sample() {
     // The page's awk line, read from the page itself, on lines in the
     // database's layout: only puzzles with ER, EP and ED are kept.
-    let page = fs::read_to_string(root().join("docs/rating.md")).unwrap();
-    let start = page.find("awk -F, 'length($1) == 81").unwrap();
-    let command = &page[start..start + page[start..].find("\n```").unwrap()];
+    let command = rating_page_block("awk -F, 'length($1) == 81");
     let dir = temp_dir();
     let puzzle = |c: char| format!("{c}{}", ".".repeat(80));
     let database = [
@@ -138,7 +147,7 @@ fn the_hardest_databases_rated_lines_make_the_sample() {
         database.join("\n") + "\n",
     )
     .unwrap();
-    output_of(shell(command).current_dir(dir.path()));
+    output_of(shell(&command).current_dir(dir.path()));
     let sample = fs::read_to_string(dir.path().join("sample.txt")).unwrap();
     assert_eq!(
         sample,
@@ -155,9 +164,7 @@ fn elevens_puzzles_at_the_top_extend_the_sample() {
     // The page's lines, read from the page itself: eleven's puzzles rated
     // 11.5 or more, those equivalent to one of the sample left out, 60 of
     // the rest evenly spaced, added to the sample.
-    let page = fs::read_to_string(root().join("docs/rating.md")).unwrap();
-    let start = page.find("awk '$2 >= 11.5").unwrap();
-    let command = &page[start..start + page[start..].find("\n```").unwrap()];
+    let command = rating_page_block("awk '$2 >= 11.5");
     let dir = temp_dir();
     let (generated, _) = output_of(&mut shell("sudokuflow generate -n 122 --seed 5"));
     let puzzles: Vec<&str> = generated.lines().collect();
@@ -182,7 +189,7 @@ fn elevens_puzzles_at_the_top_extend_the_sample() {
     ];
     elevens.extend(puzzles[2..].iter().map(|p| format!("{p}  11.5 01.2 01.2")));
     fs::write(dir.path().join("puzzles.txt"), elevens.join("\n") + "\n").unwrap();
-    output_of(shell(command).current_dir(dir.path()));
+    output_of(shell(&command).current_dir(dir.path()));
     let sample = fs::read_to_string(dir.path().join("sample.txt")).unwrap();
     let expected: String = std::iter::once(format!("{known} 11.6/11.6/2.6\n"))
         .chain(
