@@ -6,7 +6,7 @@
 
 use super::super::Candidates;
 use super::super::cells::digits;
-use super::trail::{Inside, Links, Trail, TrailScratch};
+use super::trail::{Inside, Links, Trail, TrailList, TrailScratch};
 use super::{Node, length_difficulty, starts_chains};
 
 /// What a hint of a family concludes, and from which assumptions.
@@ -63,7 +63,7 @@ impl Hint {
 /// assumed false.
 pub(crate) struct Trails {
     /// Every trail, in the order run.
-    pub list: Vec<Trail>,
+    pub list: TrailList,
     /// The index in `list` of the trail from each candidate (by [`slot`])
     /// assumed true, and false.
     on: Vec<Option<u16>>,
@@ -84,10 +84,10 @@ impl Trails {
 
     fn on(&self, cell: usize, digit: u8) -> Option<&Trail> {
         self.index(Node::new(cell, digit, true))
-            .map(|i| &self.list[i])
+            .map(|i| &*self.list[i])
     }
 
-    fn push(&mut self, trail: Trail) {
+    fn push(&mut self, trail: Box<Trail>) {
         let slots = if trail.start.on() {
             &mut self.on
         } else {

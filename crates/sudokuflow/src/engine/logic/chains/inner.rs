@@ -19,7 +19,8 @@ use super::super::Candidates;
 use super::super::cells::{CellSet, digits};
 use super::family::{self, Kind};
 use super::trail::{
-    Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailScratch,
+    Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailList,
+    TrailScratch,
 };
 use super::{Node, length_difficulty, plus};
 
@@ -190,7 +191,7 @@ impl Nested {
         if let Some(answer) = self.answers.by_grid.get(&key) {
             return Rc::clone(answer);
         }
-        let mut trails: Vec<Trail> = Vec::new();
+        let mut trails = TrailList::new();
         let mut conclusions = match kind {
             InnerKind::Static => self.static_chains(state, &mut trails),
             InnerKind::StaticMultiple => self.family(state, Links::STATIC, 80, &mut trails),
@@ -281,7 +282,7 @@ impl Conclusion {
         removals: Vec<Node>,
         (rating, complexity): (u16, u32),
         what: What,
-        (state, trails, sources): (&Candidates, &[Trail], &[(usize, Node)]),
+        (state, trails, sources): (&Candidates, &TrailList, &[(usize, Node)]),
         premise: Option<Lost>,
     ) -> Conclusion {
         let (mut relies, key) = needed(state, trails, sources);
@@ -303,7 +304,11 @@ impl Conclusion {
 /// cell or place of a digit in a unit (of two, statically), that cell or
 /// unit; and a key made of their nodes, which tells one nested chain from
 /// another.
-fn needed(state: &Candidates, trails: &[Trail], sources: &[(usize, Node)]) -> (Vec<Lost>, u64) {
+fn needed(
+    state: &Candidates,
+    trails: &[Box<Trail>],
+    sources: &[(usize, Node)],
+) -> (Vec<Lost>, u64) {
     let mut out: Vec<Lost> = Vec::new();
     let mut key = KEY_START;
     let mut seen = vec![false; super::NODES];
@@ -356,7 +361,7 @@ impl Nested {
     /// candidates), then over all static links; each start's loops before
     /// its forcing chains, a candidate assumed true that turns itself off,
     /// or false that turns itself on.
-    fn static_chains(&mut self, c: &Candidates, trails: &mut Vec<Trail>) -> Vec<Conclusion> {
+    fn static_chains(&mut self, c: &Candidates, trails: &mut TrailList) -> Vec<Conclusion> {
         let mut out = Vec::new();
         let strong = StrongLinks::new(c);
         let x_chains: Vec<Rc<[Option<u16>]>> =
@@ -493,7 +498,7 @@ impl Nested {
         c: &Candidates,
         links: Links,
         base: u16,
-        trails: &mut Vec<Trail>,
+        trails: &mut TrailList,
     ) -> Vec<Conclusion> {
         let mut hints = Vec::new();
         let inside: &mut dyn Inside = if links.level >= 1 {

@@ -261,6 +261,12 @@ impl Trail {
     }
 }
 
+/// Trails as lists keep them: boxed, so that handing a trail on moves a
+/// pointer, not its node sets (some 500 bytes, moved several times from
+/// the search that makes a trail to the list that ends it).
+#[allow(clippy::vec_box)]
+pub(crate) type TrailList = Vec<Box<Trail>>;
+
 /// The scratch space of trails: each node's ancestors while a trail runs.
 pub(crate) struct TrailScratch {
     /// The ancestors of the node reached `k`-th, as a set of positions in
@@ -276,17 +282,10 @@ pub(crate) struct TrailScratch {
     /// included, and the most allowed.
     work: u64,
     budget: Option<u64>,
-    /// The buffers of trails given back ([`TrailScratch::recycle`]), ready
-    /// for the next: trails are made by the thousand, and a fresh node
-    /// index costs an allocation the size of all nodes.
-    spare: Vec<Buffers>,
-}
-
-/// A trail's node index and lists, emptied.
-struct Buffers {
-    at: Vec<u16>,
-    entries: Vec<Entry>,
-    order: Vec<Node>,
+    /// Trails given back ([`TrailScratch::recycle`]), emptied, ready for
+    /// the next: trails are made by the thousand, and a fresh node index
+    /// costs an allocation the size of all nodes.
+    spare: TrailList,
 }
 
 impl Default for TrailScratch {
@@ -572,24 +571,27 @@ impl TrailScratch {
         start: Node,
         links: Links,
         inside: &mut dyn Inside,
-    ) -> Trail {
+    ) -> Box<Trail> {
         self.run_until(initial, start, links, inside, Stop::Any)
     }
 
-    /// Takes back the buffers of a trail no longer needed, for the next.
-    pub fn recycle(&mut self, trail: Trail) {
-        let Trail {
-            mut at,
-            mut entries,
-            mut order,
-            ..
-        } = trail;
-        for n in &order {
-            at[n.index()] = 0;
+    /// Takes back a trail no longer needed, emptied, for the next.
+    pub fn recycle(&mut self, mut trail: Box<Trail>) {
+        let t = &mut *trail;
+        for n in &t.order {
+            t.at[n.index()] = 0;
         }
-        entries.clear();
-        order.clear();
-        self.spare.push(Buffers { at, entries, order });
+        t.order.clear();
+        t.entries.clear();
+        t.reached = [0; WORDS];
+        t.nested_at = [0; WORDS];
+        t.contradiction = None;
+        t.last = None;
+        t.last_cause = Cause::Start;
+        t.last_parents.clear();
+        t.rule_parents.clear();
+        t.inner.clear();
+        self.spare.push(trail);
     }
 
     /// [`TrailScratch::run`], stopping as `stop` says.
@@ -600,32 +602,26 @@ impl TrailScratch {
         links: Links,
         inside: &mut dyn Inside,
         stop: Stop,
-    ) -> Trail {
+    ) -> Box<Trail> {
         self.stop = stop;
-        let Buffers {
-            at,
-            entries,
-            mut order,
-        } = self.spare.pop().unwrap_or_else(|| Buffers {
-            at: vec![0; NODES],
-            entries: Vec::with_capacity(64),
-            order: Vec::with_capacity(64),
+        let mut trail = self.spare.pop().unwrap_or_else(|| {
+            Box::new(Trail {
+                start,
+                reached: [0; WORDS],
+                order: Vec::with_capacity(64),
+                at: vec![0; NODES],
+                entries: Vec::with_capacity(64),
+                nested_at: [0; WORDS],
+                contradiction: None,
+                last: None,
+                last_cause: Cause::Start,
+                last_parents: Vec::new(),
+                rule_parents: Vec::new(),
+                inner: Vec::new(),
+            })
         });
-        order.push(start);
-        let mut trail = Trail {
-            start,
-            reached: [0; WORDS],
-            order,
-            at,
-            entries,
-            nested_at: [0; WORDS],
-            contradiction: None,
-            last: None,
-            last_cause: Cause::Start,
-            last_parents: Vec::new(),
-            rule_parents: Vec::new(),
-            inner: Vec::new(),
-        };
+        trail.start = start;
+        trail.order.push(start);
         let mut state = initial.clone();
         self.on_queue.clear();
         self.off_queue.clear();
