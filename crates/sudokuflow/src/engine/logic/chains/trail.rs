@@ -781,7 +781,6 @@ impl TrailScratch {
         let at = trail.order.len();
         let (before, free) = self.ancestors.split_at_mut(row(at).start);
         let ancestors = &mut free[..at / 64 + 1];
-        ancestors.fill(0);
         let mut reached_parents = 0;
         let mut flat = 0;
         for p in &self.parents {
@@ -790,11 +789,23 @@ impl TrailScratch {
             let Some(j) = usize::from(trail.at[p.index()]).checked_sub(1) else {
                 continue;
             };
-            reached_parents += 1;
             flat = u32::from(trail.entries[j].flat) + 1;
-            for (w, x) in ancestors.iter_mut().zip(&before[row(j)]) {
-                *w |= x;
+            let parents_row = &before[row(j)];
+            if reached_parents == 0 {
+                // The first parent's row, then zeros: one pass, where
+                // clearing first would cost a call for every node.
+                for (i, w) in ancestors.iter_mut().enumerate() {
+                    *w = parents_row.get(i).copied().unwrap_or(0);
+                }
+            } else {
+                for (w, x) in ancestors.iter_mut().zip(parents_row) {
+                    *w |= x;
+                }
             }
+            reached_parents += 1;
+        }
+        if reached_parents == 0 {
+            ancestors.fill(0);
         }
         ancestors[at / 64] |= 1 << (at % 64);
         if reached_parents != 1 {
