@@ -577,20 +577,35 @@ impl TrailScratch {
 
     /// Takes back a trail no longer needed, emptied, for the next.
     pub fn recycle(&mut self, mut trail: Box<Trail>) {
-        let t = &mut *trail;
-        for n in &t.order {
-            t.at[n.index()] = 0;
+        // Every field named, so that one added to trails is emptied too;
+        // the lists keep their room.
+        let Trail {
+            start: _,
+            reached,
+            order,
+            at,
+            entries,
+            nested_at,
+            contradiction,
+            last_cause,
+            last_parents,
+            rule_parents,
+            last,
+            inner,
+        } = &mut *trail;
+        for n in order.iter() {
+            at[n.index()] = 0;
         }
-        t.order.clear();
-        t.entries.clear();
-        t.reached = [0; WORDS];
-        t.nested_at = [0; WORDS];
-        t.contradiction = None;
-        t.last = None;
-        t.last_cause = Cause::Start;
-        t.last_parents.clear();
-        t.rule_parents.clear();
-        t.inner.clear();
+        order.clear();
+        entries.clear();
+        *reached = [0; WORDS];
+        *nested_at = [0; WORDS];
+        *contradiction = None;
+        *last_cause = Cause::Start;
+        last_parents.clear();
+        rule_parents.clear();
+        *last = None;
+        inner.clear();
         self.spare.push(trail);
     }
 
