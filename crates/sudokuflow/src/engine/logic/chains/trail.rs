@@ -904,10 +904,23 @@ impl TrailScratch {
 /// [`TrailScratch`]'s `ancestors`: rows of 64 positions take one word more
 /// with each block of 64, packed one after the other.
 fn row(k: usize) -> std::ops::Range<usize> {
-    let (block, within) = (k / 64, k % 64);
-    let start = 64 * block * (block + 1) / 2 + within * (block + 1);
-    start..start + block + 1
+    // Read from a table: a node derived looks up its own row and each
+    // parent's.
+    let start = ROW_STARTS[k] as usize;
+    start..start + k / 64 + 1
 }
+
+/// Where [`row`] starts for each position up to every node reached.
+static ROW_STARTS: [u32; NODES + 1] = {
+    let mut starts = [0; NODES + 1];
+    let mut k = 0;
+    while k <= NODES {
+        let (block, within) = (k / 64, k % 64);
+        starts[k] = (64 * block * (block + 1) / 2 + within * (block + 1)) as u32;
+        k += 1;
+    }
+    starts
+};
 
 fn count(bits: &[u64]) -> u32 {
     bits.iter().map(|w| w.count_ones()).sum()
