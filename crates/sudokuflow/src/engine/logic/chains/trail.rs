@@ -172,11 +172,18 @@ impl Trail {
     /// The complexity of the nested chains that concluded the nodes at the
     /// positions of `ancestors`, each chain counted once; the node at
     /// position `at` is derived by `cause` (it may not be recorded yet).
+    #[inline(always)]
     fn nested_cost(&self, ancestors: &[u64], at: usize, cause: Cause) -> u32 {
         if self.inner.is_empty() {
-            // No nested chain yet (the usual case): nothing to add up.
+            // No nested chain yet (the usual case): nothing to add up, and
+            // no call for every node derived.
             return 0;
         }
+        self.nested_cost_added(ancestors, at, cause)
+    }
+
+    /// [`Trail::nested_cost`] once the trail has nested chains.
+    fn nested_cost_added(&self, ancestors: &[u64], at: usize, cause: Cause) -> u32 {
         let mut seen: Vec<u16> = Vec::new();
         let mut total = 0;
         let mut add = |cause: Cause| {
