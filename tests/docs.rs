@@ -27,6 +27,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// Why the four lines of docs/rating.md that add eleven's puzzles to the
+/// sample are run elsewhere.
+const ELEVENS_BLOCK: &str = "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)";
+
 /// Shown commands that no trycmd case runs, each with the CI step or test
 /// that runs it (or why nothing does). A command is matched as written in
 /// the page, its comment and surplus spaces removed.
@@ -249,19 +253,19 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         r#"awk '$2 >= 11.5 { printf "%s %.1f/%.1f/%.1f\n", $1, $2, $3, $4 }' puzzles.txt > eleven_top.txt"#,
-        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+        ELEVENS_BLOCK,
     ),
     (
         r#"cut -d' ' -f1 sample.txt | sudokuflow canon > known.txt"#,
-        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+        ELEVENS_BLOCK,
     ),
     (
         r#"cut -d' ' -f1 eleven_top.txt | sudokuflow canon | paste -d' ' - eleven_top.txt | awk 'NR == FNR { known[$1]; next } !($1 in known) { print $2, $3 }' known.txt - > new.txt"#,
-        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+        ELEVENS_BLOCK,
     ),
     (
         r#"awk -v n="$(wc -l < new.txt)" 'NR - 1 == int(k * n / 60) { print; k++ }' new.txt >> sample.txt"#,
-        "tests/measuring.rs elevens_puzzles_at_the_top_extend_the_sample runs the block, read from the page, on generated puzzles in the layout of eleven's list (the list itself is kept outside the repository)",
+        ELEVENS_BLOCK,
     ),
     (
         "SUDOKUFLOW_DATA=../shared/data cargo test -p sudokuflow-cli --lib key_latency -- --ignored --nocapture",

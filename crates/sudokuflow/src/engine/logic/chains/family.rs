@@ -121,8 +121,8 @@ pub(crate) fn hints(
     out: &mut Vec<Hint>,
 ) -> Trails {
     let singles = links.dynamic || !multiple;
-    // Room for every trail at once: trails are large, and a list grown by
-    // doubling copies them again and again.
+    // Room for every trail at once: one allocation for the list, not one
+    // at each doubling.
     let starts = match links.digit {
         Some(d) => c.cells_of(d).len() as usize,
         None => (0..81).map(|cell| c.mask(cell).count_ones() as usize).sum(),

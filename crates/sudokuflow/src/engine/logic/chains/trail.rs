@@ -917,7 +917,8 @@ fn row(k: usize) -> std::ops::Range<usize> {
     start..start + k / 64 + 1
 }
 
-/// Where [`row`] starts for each position up to every node reached.
+/// Where [`row`] starts for each position; the last, at `NODES`, is where
+/// the rows end, the size of [`TrailScratch`]'s `ancestors`.
 static ROW_STARTS: [u32; NODES + 1] = {
     let mut starts = [0; NODES + 1];
     let mut k = 0;
