@@ -44,6 +44,7 @@ mod plus;
 mod tell;
 mod trail;
 
+pub(crate) use levels::nesting_level;
 use tell::{Premise, Tale};
 
 use super::Candidates;
@@ -313,8 +314,25 @@ pub struct Chainer {
     /// A search may stop at the first finding rated at most this (see
     /// [`Chainer::stop_at`]).
     enough: Difficulty,
+    /// By nesting level, under `enough`: the cell of the last hint a
+    /// search stopped at (the next such search starts there).
+    free_cells: [u8; 6],
+    /// What the last searches under `free.enough` found: see
+    /// [`Chainer::waits`].
+    free: FreeSearches,
     /// The links of the grid last propagated on, for rules that keep it.
     links: Option<Box<LinkCache>>,
+}
+
+/// What the last searches of the nesting levels found under one limit
+/// ([`Chainer::stop_at`]).
+#[derive(Clone, Copy, Default)]
+struct FreeSearches {
+    enough: Difficulty,
+    /// Whether the last search at level 2 found no step.
+    level2_failed: bool,
+    /// The level of the last search that found a step.
+    found: Option<u8>,
 }
 
 impl Chainer {
@@ -336,6 +354,8 @@ impl Chainer {
             detailed: false,
             past_contradictions: false,
             enough: Difficulty(0),
+            free_cells: [0; 6],
+            free: FreeSearches::default(),
             links: None,
         }
     }
@@ -346,6 +366,35 @@ impl Chainer {
     /// for the easiest every time.
     pub fn stop_at(&mut self, enough: Difficulty) {
         self.enough = enough;
+    }
+
+    /// Whether the search of the dynamic chains at nesting `level`, under
+    /// [`Chainer::stop_at`], may wait until the others found nothing: level
+    /// 2 while the last step came from level 3 and level 2's last search
+    /// found none good enough (a full search, and the costly case: the
+    /// forum's hardest often need level 3 step after step once ER is that
+    /// high), and levels 4 and 5 with it.
+    pub fn waits(&self, level: u8) -> bool {
+        let free = &self.free;
+        free.enough == self.enough
+            && free.found == Some(3)
+            && (level == 2 && free.level2_failed || level > 3)
+    }
+
+    /// Notes what a search at nesting `level` under `stop_at` found.
+    fn note_free(&mut self, level: u8, found: bool) {
+        if self.free.enough != self.enough {
+            self.free = FreeSearches {
+                enough: self.enough,
+                ..FreeSearches::default()
+            };
+        }
+        if found {
+            self.free.found = Some(level);
+        }
+        if level == 2 {
+            self.free.level2_failed = !found;
+        }
     }
 
     /// True when a step rated `rating` is good enough to stop a search
@@ -1318,6 +1367,33 @@ fn contradiction_finding(
 mod tests {
     use super::*;
     use crate::rng::Rng;
+
+    /// Under one limit, level 2 waits while it found nothing and level 3
+    /// found the last step; a new limit forgets.
+    #[test]
+    fn level_2_waits_while_level_3_finds_steps_under_the_same_limit() {
+        let mut chainer = Chainer::new(None);
+        chainer.stop_at(Difficulty(115));
+        assert!(!chainer.waits(2));
+        chainer.note_free(2, false);
+        assert!(!chainer.waits(2), "no level found a step yet");
+        chainer.note_free(3, true);
+        assert!(chainer.waits(2) && !chainer.waits(3) && chainer.waits(4) && chainer.waits(5));
+        chainer.note_free(3, false);
+        chainer.note_free(4, true);
+        assert!(
+            !chainer.waits(2) && !chainer.waits(3),
+            "level 4 found the last"
+        );
+        chainer.note_free(2, true);
+        chainer.note_free(3, true);
+        assert!(!chainer.waits(2) && chainer.waits(4), "level 2 found one");
+        chainer.note_free(2, false);
+        chainer.note_free(3, true);
+        assert!(chainer.waits(2));
+        chainer.stop_at(Difficulty(118));
+        assert!(!chainer.waits(2) && !chainer.waits(4), "another limit");
+    }
 
     /// Both counts, the processor's where it has `popcnt` and the portable
     /// one, against a bit-by-bit count.

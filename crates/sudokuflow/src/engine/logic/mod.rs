@@ -308,7 +308,32 @@ fn easiest_step(
     tried: Difficulty,
 ) -> Result<Step, Stuck> {
     // Steps up to `tried` may be taken in any order (see `step_up_to`): the
-    // first found will do. Only for this search: the chainer is shared.
+    // first found will do. So level 2 may wait while level 3 gives the
+    // steps (see `Chainer::waits`): where nothing else finds one, the
+    // search goes through every family in order.
+    searches.chainer.stop_at(tried);
+    if tried > Difficulty(0) && searches.chainer.waits(2) {
+        match families(c, searches, uniqueness, ceiling, first, tried, true) {
+            Ok(step) if step.rating <= tried => return Ok(step),
+            Err(stuck @ Stuck::OutOfWork(_)) => return Err(stuck),
+            _ => {}
+        }
+    }
+    families(c, searches, uniqueness, ceiling, first, tried, false)
+}
+
+/// The search of [`easiest_step`], leaving out with `wait` the nesting
+/// levels that [`Chainer::waits`] says may wait.
+fn families(
+    c: &Candidates,
+    searches: &mut Searches,
+    uniqueness: bool,
+    ceiling: Option<Difficulty>,
+    first: usize,
+    tried: Difficulty,
+    wait: bool,
+) -> Result<Step, Stuck> {
+    // Only for this search: the chainer is shared.
     searches.chainer.stop_at(tried);
     let mut best: Option<Step> = None;
     let mut cut = false;
@@ -326,6 +351,9 @@ fn easiest_step(
             break;
         }
         if needs_uniqueness && !uniqueness || base <= tried && ruled_out_by_step_up_to(technique) {
+            continue;
+        }
+        if wait && chains::nesting_level(technique).is_some_and(|l| searches.chainer.waits(l)) {
             continue;
         }
         if let Some(step) = find(c, searches)

@@ -104,6 +104,10 @@ impl Trails {
 pub(crate) struct Enough {
     pub base: u16,
     pub rating: u16,
+    /// The cell the search starts at (going on from it in reading order and
+    /// round to it): where the last such search stopped, as a hint near it
+    /// is likely to be there still.
+    pub first_cell: usize,
 }
 
 /// Every hint of the family on `c`: contradictions and, with `multiple`,
@@ -132,7 +136,8 @@ pub(crate) fn hints(
         on: vec![None; 729],
         off: vec![None; 729],
     };
-    for cell in 0..81 {
+    let first_cell = enough.map_or(0, |e| e.first_cell);
+    for cell in (first_cell..81).chain(0..first_cell) {
         let found_before = out.len();
         for d in digits(c.mask(cell)) {
             if links.digit.is_some_and(|x| x != d) {

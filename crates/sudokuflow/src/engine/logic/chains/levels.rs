@@ -27,6 +27,11 @@ pub fn technique(level: u8) -> Technique {
     }
 }
 
+/// The nesting level of SE's nested chains (2 to 5), for their techniques.
+pub fn nesting_level(technique: Technique) -> Option<u8> {
+    (2..=5).find(|&level| self::technique(level) == technique)
+}
+
 /// What a level runs inside its trails, keeping (with `told`) what telling
 /// nested chains needs.
 fn inside(level: u8, told: bool) -> Box<dyn Inside> {
@@ -60,6 +65,7 @@ impl Chainer {
         let enough = (self.enough.0 >= base).then_some(Enough {
             base,
             rating: self.enough.0,
+            first_cell: usize::from(self.free_cells[usize::from(level)]),
         });
         let trails = family::hints(c, links, true, enough, &mut scratch, inside, &mut hints);
         if let Some(nested) = nested {
@@ -74,11 +80,23 @@ impl Chainer {
         if spent {
             return None;
         }
-        let best = *hints
+        let best = hints
             .iter()
             .enumerate()
-            .min_by_key(|(i, h)| (h.rating(base), h.complexity(), h.kind.rank(), *i))?
-            .1;
+            .min_by_key(|(i, h)| (h.rating(base), h.complexity(), h.kind.rank(), *i))
+            .map(|(_, h)| *h);
+        if let Some(enough) = enough {
+            let good = best.filter(|h| h.rating(base) <= enough.rating);
+            self.note_free(level, good.is_some());
+            match good.map(|h| h.kind) {
+                Some(Kind::Contradiction(start) | Kind::Double(start)) => {
+                    self.free_cells[usize::from(level)] = start.cell() as u8
+                }
+                Some(Kind::Cell(cell)) => self.free_cells[usize::from(level)] = cell as u8,
+                Some(Kind::Region(..)) | None => {}
+            }
+        }
+        let best = best?;
         let mut step = Step::new(technique, String::new());
         step.rating = Difficulty(best.rating(base));
         let conclusion = best.conclusion;
