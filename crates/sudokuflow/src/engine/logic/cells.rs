@@ -244,6 +244,25 @@ pub(crate) static UNITS_OF_CELL: [u32; 81] = {
     bits
 };
 
+/// The 20 peers of each cell in three parts, in the order Sudoku Explainer
+/// looks at units: the cell's box, then its row and its column outside the
+/// box (the same cells a box-row-column walk skipping those seen reaches).
+pub(crate) static PEERS_BY_UNIT: [[CellSet; 3]; 81] = {
+    let mut parts = [[CellSet(0); 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, col, bx] = units_of(cell);
+        let bx = UNIT_SETS[bx].0;
+        parts[cell] = [
+            CellSet(bx & !(1u128 << cell)),
+            CellSet(UNIT_SETS[row].0 & !bx),
+            CellSet(UNIT_SETS[col].0 & !bx),
+        ];
+        cell += 1;
+    }
+    parts
+};
+
 /// The 20 cells that share a unit with each cell.
 pub(crate) static PEERS: [CellSet; 81] = {
     let mut peers = [CellSet(0); 81];
@@ -508,6 +527,18 @@ mod tests {
             for unit in units_of(cell) {
                 assert!(UNIT_SETS[unit].contains(cell));
             }
+            // Box, row, column, each peer once, where first met.
+            let [row, col, bx] = units_of(cell);
+            let mut walk = Vec::new();
+            for unit in [bx, row, col] {
+                for o in UNIT_CELLS[unit].map(usize::from) {
+                    if o != cell && !walk.contains(&o) {
+                        walk.push(o);
+                    }
+                }
+            }
+            let parts: Vec<usize> = PEERS_BY_UNIT[cell].iter().flat_map(|p| p.iter()).collect();
+            assert_eq!(parts, walk, "cell {cell}");
         }
         assert_eq!(UNIT_CELLS[BOX + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(CellName(20).to_string(), "r3c3");

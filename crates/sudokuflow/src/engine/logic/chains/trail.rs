@@ -21,7 +21,7 @@
 //! every conclusion it leads to.
 
 use super::super::Candidates;
-use super::super::cells::{CellSet, UNIT_SETS, digits, units_of};
+use super::super::cells::{CellSet, PEERS_BY_UNIT, UNIT_SETS, digits, units_of};
 use super::{Bits, NODES, Node, WORDS, bit, set_bit};
 
 /// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
@@ -681,11 +681,8 @@ impl TrailScratch {
                 }
                 if !links.cells_only {
                     // The peers box by box, row, column.
-                    let [row, col, bx] = units_of(cell);
-                    let mut done = CellSet::single(cell);
-                    for unit in [bx, row, col] {
-                        for peer in ((state.cells_of(digit) & UNIT_SETS[unit]) - done).iter() {
-                            done.insert(peer);
+                    for part in PEERS_BY_UNIT[cell] {
+                        for peer in (state.cells_of(digit) & part).iter() {
                             let q = Node::new(peer, digit, false);
                             if self.derive(&mut trail, q, p, Cause::SameUnit) {
                                 return trail;
