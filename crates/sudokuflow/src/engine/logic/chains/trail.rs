@@ -726,17 +726,18 @@ impl TrailScratch {
                     // Box, row, column: the order SE looks at units in.
                     let [row, col, bx] = units_of(cell);
                     for unit in [bx, row, col] {
-                        let places = state.places(unit, digit) - CellSet::single(cell);
+                        let places = state.places(unit, digit);
+                        // A dynamic trail's grid has lost the candidate
+                        // already; a static one's is the grid it started on.
                         let last = if links.dynamic {
                             !places.is_empty() && places.len_at_most(1)
                         } else {
-                            let all = initial.places(unit, digit);
-                            !all.len_at_most(1) && all.len_at_most(2)
+                            !places.len_at_most(1) && places.len_at_most(2)
                         };
                         if !last {
                             continue;
                         }
-                        let Some(other) = places.first() else {
+                        let Some(other) = (places - CellSet::single(cell)).first() else {
                             continue;
                         };
                         let q = Node::new(other, digit, true);
