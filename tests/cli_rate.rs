@@ -142,6 +142,20 @@ fn a_budget_gives_a_lower_bound_instead_of_hanging() {
 }
 
 #[test]
+fn a_puzzle_needing_nested_dynamic_chains_before_its_first_placement_finishes() {
+    // From the forum's Hardest database of June 2011, which gives SE 1.2.1's
+    // 11.7/11.7/10.8. Its steps before the first placement are nested
+    // dynamic chains one after another (level 4, some 4,000 hints a search);
+    // taking the easiest of them each time, it needed 202 million nodes and
+    // stopped at the default budget; taking the first no harder than ER so
+    // far, 128 million.
+    let puzzle =
+        "..3...5...7...4.6.8.......9.4...7......45.......2.1.7.5.......3.1.7...2...9...8..";
+    let line = stdout_of(&["rate", "-j1"], &format!("{puzzle}\n"));
+    assert_eq!(parse_rate_line(line.trim_end()).1, "11.7/11.7/10.8");
+}
+
+#[test]
 fn bad_budgets_are_refused_in_plain_words() {
     for (budget, why) in [
         ("soon", "'soon' is not a whole number"),

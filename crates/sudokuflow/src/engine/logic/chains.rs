@@ -314,6 +314,9 @@ pub struct Chainer {
     /// A search may stop at the first finding rated at most this (see
     /// [`Chainer::stop_at`]).
     enough: Difficulty,
+    /// The same for nested dynamic chains alone (see
+    /// [`Chainer::stop_nested_dynamic_at`]).
+    nested_dynamic_enough: Difficulty,
     /// By nesting level, under `enough`: the cell of the last hint a
     /// search stopped at (the next such search starts there).
     free_cells: [u8; 6],
@@ -354,6 +357,7 @@ impl Chainer {
             detailed: false,
             past_contradictions: false,
             enough: Difficulty(0),
+            nested_dynamic_enough: Difficulty(0),
             free_cells: [0; 6],
             free: FreeSearches::default(),
             links: None,
@@ -366,6 +370,15 @@ impl Chainer {
     /// for the easiest every time.
     pub fn stop_at(&mut self, enough: Difficulty) {
         self.enough = enough;
+    }
+
+    /// Lets the searches of nested dynamic chains (levels 4 and 5) alone
+    /// stop at their first hint rated at most `enough`, as
+    /// [`Chainer::stop_at`] lets every search: rating does so before the
+    /// first placement, where the other steps must be the easiest (see
+    /// `rate_candidates`). `Difficulty(0)` for the easiest every time.
+    pub fn stop_nested_dynamic_at(&mut self, enough: Difficulty) {
+        self.nested_dynamic_enough = enough;
     }
 
     /// Whether the search of the dynamic chains at nesting `level`, under

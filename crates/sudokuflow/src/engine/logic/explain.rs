@@ -223,6 +223,25 @@ fn rate_candidates(
         // houses and hidden singles still go in bulk: rated below every
         // other step, they come first in the easiest-first order anyway.
         let order_free = tally.ep.is_some() && tally.order_free;
+        // Before it, EP is ER at the first placement, and the steps up to ER
+        // so far, where their order is free, reach a placement before any
+        // harder step in any order. Rating still takes the easiest step
+        // there, but a nested dynamic chain (levels 4 and 5) no harder than
+        // ER so far may be the first found: a full search of level 4 at the
+        // top of the scale is the costliest step there is (thousands of
+        // hints for the easiest), and the forum's hardest need it step
+        // after step before their first placement. The order of steps is
+        // not free for Sudoku Explainer's chains in every case: letting
+        // every chain family stop at its first such hint there changed 2 of
+        // the 328 ERs of the sample in docs/rating.md away from SE's.
+        let free_before_placement = tally.ep.is_none() && tally.ed.is_some() && tally.order_free;
+        let nested_dynamic_enough = match free_before_placement {
+            true => tally.er,
+            false => Difficulty(0),
+        };
+        searches
+            .chainer
+            .stop_nested_dynamic_at(nested_dynamic_enough);
         let singles_up_to = tally.ep.is_some().then(|| match order_free {
             true => tally.er,
             false => Technique::HiddenSingleLine.base_rating(),

@@ -62,9 +62,13 @@ impl Chainer {
             None => &mut plus,
         };
         let base = technique.base_rating().0;
-        let enough = (self.enough.0 >= base).then_some(Enough {
+        let enough_rating = match level {
+            4.. => self.enough.max(self.nested_dynamic_enough),
+            _ => self.enough,
+        };
+        let enough = (enough_rating.0 >= base).then_some(Enough {
             base,
-            rating: self.enough.0,
+            rating: enough_rating.0,
             first_cell: usize::from(self.free_cells[usize::from(level)]),
         });
         let trails = family::hints(c, links, true, enough, &mut scratch, inside, &mut hints);
@@ -398,5 +402,29 @@ mod tests {
         below.stop_at(Difficulty(90));
         assert_eq!(below.se_chains(&c, 2, Words::Bare), Some(best));
         assert_eq!(below.work, easiest.work);
+    }
+
+    #[test]
+    fn only_nested_dynamic_chains_stop_at_stop_nested_dynamic_at() {
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let c = Candidates::from_grid(&grid).unwrap();
+        for level in [2, 4] {
+            let mut easiest = Chainer::new(None);
+            let best = easiest.se_chains(&c, level, Words::Bare).unwrap();
+            let mut first = Chainer::new(None);
+            first.stop_nested_dynamic_at(Difficulty(120));
+            let found = first.se_chains(&c, level, Words::Bare).unwrap();
+            if level == 2 {
+                assert_eq!((found, first.work), (best, easiest.work));
+            } else {
+                assert!(found.rating <= Difficulty(120));
+                assert!(
+                    first.work < easiest.work / 2,
+                    "{} of {}",
+                    first.work,
+                    easiest.work
+                );
+            }
+        }
     }
 }
