@@ -317,8 +317,9 @@ pub struct Chainer {
     /// The same for nested dynamic chains alone (see
     /// [`Chainer::stop_nested_dynamic_at`]).
     nested_dynamic_enough: Difficulty,
-    /// By nesting level, under `enough`: the cell of the last hint a
-    /// search stopped at (the next such search starts there).
+    /// By nesting level, under `enough` (or `nested_dynamic_enough`): the
+    /// cell of the last hint a search stopped at (the next such search
+    /// starts there).
     free_cells: [u8; 6],
     /// What the last searches under `free.enough` found: see
     /// [`Chainer::waits`].

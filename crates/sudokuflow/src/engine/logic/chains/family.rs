@@ -6,8 +6,8 @@
 
 use super::super::Candidates;
 use super::super::cells::digits;
-use super::trail::{Inside, Links, Trail, TrailList, TrailScratch};
-use super::{Node, length_difficulty, starts_chains};
+use super::trail::{Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch};
+use super::{Bits, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
 
 /// What a hint of a family concludes, and from which assumptions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +136,7 @@ pub(crate) fn hints(
         on: vec![None; 729],
         off: vec![None; 729],
     };
+    let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links));
     let first_cell = enough.map_or(0, |e| e.first_cell);
     for cell in (first_cell..81).chain(0..first_cell) {
         let found_before = out.len();
@@ -146,7 +147,20 @@ pub(crate) fn hints(
             if scratch.out_of_work() {
                 return trails;
             }
-            let on = scratch.run(c, Node::new(cell, d, true), links, inside);
+            let start = Node::new(cell, d, true);
+            if let Some(plan) = &plan
+                && let Some(work) = plan.skips(start)
+            {
+                scratch.add_work(work);
+                continue;
+            }
+            let on = scratch.run(c, start, links, inside);
+            debug_assert!(
+                plan.as_ref().is_none_or(
+                    |p| p.reach.work(start).is_none() || p.reach.reach(start) == &on.reached
+                ),
+                "a static trail reaches what StaticReach says"
+            );
             if singles && let Some(x) = on.contradiction {
                 out.push(Hint {
                     kind: Kind::Contradiction(on.start),
@@ -172,7 +186,10 @@ pub(crate) fn hints(
             }
             trails.push(on);
         }
-        if multiple && starts_chains(c, links.dynamic, cell) {
+        if multiple
+            && starts_chains(c, links.dynamic, cell)
+            && plan.as_ref().is_none_or(|p| p.cells[cell])
+        {
             cell_chains(c, cell, &trails, out);
         }
         if let Some(enough) = enough
@@ -188,13 +205,121 @@ pub(crate) fn hints(
         for unit in (18..27).chain(0..18) {
             for d in 1..=9u8 {
                 let first = c.places(unit, d).iter().next();
-                if first.is_some_and(|cell| starts_chains(c, links.dynamic, cell)) {
+                if first.is_some_and(|cell| starts_chains(c, links.dynamic, cell))
+                    && plan.as_ref().is_none_or(|p| p.regions[unit] >> d & 1 != 0)
+                {
                     region_chains(c, unit, d, &trails, out);
                 }
             }
         }
     }
     trails
+}
+
+/// Which trails a search of static cell and region chains follows. A
+/// static trail that does not reach its start the other way reaches what
+/// [`StaticReach`] says, so a cell or region whose branches reach no
+/// useful node in common has no chain, and its trails need not be
+/// followed (their work is counted all the same). A trail that does reach
+/// its start the other way stops at its first contradiction, short of its
+/// reach: it is followed, and its cell and regions looked at in full.
+struct StaticPlan {
+    reach: StaticReach,
+    /// The on nodes whose trails are followed.
+    follow: Bits,
+    /// The cells whose chains are looked at.
+    cells: [bool; 81],
+    /// By unit, the digits whose region chains are looked at (bits).
+    regions: [u16; 27],
+}
+
+impl StaticPlan {
+    fn new(c: &Candidates, links: Links) -> StaticPlan {
+        let mut plan = StaticPlan {
+            reach: StaticReach::new(c, &StrongLinks::new(c), links),
+            follow: [0; WORDS],
+            cells: [false; 81],
+            regions: [0; 27],
+        };
+        let mut branches = Vec::with_capacity(9);
+        for cell in 0..81 {
+            if starts_chains(c, false, cell) {
+                branches.clear();
+                branches.extend(digits(c.mask(cell)).map(|d| Node::new(cell, d, true)));
+                plan.cells[cell] = plan.look_at(c, &branches);
+            }
+        }
+        for unit in 0..27 {
+            for d in 1..=9u8 {
+                let places = c.places(unit, d);
+                if places.len() >= 2
+                    && places
+                        .iter()
+                        .next()
+                        .is_some_and(|cell| starts_chains(c, false, cell))
+                {
+                    branches.clear();
+                    branches.extend(places.iter().map(|cell| Node::new(cell, d, true)));
+                    if plan.look_at(c, &branches) {
+                        plan.regions[unit] |= 1 << d;
+                    }
+                }
+            }
+        }
+        plan
+    }
+
+    /// Whether the chains from `branches` may conclude anything; if so,
+    /// their trails are to be followed.
+    fn look_at(&mut self, c: &Candidates, branches: &[Node]) -> bool {
+        let mut all = [!0u64; WORDS];
+        let mut known = true;
+        for &b in branches {
+            if self.reach.work(b).is_none() {
+                known = false;
+                break;
+            }
+            for (w, x) in all.iter_mut().zip(self.reach.reach(b)) {
+                *w &= x;
+            }
+        }
+        let concludes = !known
+            || all.iter().enumerate().any(|(w, &word)| {
+                let mut word = word;
+                while word != 0 {
+                    let node = Node((w * 64 + word.trailing_zeros() as usize) as u16);
+                    word &= word - 1;
+                    if useful(c, node) && !branches.contains(&node) {
+                        return true;
+                    }
+                }
+                false
+            });
+        if concludes {
+            for b in branches {
+                set_bit(&mut self.follow, b.index());
+            }
+        }
+        concludes
+    }
+
+    /// The work of the trail from `start` when it need not be followed.
+    fn skips(&self, start: Node) -> Option<u64> {
+        if bit(&self.follow, start.index()) {
+            return None;
+        }
+        self.reach.work(start)
+    }
+}
+
+/// Whether reaching `node` changes `c`: a digit placed in an empty cell, or
+/// a candidate removed.
+fn useful(c: &Candidates, node: Node) -> bool {
+    if node.on() {
+        c.value(node.cell()) == 0
+    } else {
+        c.has(node.cell(), node.digit())
+    }
 }
 
 fn cell_chains(c: &Candidates, cell: usize, trails: &Trails, out: &mut Vec<Hint>) {
@@ -266,12 +391,7 @@ fn common(c: &Candidates, kind: Kind, branches: &[&Trail], out: &mut Vec<Hint>) 
             let i = w * 64 + word.trailing_zeros() as usize;
             word &= word - 1;
             let node = Node(i as u16);
-            let useful = if node.on() {
-                c.value(node.cell()) == 0
-            } else {
-                c.has(node.cell(), node.digit())
-            };
-            if !useful || branches.iter().any(|b| b.start == node) {
+            if !useful(c, node) || branches.iter().any(|b| b.start == node) {
                 continue;
             }
             let flat = branches.iter().map(|b| u32::from(b.flat(i))).sum();

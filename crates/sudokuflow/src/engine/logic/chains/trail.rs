@@ -491,6 +491,13 @@ impl StaticReach {
         StaticReach { part, reach }
     }
 
+    /// The nodes a static trail from `start` reaches, itself among them,
+    /// when it does not reach its start's opposite ([`StaticReach::work`]
+    /// is `Some`).
+    pub fn reach(&self, start: Node) -> &Bits {
+        &self.reach[usize::from(self.part[start.index()])]
+    }
+
     /// The work of a static trail from `start` (level 0, stopping at its
     /// candidate the other way) when it does not reach its start's
     /// opposite; `None` when it does.
