@@ -136,7 +136,8 @@ pub(crate) fn hints(
         on: vec![None; 729],
         off: vec![None; 729],
     };
-    let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links));
+    let plan = (!links.dynamic && multiple)
+        .then(|| StaticPlan::new(c, links, scratch.take_static_reach(c)));
     let first_cell = enough.map_or(0, |e| e.first_cell);
     for cell in (first_cell..81).chain(0..first_cell) {
         let found_before = out.len();
@@ -234,9 +235,10 @@ struct StaticPlan {
 }
 
 impl StaticPlan {
-    fn new(c: &Candidates, links: Links) -> StaticPlan {
+    /// The plan on `c`, with the reach of its static links when known.
+    fn new(c: &Candidates, links: Links, reach: Option<StaticReach>) -> StaticPlan {
         let mut plan = StaticPlan {
-            reach: StaticReach::new(c, &StrongLinks::new(c), links),
+            reach: reach.unwrap_or_else(|| StaticReach::new(c, &StrongLinks::new(c), links)),
             follow: [0; WORDS],
             cells: [false; 81],
             regions: [0; 27],

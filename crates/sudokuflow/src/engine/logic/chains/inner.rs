@@ -463,6 +463,9 @@ impl Nested {
                 }
             }
         }
+        // Static cell and region chains on this grid come next, when these
+        // conclude nothing new.
+        self.scratch.keep_static_reach(c, reach);
         out
     }
 

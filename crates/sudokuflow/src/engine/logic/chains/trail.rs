@@ -293,6 +293,9 @@ pub(crate) struct TrailScratch {
     /// the next: trails are made by the thousand, and a fresh node index
     /// costs an allocation the size of all nodes.
     spare: TrailList,
+    /// The reach of the static links on the grid whose static chains were
+    /// found last ([`TrailScratch::keep_static_reach`]).
+    static_reach: Option<(Candidates, StaticReach)>,
 }
 
 impl Default for TrailScratch {
@@ -306,6 +309,7 @@ impl Default for TrailScratch {
             work: 0,
             budget: None,
             spare: Vec::new(),
+            static_reach: None,
         }
     }
 }
@@ -555,6 +559,20 @@ impl Inside for Nothing {
 }
 
 impl TrailScratch {
+    /// Keeps the reach of the static links on `c` (level 0, all links) for
+    /// the next search on `c` that needs it.
+    pub fn keep_static_reach(&mut self, c: &Candidates, reach: StaticReach) {
+        self.static_reach = Some((c.clone(), reach));
+    }
+
+    /// The reach kept for `c`, if any (see [`TrailScratch::keep_static_reach`]).
+    pub fn take_static_reach(&mut self, c: &Candidates) -> Option<StaticReach> {
+        self.static_reach
+            .take()
+            .filter(|(grid, _)| grid == c)
+            .map(|(_, reach)| reach)
+    }
+
     /// Counts work from nothing, allowing `budget` nodes (no limit: `None`).
     pub fn start_work(&mut self, budget: Option<u64>) {
         self.work = 0;
