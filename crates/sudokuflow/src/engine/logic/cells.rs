@@ -54,6 +54,14 @@ impl CellSet {
         rest == 0
     }
 
+    /// True when the set holds exactly two cells ([`CellSet::len_at_most`]'s
+    /// way, without counting).
+    #[inline]
+    pub(crate) fn is_pair(self) -> bool {
+        let rest = self.0 & self.0.wrapping_sub(1);
+        rest != 0 && rest & (rest - 1) == 0
+    }
+
     /// True when the set holds no cell.
     #[inline]
     pub(crate) fn is_empty(self) -> bool {
@@ -433,6 +441,13 @@ pub(crate) fn units_in(mask: u32) -> impl Iterator<Item = usize> {
         rest &= rest.wrapping_sub(1);
         unit
     })
+}
+
+/// Whether a mask of digits holds exactly two, without counting.
+#[inline]
+pub(crate) fn is_two_digits(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// The digits of a candidate mask (bit `d` for digit `d`), lowest first.

@@ -48,7 +48,7 @@ pub(crate) use levels::nesting_level;
 use tell::{Premise, Tale};
 
 use super::Candidates;
-use super::cells::{CellName, CellSet, PEERS, units_of};
+use super::cells::{CellName, CellSet, PEERS, is_two_digits, units_of};
 use super::step::{Candidate, Difficulty, Step, Technique, Words};
 
 const NODES: usize = 81 * 9 * 2;
@@ -558,14 +558,14 @@ impl Chainer {
         let (cell, digit) = (start.cell(), start.digit());
         let cell_links = reach.rules != Rules::X;
         let mut partners = Vec::with_capacity(4);
-        if cell_links && c.mask(cell).count_ones() == 2 {
+        if cell_links && is_two_digits(c.mask(cell)) {
             let other = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
             partners.push(Node::new(cell, other, false));
         }
         if reach.rules != Rules::Y {
             for unit in se_units(cell) {
                 let places = c.places(unit, digit);
-                if places.len() == 2
+                if places.is_pair()
                     && let Some(q) = (places - CellSet::single(cell)).first()
                     && !partners.contains(&Node::new(q, digit, false))
                 {
@@ -787,7 +787,7 @@ fn consequences(
         Rules::X | Rules::Y | Rules::Static => {
             // Candidates of `base` missing from `state` were removed by
             // an outer chain: a link made strong by their absence needs them.
-            if cell_links && state.mask(cell).count_ones() == 2 {
+            if cell_links && is_two_digits(state.mask(cell)) {
                 let other = (state.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
                 let mut parents = Parents::one(node);
                 super::cells::digits(base.mask(cell) & !state.mask(cell))
@@ -799,7 +799,7 @@ fn consequences(
             }
             for unit in se_units(cell) {
                 let places = state.places(unit, digit);
-                if places.len() == 2
+                if places.is_pair()
                     && let Some(other) = (places - CellSet::single(cell)).first()
                 {
                     let mut parents = Parents::one(node);

@@ -136,83 +136,90 @@ pub(crate) fn hints(
         on: vec![None; 729],
         off: vec![None; 729],
     };
-    let plan = (!links.dynamic && multiple)
-        .then(|| StaticPlan::new(c, links, scratch.take_static_reach(c)));
-    let first_cell = enough.map_or(0, |e| e.first_cell);
-    for cell in (first_cell..81).chain(0..first_cell) {
-        let found_before = out.len();
-        for d in digits(c.mask(cell)) {
-            if links.digit.is_some_and(|x| x != d) {
-                continue;
-            }
-            if scratch.out_of_work() {
-                return trails;
-            }
-            let start = Node::new(cell, d, true);
-            if let Some(plan) = &plan
-                && let Some(work) = plan.skips(start)
-            {
-                scratch.add_work(work);
-                continue;
-            }
-            let on = scratch.run(c, start, links, inside);
-            debug_assert!(
-                plan.as_ref().is_none_or(
-                    |p| p.reach.work(start).is_none() || p.reach.reach(start) == &on.reached
-                ),
-                "a static trail reaches what StaticReach says"
-            );
-            if singles && let Some(x) = on.contradiction {
-                out.push(Hint {
-                    kind: Kind::Contradiction(on.start),
-                    conclusion: on.start.opposite(),
-                    flat: x.flat,
-                    nested: x.nested,
-                    via: Some(x.on),
-                });
-            }
-            if multiple && singles {
-                let off = scratch.run(c, Node::new(cell, d, false), links, inside);
-                if let Some(x) = off.contradiction {
+    let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links, scratch));
+    // The search, in a block that ends early at the budget or `enough`.
+    let trails = 'search: {
+        let first_cell = enough.map_or(0, |e| e.first_cell);
+        for cell in (first_cell..81).chain(0..first_cell) {
+            let found_before = out.len();
+            for d in digits(c.mask(cell)) {
+                if links.digit.is_some_and(|x| x != d) {
+                    continue;
+                }
+                if scratch.out_of_work() {
+                    break 'search trails;
+                }
+                let start = Node::new(cell, d, true);
+                if let Some(plan) = &plan
+                    && let Some(work) = plan.skips(start)
+                {
+                    scratch.add_work(work);
+                    continue;
+                }
+                let on = scratch.run(c, start, links, inside);
+                debug_assert!(
+                    plan.as_ref().is_none_or(|p| p.reach.work(start).is_none()
+                        || p.reach
+                            .reach(start)
+                            .map_or(on.order.len() == 1, |r| r == &on.reached)),
+                    "a static trail reaches what StaticReach says"
+                );
+                if singles && let Some(x) = on.contradiction {
                     out.push(Hint {
-                        kind: Kind::Contradiction(off.start),
-                        conclusion: off.start.opposite(),
+                        kind: Kind::Contradiction(on.start),
+                        conclusion: on.start.opposite(),
                         flat: x.flat,
                         nested: x.nested,
                         via: Some(x.on),
                     });
                 }
-                common(c, Kind::Double(on.start), &[&on, &off], out);
-                trails.push(off);
+                if multiple && singles {
+                    let off = scratch.run(c, Node::new(cell, d, false), links, inside);
+                    if let Some(x) = off.contradiction {
+                        out.push(Hint {
+                            kind: Kind::Contradiction(off.start),
+                            conclusion: off.start.opposite(),
+                            flat: x.flat,
+                            nested: x.nested,
+                            via: Some(x.on),
+                        });
+                    }
+                    common(c, Kind::Double(on.start), &[&on, &off], out);
+                    trails.push(off);
+                }
+                trails.push(on);
             }
-            trails.push(on);
+            if multiple
+                && starts_chains(c, links.dynamic, cell)
+                && plan.as_ref().is_none_or(|p| p.cells[cell])
+            {
+                cell_chains(c, cell, &trails, out);
+            }
+            if let Some(enough) = enough
+                && out[found_before..]
+                    .iter()
+                    .any(|h| h.rating(enough.base) <= enough.rating)
+            {
+                break 'search trails;
+            }
         }
-        if multiple
-            && starts_chains(c, links.dynamic, cell)
-            && plan.as_ref().is_none_or(|p| p.cells[cell])
-        {
-            cell_chains(c, cell, &trails, out);
-        }
-        if let Some(enough) = enough
-            && out[found_before..]
-                .iter()
-                .any(|h| h.rating(enough.base) <= enough.rating)
-        {
-            return trails;
-        }
-    }
-    if multiple {
-        // Boxes, rows, columns: the order SE looks at units in.
-        for unit in (18..27).chain(0..18) {
-            for d in 1..=9u8 {
-                let first = c.places(unit, d).iter().next();
-                if first.is_some_and(|cell| starts_chains(c, links.dynamic, cell))
-                    && plan.as_ref().is_none_or(|p| p.regions[unit] >> d & 1 != 0)
-                {
-                    region_chains(c, unit, d, &trails, out);
+        if multiple {
+            // Boxes, rows, columns: the order SE looks at units in.
+            for unit in (18..27).chain(0..18) {
+                for d in 1..=9u8 {
+                    let first = c.places(unit, d).iter().next();
+                    if first.is_some_and(|cell| starts_chains(c, links.dynamic, cell))
+                        && plan.as_ref().is_none_or(|p| p.regions[unit] >> d & 1 != 0)
+                    {
+                        region_chains(c, unit, d, &trails, out);
+                    }
                 }
             }
         }
+        trails
+    };
+    if let Some(plan) = plan {
+        scratch.give_back_reach(plan.reach);
     }
     trails
 }
@@ -235,10 +242,15 @@ struct StaticPlan {
 }
 
 impl StaticPlan {
-    /// The plan on `c`, with the reach of its static links when known.
-    fn new(c: &Candidates, links: Links, reach: Option<StaticReach>) -> StaticPlan {
+    /// The plan on `c`, with the reach of its static links kept in
+    /// `scratch` when known.
+    fn new(c: &Candidates, links: Links, scratch: &mut TrailScratch) -> StaticPlan {
+        let reach = match scratch.take_static_reach(c) {
+            Some(reach) => reach,
+            None => scratch.static_reach(c, &StrongLinks::new(c), links),
+        };
         let mut plan = StaticPlan {
-            reach: reach.unwrap_or_else(|| StaticReach::new(c, &StrongLinks::new(c), links)),
+            reach,
             follow: [0; WORDS],
             cells: [false; 81],
             regions: [0; 27],
@@ -281,8 +293,15 @@ impl StaticPlan {
                 known = false;
                 break;
             }
-            for (w, x) in all.iter_mut().zip(self.reach.reach(b)) {
-                *w &= x;
+            match self.reach.reach(b) {
+                Some(reach) => {
+                    for (w, x) in all.iter_mut().zip(reach) {
+                        *w &= x;
+                    }
+                }
+                // A branch with no link reaches only itself: the branches
+                // have no node in common.
+                None => all = [0; WORDS],
             }
         }
         let concludes = !known

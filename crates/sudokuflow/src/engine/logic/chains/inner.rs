@@ -16,13 +16,12 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::super::Candidates;
-use super::super::cells::{CellSet, digits};
+use super::super::cells::{CellSet, PEERS, digits, is_two_digits};
 use super::family::{self, Kind};
 use super::trail::{
-    Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailList,
-    TrailScratch,
+    Cause, InnerProof, Inside, Links, Nothing, Stop, StrongLinks, Trail, TrailList, TrailScratch,
 };
-use super::{Node, length_difficulty, plus};
+use super::{Bits, Node, length_difficulty, plus};
 
 /// An inner chain's conclusion as the grid it ran on decides it: what the
 /// trail needs for it is read against the trail's start when taken.
@@ -109,7 +108,15 @@ pub(crate) struct Answers {
     /// do not reach their start the other way (`None` for those that do),
     /// by the digit and its places: they look at nothing else, and most of
     /// a grid's digits have the places of a grid seen before.
-    x_chains: HashMap<(u8, CellSet), Rc<[Option<u16>]>>,
+    x_chains: HashMap<(u8, CellSet), Rc<XChains>>,
+}
+
+/// What the static links of one digit tell about the chains from its places.
+struct XChains {
+    /// [`super::trail::StaticReach::work`] from each place, on then off.
+    work: Box<[Option<u16>]>,
+    /// The places whose candidate on may start an X-cycle ([`may_loop`]).
+    loops: CellSet,
 }
 
 impl Answers {
@@ -364,9 +371,8 @@ impl Nested {
     fn static_chains(&mut self, c: &Candidates, trails: &mut TrailList) -> Vec<Conclusion> {
         let mut out = Vec::new();
         let strong = StrongLinks::new(c);
-        let x_chains: Vec<Rc<[Option<u16>]>> =
-            (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
-        let reach = StaticReach::new(c, &strong, Links::STATIC);
+        let x_chains: Vec<Rc<XChains>> = (1..=9u8).map(|d| self.x_chains(c, &strong, d)).collect();
+        let reach = self.scratch.static_reach(c, &strong, Links::STATIC);
         for (cell_links, unit_links) in [(false, true), (true, false), (true, true)] {
             let single = !cell_links;
             let (loop_base, chain_base) = if cell_links && unit_links {
@@ -383,8 +389,19 @@ impl Nested {
                     if self.scratch.out_of_work() {
                         return out;
                     }
-                    if unit_links || c.mask(cell).count_ones() == 2 {
-                        let source = Node::new(cell, d, true);
+                    let source = Node::new(cell, d, true);
+                    // With unit links SE's search for loops follows the
+                    // nodes the source reaches, known here: it finds one
+                    // only if one of them can close it.
+                    let searched = match (cell_links, unit_links) {
+                        (false, _) => x_chains[usize::from(d) - 1].loops.contains(cell),
+                        (true, true) => may_loop(c, source, reach.reach(source), true),
+                        (true, false) => is_two_digits(c.mask(cell)),
+                    };
+                    if unit_links && !searched {
+                        debug_assert!(cycles(c, source, cell_links, unit_links).0.is_empty());
+                    }
+                    if searched {
                         let (found, work) = cycles(c, source, cell_links, unit_links);
                         // With unit links the loops follow the propagation
                         // of the forcing chain from `source`, counted there.
@@ -431,7 +448,7 @@ impl Nested {
                         let start = Node::new(cell, d, on);
                         let missed = if single {
                             let at = 2 * place[usize::from(d)] + usize::from(!on);
-                            x_chains[usize::from(d) - 1][at].map(u64::from)
+                            x_chains[usize::from(d) - 1].work[at].map(u64::from)
                         } else {
                             reach.work(start)
                         };
@@ -469,9 +486,9 @@ impl Nested {
         out
     }
 
-    /// [`StaticReach::work`] of the X-chains from each place of `digit` in
-    /// `c`, on then off, from the answers or found.
-    fn x_chains(&mut self, c: &Candidates, strong: &StrongLinks, digit: u8) -> Rc<[Option<u16>]> {
+    /// The X-chains from the places of `digit` in `c`, from the answers or
+    /// found.
+    fn x_chains(&mut self, c: &Candidates, strong: &StrongLinks, digit: u8) -> Rc<XChains> {
         let key = (digit, c.cells_of(digit));
         if let Some(reaches) = self.answers.x_chains.get(&key) {
             return Rc::clone(reaches);
@@ -480,14 +497,24 @@ impl Nested {
             digit: Some(digit),
             ..Links::STATIC
         };
-        let reach = StaticReach::new(c, strong, links);
-        let reaches: Rc<[Option<u16>]> = key
-            .1
-            .iter()
-            .flat_map(|cell| [true, false].map(|on| Node::new(cell, digit, on)))
-            // One digit's trail follows at most its 162 nodes.
-            .map(|start| reach.work(start).map(|work| work as u16))
-            .collect();
+        let reach = self.scratch.static_reach(c, strong, links);
+        let places = key.1;
+        let reaches = Rc::new(XChains {
+            work: places
+                .iter()
+                .flat_map(|cell| [true, false].map(|on| Node::new(cell, digit, on)))
+                // One digit's trail follows at most its 162 nodes.
+                .map(|start| reach.work(start).map(|work| work as u16))
+                .collect(),
+            loops: places
+                .iter()
+                .filter(|&cell| {
+                    let source = Node::new(cell, digit, true);
+                    may_loop(c, source, reach.reach(source), false)
+                })
+                .fold(CellSet::EMPTY, |set, cell| set | CellSet::single(cell)),
+        });
+        self.scratch.give_back_reach(reach);
         if self.answers.x_chains.len() >= MAX_X_CHAINS {
             self.answers.x_chains.clear();
         }
@@ -574,6 +601,37 @@ impl FoundLoop {
             relies: Vec::new(),
         }
     }
+}
+
+/// Whether [`cycles`] from `source` with unit links (and cell links if
+/// `cell_links`) may find a loop, given the nodes the source reaches
+/// ([`super::trail::StaticReach::reach`] for the same links, which SE's search follows):
+/// only if a candidate on among them, other than the source, turns off one
+/// whose being off turns the source on.
+fn may_loop(c: &Candidates, source: Node, reach: Option<&Bits>, cell_links: bool) -> bool {
+    // A source with no link reaches nothing else.
+    let Some(reach) = reach else {
+        return false;
+    };
+    let mut partners = Vec::new();
+    off_to_on(c, source.opposite(), (cell_links, true), &mut partners);
+    partners.into_iter().any(|(partner, _)| {
+        // `partner` is on when the source is off: its candidate off turns
+        // the source on. The candidates on that turn it off:
+        let (cell, d) = (partner.cell(), partner.digit());
+        let same_cell = if cell_links {
+            c.mask(cell) & !(1 << d)
+        } else {
+            0
+        };
+        let in_cell = digits(same_cell).map(|v| Node::new(cell, v, true));
+        let in_units = (PEERS[cell] & c.cells_of(d))
+            .iter()
+            .map(|peer| Node::new(peer, d, true));
+        in_cell
+            .chain(in_units)
+            .any(|n| n != source && super::bit(reach, n.index()))
+    })
 }
 
 /// A node of the tree of SE's search for loops, and the link that
@@ -737,7 +795,7 @@ fn off_to_on(
     let (cell, d) = (n.cell(), n.digit());
     out.clear();
     let mask = c.mask(cell);
-    if cell_links && mask.count_ones() == 2 {
+    if cell_links && is_two_digits(mask) {
         for v in digits(mask & !(1 << d)) {
             out.push((Node::new(cell, v, true), Lost::Cell(cell)));
         }
@@ -745,7 +803,7 @@ fn off_to_on(
     if unit_links {
         for unit in super::se_units(cell) {
             let places = c.places(unit, d);
-            if places.len() == 2
+            if places.is_pair()
                 && let Some(other) = (places - CellSet::single(cell)).first()
             {
                 let node = Node::new(other, d, true);
@@ -754,5 +812,56 @@ fn off_to_on(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::trail::{ReachRoom, StaticReach};
+    use super::*;
+    use crate::grid::Grid;
+
+    #[test]
+    fn loops_are_found_only_where_may_loop_allows() {
+        // SE rates these from 9.7 to 11.7.
+        let puzzles = [
+            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
+            "..34..7.......9..6....2..1...8..4..13.....8..57.8..........8.9.8...6...2..53..1..",
+            "........1.....2.3.....45672....8.......5.928..5821.9...49..1..85.29.8..481.4.....",
+            "1.....7....71.9..6.8..7......8.9.6..5.......2...2.3.5...6.1.9...4.......9....4..3",
+            "........1.....2.......34.56.126..7.875.8..62.8.6....15.27..6...1.5....6768......2",
+            "........1..1.23....451.6.....7..8.95.5..971.4.9....78..147..9.858.....177.9...45.",
+        ];
+        let mut room = ReachRoom::default();
+        let (mut skipped, mut searched, mut found) = (0, 0, 0);
+        for puzzle in puzzles {
+            let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
+            let strong = StrongLinks::new(&c);
+            let all = StaticReach::new(&c, &strong, Links::STATIC, &mut room);
+            for d in 1..=9u8 {
+                let x_links = Links {
+                    digit: Some(d),
+                    ..Links::STATIC
+                };
+                let x = StaticReach::new(&c, &strong, x_links, &mut room);
+                for cell in c.cells_of(d).iter() {
+                    let source = Node::new(cell, d, true);
+                    for (reach, cell_links) in [(&x, false), (&all, true)] {
+                        let (loops, _) = cycles(&c, source, cell_links, true);
+                        if may_loop(&c, source, reach.reach(source), cell_links) {
+                            searched += 1;
+                            found += usize::from(!loops.is_empty());
+                        } else {
+                            assert!(loops.is_empty(), "{source}");
+                            skipped += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            skipped > searched && found > 0,
+            "{skipped} {searched} {found}"
+        );
     }
 }

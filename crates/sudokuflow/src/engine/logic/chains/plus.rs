@@ -5,7 +5,7 @@
 //! pattern's cells and digits that the grid started with and has lost.
 
 use super::super::Candidates;
-use super::super::cells::{BOX, COL, CellSet, UNIT_SETS, digits};
+use super::super::cells::{BOX, COL, CellSet, UNIT_SETS, digits, is_two_digits};
 use super::super::intersections::{self, Intersection};
 use super::Node;
 use super::trail::{Cause, InnerProof, Inside, Trail};
@@ -153,7 +153,7 @@ fn hidden_pairs(
     for unit in SE_UNITS {
         for d1 in 1..=8u8 {
             let p1 = state.places(unit, d1);
-            if p1.len() != 2 {
+            if !p1.is_pair() {
                 continue;
             }
             for d2 in d1 + 1..=9u8 {
@@ -186,7 +186,7 @@ fn naked_pairs(
     for unit in SE_UNITS {
         let cells: Vec<usize> = (UNIT_SETS[unit] & state.empty_cells())
             .iter()
-            .filter(|&c| state.mask(c).count_ones() == 2)
+            .filter(|&c| is_two_digits(state.mask(c)))
             .collect();
         for (i, &a) in cells.iter().enumerate() {
             for &b in &cells[i + 1..] {
@@ -215,12 +215,12 @@ fn x_wings(initial: &Candidates, state: &Candidates, found: &mut Vec<(Node, Vec<
         for (base, cover) in [(0, COL), (COL, 0)] {
             for l1 in base..base + 9 {
                 let p1 = state.places(l1, d);
-                if p1.len() != 2 {
+                if !p1.is_pair() {
                     continue;
                 }
                 for l2 in l1 + 1..base + 9 {
                     let p2 = state.places(l2, d);
-                    if p2.len() != 2 {
+                    if !p2.is_pair() {
                         continue;
                     }
                     let both = p1 | p2;

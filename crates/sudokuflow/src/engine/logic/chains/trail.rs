@@ -22,7 +22,7 @@
 
 use super::super::Candidates;
 use super::super::cells::{CellSet, PEERS_BY_UNIT, UNIT_SETS, digits, units_of};
-use super::{Bits, NODES, Node, WORDS, bit, set_bit};
+use super::{Bits, NODES, Node, WORDS, bit, count, set_bit};
 
 /// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
 /// other techniques and chains inside.
@@ -296,6 +296,7 @@ pub(crate) struct TrailScratch {
     /// The reach of the static links on the grid whose static chains were
     /// found last ([`TrailScratch::keep_static_reach`]).
     static_reach: Option<(Candidates, StaticReach)>,
+    reach_room: ReachRoom,
 }
 
 impl Default for TrailScratch {
@@ -310,6 +311,7 @@ impl Default for TrailScratch {
             budget: None,
             spare: Vec::new(),
             static_reach: None,
+            reach_room: ReachRoom::default(),
         }
     }
 }
@@ -354,30 +356,76 @@ impl StrongLinks {
 /// the same) in the order Tarjan's search closes them, each part's nodes
 /// added to those of the parts it links to, closed before it.
 pub(crate) struct StaticReach {
-    /// Each node's part (`u16::MAX`: not a candidate of the grid).
+    /// Each node's part ([`NO_PART`]: not a candidate of the grid;
+    /// [`ALONE`]: a node with no link, which reaches only itself).
     part: Vec<u16>,
     /// The nodes each part reaches.
     reach: Vec<Bits>,
 }
 
+const NO_PART: u16 = u16::MAX;
+const ALONE: u16 = u16::MAX - 1;
+
+/// The room [`StaticReach::new`] works in, kept from grid to grid: a
+/// search makes one for every grid its trails reach, and the allocations
+/// and clearing of its tables cost as much as the search.
+#[derive(Default)]
+pub(crate) struct ReachRoom {
+    nodes: Vec<Node>,
+    /// Where each node's links start in `next` (and end: the next node's).
+    first: Vec<u32>,
+    next: Vec<u16>,
+    index: Vec<u16>,
+    low: Vec<u16>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u32)>,
+    added: Vec<u16>,
+    /// The tables of a reach given back ([`ReachRoom::give_back`]).
+    spare: Option<StaticReach>,
+}
+
+impl ReachRoom {
+    /// Takes back a reach no longer needed, for its tables.
+    pub fn give_back(&mut self, reach: StaticReach) {
+        self.spare = Some(reach);
+    }
+}
+
 impl StaticReach {
     /// The reach of every start on `c` under static `links` (level 0);
     /// `strong` is [`StrongLinks::new`] of `c`.
-    pub fn new(c: &Candidates, strong: &StrongLinks, links: Links) -> StaticReach {
+    pub fn new(
+        c: &Candidates,
+        strong: &StrongLinks,
+        links: Links,
+        room: &mut ReachRoom,
+    ) -> StaticReach {
         debug_assert!(!links.dynamic && links.level == 0);
         let (cell_links, unit_links) = (links.digit.is_none(), !links.cells_only);
+        let ReachRoom {
+            nodes,
+            first,
+            next,
+            index,
+            low,
+            stack,
+            calls,
+            added,
+            spare,
+        } = room;
         // The nodes of the candidates the links may start from.
-        let mut nodes: Vec<Node> = Vec::new();
+        nodes.clear();
         for cell in 0..81 {
             let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
             for d in digits(mask) {
                 nodes.extend([Node::new(cell, d, false), Node::new(cell, d, true)]);
             }
         }
-        // The links, node by node, as trails follow them.
-        let mut first = vec![0u32; NODES + 1];
-        let mut next: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
-        for &n in &nodes {
+        // The links, node by node, as trails follow them. Only the nodes'
+        // entries are read: those of other nodes may be left from before.
+        first.resize(NODES + 1, 0);
+        next.clear();
+        for &n in nodes.iter() {
             first[n.index()] = next.len() as u32;
             let (cell, digit) = (n.cell(), n.digit());
             let [row, col, bx] = units_of(cell);
@@ -414,19 +462,34 @@ impl StaticReach {
             first[n.index() + 1] = next.len() as u32;
         }
         let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
+        let StaticReach {
+            mut part,
+            mut reach,
+        } = spare.take().unwrap_or(StaticReach {
+            part: Vec::new(),
+            reach: Vec::new(),
+        });
+        part.clear();
+        part.resize(NODES, NO_PART);
+        reach.clear();
+        added.clear();
+        index.resize(NODES, 0);
+        low.resize(NODES, 0);
+        // Most off nodes have no link: each reaches itself alone, and needs
+        // no part of its own.
+        for &n in nodes.iter() {
+            let i = n.index();
+            index[i] = NO_PART;
+            if links(i).is_empty() {
+                part[i] = ALONE;
+            }
+        }
         // Tarjan's search, without recursion.
-        const NONE: u16 = u16::MAX;
-        let mut part = vec![NONE; NODES];
-        let mut reach: Vec<Bits> = Vec::with_capacity(nodes.len());
-        // The last part whose reach took each part's in.
-        let mut added: Vec<u16> = Vec::with_capacity(nodes.len());
-        let mut index = vec![NONE; NODES];
-        let mut low = vec![0u16; NODES];
-        let mut stack: Vec<u16> = Vec::new();
-        let mut calls: Vec<(u16, u32)> = Vec::new();
+        stack.clear();
+        calls.clear();
         let mut count = 0u16;
         for root in nodes.iter().map(|n| n.index()) {
-            if index[root] != NONE {
+            if index[root] != NO_PART || part[root] == ALONE {
                 continue;
             }
             calls.push((root as u16, 0));
@@ -439,13 +502,16 @@ impl StaticReach {
                 if let Some(&w) = links(v).get(*edge as usize) {
                     *edge += 1;
                     let w = usize::from(w);
-                    if index[w] == NONE {
+                    if part[w] == ALONE {
+                        continue;
+                    }
+                    if index[w] == NO_PART {
                         index[w] = count;
                         low[w] = count;
                         count += 1;
                         stack.push(w as u16);
                         calls.push((w as u16, 0));
-                    } else if part[w] == NONE {
+                    } else if part[w] == NO_PART {
                         // On the stack: in the part being searched.
                         low[v] = low[v].min(index[w]);
                     }
@@ -472,14 +538,10 @@ impl StaticReach {
                 for &x in &stack[at..] {
                     for &w in links(usize::from(x)) {
                         let w = usize::from(w);
-                        // Most links end in an off node with no link of its
-                        // own, which reaches only itself.
-                        if links(w).is_empty() {
-                            set_bit(&mut nodes, w);
-                            continue;
-                        }
                         let p = part[w];
-                        if p != k && added[usize::from(p)] != k {
+                        if p == ALONE {
+                            set_bit(&mut nodes, w);
+                        } else if p != k && added[usize::from(p)] != k {
                             added[usize::from(p)] = k;
                             for (a, b) in nodes.iter_mut().zip(&reach[usize::from(p)]) {
                                 *a |= b;
@@ -489,7 +551,7 @@ impl StaticReach {
                 }
                 stack.truncate(at);
                 reach.push(nodes);
-                added.push(NONE);
+                added.push(NO_PART);
             }
         }
         StaticReach { part, reach }
@@ -497,18 +559,19 @@ impl StaticReach {
 
     /// The nodes a static trail from `start` reaches, itself among them,
     /// when it does not reach its start's opposite ([`StaticReach::work`]
-    /// is `Some`).
-    pub fn reach(&self, start: Node) -> &Bits {
-        &self.reach[usize::from(self.part[start.index()])]
+    /// is `Some`); `None` when it reaches only itself.
+    pub fn reach(&self, start: Node) -> Option<&Bits> {
+        self.reach.get(usize::from(self.part[start.index()]))
     }
 
     /// The work of a static trail from `start` (level 0, stopping at its
     /// candidate the other way) when it does not reach its start's
     /// opposite; `None` when it does.
     pub fn work(&self, start: Node) -> Option<u64> {
-        let reach = &self.reach[usize::from(self.part[start.index()])];
-        (!bit(reach, start.opposite().index()))
-            .then(|| reach.iter().map(|w| u64::from(w.count_ones())).sum())
+        let Some(reach) = self.reach(start) else {
+            return Some(1);
+        };
+        (!bit(reach, start.opposite().index())).then(|| u64::from(count(reach)))
     }
 }
 
@@ -562,15 +625,36 @@ impl TrailScratch {
     /// Keeps the reach of the static links on `c` (level 0, all links) for
     /// the next search on `c` that needs it.
     pub fn keep_static_reach(&mut self, c: &Candidates, reach: StaticReach) {
-        self.static_reach = Some((c.clone(), reach));
+        if let Some((_, old)) = self.static_reach.replace((c.clone(), reach)) {
+            self.reach_room.give_back(old);
+        }
     }
 
     /// The reach kept for `c`, if any (see [`TrailScratch::keep_static_reach`]).
     pub fn take_static_reach(&mut self, c: &Candidates) -> Option<StaticReach> {
-        self.static_reach
-            .take()
-            .filter(|(grid, _)| grid == c)
-            .map(|(_, reach)| reach)
+        match self.static_reach.take() {
+            Some((grid, reach)) if grid == *c => Some(reach),
+            Some((_, reach)) => {
+                self.reach_room.give_back(reach);
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// [`StaticReach::new`], in this scratch's room.
+    pub fn static_reach(
+        &mut self,
+        c: &Candidates,
+        strong: &StrongLinks,
+        links: Links,
+    ) -> StaticReach {
+        StaticReach::new(c, strong, links, &mut self.reach_room)
+    }
+
+    /// Takes back a reach no longer needed, for its tables.
+    pub fn give_back_reach(&mut self, reach: StaticReach) {
+        self.reach_room.give_back(reach);
     }
 
     /// Counts work from nothing, allowing `budget` nodes (no limit: `None`).
@@ -855,7 +939,7 @@ impl TrailScratch {
         ancestors[at / 64] |= 1 << (at % 64);
         if reached_parents != 1 {
             // Parents may share ancestors: count them.
-            flat = count(ancestors);
+            flat = count_words(ancestors);
         }
         let opposite = q.opposite();
         let conflict = trail.has(opposite)
@@ -940,6 +1024,12 @@ fn row(k: usize) -> std::ops::Range<usize> {
     start..start + k / 64 + 1
 }
 
+/// The bits set in the words of a row of ancestors (a few words: counted
+/// inline).
+fn count_words(bits: &[u64]) -> u32 {
+    bits.iter().map(|w| w.count_ones()).sum()
+}
+
 /// Where [`row`] starts for each position; the last, at `NODES`, is where
 /// the rows end, the size of [`TrailScratch`]'s `ancestors`.
 static ROW_STARTS: [u32; NODES + 1] = {
@@ -952,10 +1042,6 @@ static ROW_STARTS: [u32; NODES + 1] = {
     }
     starts
 };
-
-fn count(bits: &[u64]) -> u32 {
-    bits.iter().map(|w| w.count_ones()).sum()
-}
 
 #[cfg(test)]
 mod tests {
@@ -974,18 +1060,19 @@ mod tests {
             "........1..1.23....451.6.....7..8.95.5..971.4.9....78..147..9.858.....177.9...45.",
         ];
         let mut scratch = TrailScratch::default();
+        let mut room = ReachRoom::default();
         let mut found = 0;
         for puzzle in puzzles {
             let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
             let strong = StrongLinks::new(&c);
-            let all = StaticReach::new(&c, &strong, Links::STATIC);
+            let all = StaticReach::new(&c, &strong, Links::STATIC, &mut room);
             for cell in 0..81 {
                 for d in digits(c.mask(cell)) {
                     let x = Links {
                         digit: Some(d),
                         ..Links::STATIC
                     };
-                    let x_reach = StaticReach::new(&c, &strong, x);
+                    let x_reach = StaticReach::new(&c, &strong, x, &mut room);
                     for (links, reach) in [(Links::STATIC, &all), (x, &x_reach)] {
                         for on in [true, false] {
                             let start = Node::new(cell, d, on);
