@@ -11,7 +11,7 @@ use crate::grid::Grid;
 pub const ALL_DIGITS: u16 = 0x3fe;
 
 /// A grid of values and candidates. A filled cell has no candidates.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Candidates {
     values: [u8; 81],
     masks: [u16; 81],
@@ -46,6 +46,15 @@ impl fmt::Display for CandidatesError {
 }
 
 impl std::error::Error for CandidatesError {}
+
+/// Hashes the values and candidates, which the per-digit sets repeat: a
+/// grid is hashed by the thousand while chains are rated.
+impl std::hash::Hash for Candidates {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.values.hash(state);
+        self.masks.hash(state);
+    }
+}
 
 impl Candidates {
     /// The candidates of a puzzle: every digit not seen by a peer's value.

@@ -1099,7 +1099,8 @@ impl Chainer {
                     if se_order(cycle, longer) <= se_order(technique, complexity.into())
                         && improves(best, cycle, longer)
                     {
-                        let (loops, _) = inner::cycles(c, on, true, true);
+                        let strong = trail::StrongLinks::new(c);
+                        let (loops, _) = inner::cycles(c, &strong, on, true, true);
                         keep_loops(c, loops, rules, best);
                     }
                 }
@@ -1170,7 +1171,8 @@ impl Chainer {
             for digit in 1..=9u8 {
                 let places = c.places(unit, digit);
                 let first = places.iter().next();
-                if places.len() < 2 || !first.is_some_and(|cell| starts_chains(c, false, cell)) {
+                if places.len_at_most(1) || !first.is_some_and(|cell| starts_chains(c, false, cell))
+                {
                     continue;
                 }
                 if self.out_of_work() {

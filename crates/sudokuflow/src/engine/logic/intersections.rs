@@ -329,7 +329,7 @@ pub(super) fn pointings(c: &Candidates, of: u16) -> impl Iterator<Item = Interse
 /// The pointing of `digit` from box `b`, if there is one.
 pub(super) fn pointing_from(c: &Candidates, b: usize, digit: u8) -> Option<Intersection> {
     let places = c.places(b, digit);
-    if places.len() < 2 {
+    if places.len_at_most(1) {
         return None;
     }
     [ROW, COL].into_iter().find_map(|kind| {
@@ -351,7 +351,7 @@ pub(super) fn claimings(c: &Candidates, of: u16) -> impl Iterator<Item = Interse
 /// The claiming of `digit` from `line`, if there is one.
 pub(super) fn claiming_from(c: &Candidates, line: usize, digit: u8) -> Option<Intersection> {
     let places = c.places(line, digit);
-    if places.len() < 2 {
+    if places.len_at_most(1) {
         return None;
     }
     let b = shared_unit(places, BOX)?;

@@ -260,13 +260,13 @@ impl StaticPlan {
             if starts_chains(c, false, cell) {
                 branches.clear();
                 branches.extend(digits(c.mask(cell)).map(|d| Node::new(cell, d, true)));
-                plan.cells[cell] = plan.look_at(c, &branches);
+                plan.cells[cell] = plan.look_at(&branches);
             }
         }
         for unit in 0..27 {
             for d in 1..=9u8 {
                 let places = c.places(unit, d);
-                if places.len() >= 2
+                if !places.len_at_most(1)
                     && places
                         .iter()
                         .next()
@@ -274,7 +274,7 @@ impl StaticPlan {
                 {
                     branches.clear();
                     branches.extend(places.iter().map(|cell| Node::new(cell, d, true)));
-                    if plan.look_at(c, &branches) {
+                    if plan.look_at(&branches) {
                         plan.regions[unit] |= 1 << d;
                     }
                 }
@@ -285,15 +285,16 @@ impl StaticPlan {
 
     /// Whether the chains from `branches` may conclude anything; if so,
     /// their trails are to be followed.
-    fn look_at(&mut self, c: &Candidates, branches: &[Node]) -> bool {
+    fn look_at(&mut self, branches: &[Node]) -> bool {
         let mut all = [!0u64; WORDS];
         let mut known = true;
         for &b in branches {
-            if self.reach.work(b).is_none() {
-                known = false;
-                break;
-            }
             match self.reach.reach(b) {
+                // It reaches its start the other way: followed in full.
+                Some(reach) if bit(reach, b.opposite().index()) => {
+                    known = false;
+                    break;
+                }
                 Some(reach) => {
                     for (w, x) in all.iter_mut().zip(reach) {
                         *w &= x;
@@ -304,18 +305,12 @@ impl StaticPlan {
                 None => all = [0; WORDS],
             }
         }
-        let concludes = !known
-            || all.iter().enumerate().any(|(w, &word)| {
-                let mut word = word;
-                while word != 0 {
-                    let node = Node((w * 64 + word.trailing_zeros() as usize) as u16);
-                    word &= word - 1;
-                    if useful(c, node) && !branches.contains(&node) {
-                        return true;
-                    }
-                }
-                false
-            });
+        // The nodes reached are candidates of the grid, on or off: any the
+        // branches all reach, but a branch itself, places or removes one.
+        for b in branches {
+            all[b.index() / 64] &= !(1 << (b.index() % 64));
+        }
+        let concludes = !known || all.iter().any(|&w| w != 0);
         if concludes {
             for b in branches {
                 set_bit(&mut self.follow, b.index());
@@ -355,7 +350,7 @@ fn cell_chains(c: &Candidates, cell: usize, trails: &Trails, out: &mut Vec<Hint>
 
 fn region_chains(c: &Candidates, unit: usize, d: u8, trails: &Trails, out: &mut Vec<Hint>) {
     let places = c.places(unit, d);
-    if places.len() < 2 {
+    if places.len_at_most(1) {
         return;
     }
     let branches: Vec<&Trail> = places

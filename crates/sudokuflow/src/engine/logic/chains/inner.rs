@@ -12,8 +12,9 @@
 //! candidates of the cell or unit the trail removed), and its complexity
 //! counts once in every conclusion of the trail it leads to.
 
-use std::collections::HashMap;
 use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use super::super::Candidates;
 use super::super::cells::{CellSet, PEERS, digits, is_two_digits};
@@ -103,12 +104,12 @@ struct Answer {
 /// inner kind's conclusions depend only on the grid.
 #[derive(Default)]
 pub(crate) struct Answers {
-    by_grid: HashMap<(Candidates, InnerKind), Rc<Answer>>,
+    by_grid: FxHashMap<(Candidates, InnerKind), Rc<Answer>>,
     /// The work of the X-chains from a digit's places, on then off, that
     /// do not reach their start the other way (`None` for those that do),
     /// by the digit and its places: they look at nothing else, and most of
     /// a grid's digits have the places of a grid seen before.
-    x_chains: HashMap<(u8, CellSet), Rc<XChains>>,
+    x_chains: FxHashMap<(u8, CellSet), Rc<XChains>>,
 }
 
 /// What the static links of one digit tell about the chains from its places.
@@ -318,15 +319,16 @@ fn needed(
 ) -> (Vec<Lost>, u64) {
     let mut out: Vec<Lost> = Vec::new();
     let mut key = KEY_START;
-    let mut seen = vec![false; super::NODES];
+    let mut stack = Vec::new();
     for &(t, node) in sources {
         let trail = &trails[t];
-        seen.iter_mut().for_each(|s| *s = false);
-        let mut stack = vec![node];
+        let mut seen: Bits = [0; super::WORDS];
+        stack.push(node);
         while let Some(n) = stack.pop() {
-            if std::mem::replace(&mut seen[n.index()], true) {
+            if super::bit(&seen, n.index()) {
                 continue;
             }
+            super::set_bit(&mut seen, n.index());
             key = with_node(key, n);
             let lost = match trail.cause_of(n) {
                 Cause::LastInCell => Some(Lost::Cell(n.cell())),
@@ -338,7 +340,7 @@ fn needed(
             {
                 out.push(lost);
             }
-            stack.extend(trail.parents_of(state, n));
+            trail.push_parents(state, n, &mut stack);
         }
     }
     (out, key)
@@ -399,10 +401,14 @@ impl Nested {
                         (true, false) => is_two_digits(c.mask(cell)),
                     };
                     if unit_links && !searched {
-                        debug_assert!(cycles(c, source, cell_links, unit_links).0.is_empty());
+                        debug_assert!(
+                            cycles(c, &strong, source, cell_links, unit_links)
+                                .0
+                                .is_empty()
+                        );
                     }
                     if searched {
-                        let (found, work) = cycles(c, source, cell_links, unit_links);
+                        let (found, work) = cycles(c, &strong, source, cell_links, unit_links);
                         // With unit links the loops follow the propagation
                         // of the forcing chain from `source`, counted there.
                         if !unit_links {
@@ -613,11 +619,9 @@ fn may_loop(c: &Candidates, source: Node, reach: Option<&Bits>, cell_links: bool
     let Some(reach) = reach else {
         return false;
     };
-    let mut partners = Vec::new();
-    off_to_on(c, source.opposite(), (cell_links, true), &mut partners);
-    partners.into_iter().any(|(partner, _)| {
-        // `partner` is on when the source is off: its candidate off turns
-        // the source on. The candidates on that turn it off:
+    // Whether a candidate on among them, other than the source, turns off
+    // `partner`.
+    let closes = |partner: Node| {
         let (cell, d) = (partner.cell(), partner.digit());
         let same_cell = if cell_links {
             c.mask(cell) & !(1 << d)
@@ -631,7 +635,26 @@ fn may_loop(c: &Candidates, source: Node, reach: Option<&Bits>, cell_links: bool
         in_cell
             .chain(in_units)
             .any(|n| n != source && super::bit(reach, n.index()))
-    })
+    };
+    // The source's partners, as `off_to_on` finds those the source's being
+    // off turns on: the other candidate of its cell if two, the other place
+    // of its digit in a unit if two.
+    let (cell, d) = (source.cell(), source.digit());
+    let mask = c.mask(cell);
+    (cell_links
+        && is_two_digits(mask)
+        && closes(Node::new(
+            cell,
+            (mask & !(1 << d)).trailing_zeros() as u8,
+            false,
+        )))
+        || super::se_units(cell).into_iter().any(|unit| {
+            let places = c.places(unit, d);
+            places.is_pair()
+                && (places - CellSet::single(cell))
+                    .first()
+                    .is_some_and(|other| closes(Node::new(other, d, false)))
+        })
 }
 
 /// A node of the tree of SE's search for loops, and the link that
@@ -652,6 +675,7 @@ struct TreeNode {
 /// when that candidate is not one of its ancestors.
 pub(super) fn cycles(
     c: &Candidates,
+    strong: &StrongLinks,
     source: Node,
     cell_links: bool,
     unit_links: bool,
@@ -699,8 +723,11 @@ pub(super) fn cycles(
         let node = tree[at].node;
         if node.on() {
             on_to_off(c, node, cell_links, &mut links);
-        } else {
+        } else if strong.turns_on(node, cell_links, unit_links) {
             off_to_on(c, node, (cell_links, unit_links), &mut links);
+        } else {
+            // Most off nodes: nothing to look at.
+            links.clear();
         }
         for &(to, lost) in &links {
             if node.on()
@@ -754,7 +781,8 @@ pub(crate) fn loop_path(
     (cell_links, unit_links): (bool, bool),
     index: u16,
 ) -> Vec<Node> {
-    let (found, _) = cycles(state, source, cell_links, unit_links);
+    let strong = StrongLinks::new(state);
+    let (found, _) = cycles(state, &strong, source, cell_links, unit_links);
     let mut path = found
         .into_iter()
         .nth(usize::from(index))
@@ -847,7 +875,7 @@ mod tests {
                 for cell in c.cells_of(d).iter() {
                     let source = Node::new(cell, d, true);
                     for (reach, cell_links) in [(&x, false), (&all, true)] {
-                        let (loops, _) = cycles(&c, source, cell_links, true);
+                        let (loops, _) = cycles(&c, &strong, source, cell_links, true);
                         if may_loop(&c, source, reach.reach(source), cell_links) {
                             searched += 1;
                             found += usize::from(!loops.is_empty());

@@ -184,10 +184,17 @@ fn naked_pairs(
     found: &mut Vec<(Node, Vec<Node>, Cause)>,
 ) {
     for unit in SE_UNITS {
-        let cells: Vec<usize> = (UNIT_SETS[unit] & state.empty_cells())
-            .iter()
-            .filter(|&c| is_two_digits(state.mask(c)))
-            .collect();
+        // The unit's cells of two candidates (in a list on the stack: this
+        // runs wherever a trail stops).
+        let mut pairs = [0; 9];
+        let mut len = 0;
+        for cell in (UNIT_SETS[unit] & state.empty_cells()).iter() {
+            if is_two_digits(state.mask(cell)) {
+                pairs[len] = cell;
+                len += 1;
+            }
+        }
+        let cells = &pairs[..len];
         for (i, &a) in cells.iter().enumerate() {
             for &b in &cells[i + 1..] {
                 let mask = state.mask(a);

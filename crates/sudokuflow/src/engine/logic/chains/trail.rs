@@ -21,7 +21,7 @@
 //! every conclusion it leads to.
 
 use super::super::Candidates;
-use super::super::cells::{CellSet, PEERS_BY_UNIT, UNIT_SETS, digits, units_of};
+use super::super::cells::{CellSet, PEERS, PEERS_BY_UNIT, UNITS_OF_CELL, digits, units_of};
 use super::{Bits, NODES, Node, WORDS, bit, count, set_bit};
 
 /// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
@@ -227,7 +227,7 @@ impl Trail {
                     out.push((proof.key, proof.complexity));
                 }
             }
-            stack.extend(self.parents_of(initial, n));
+            self.push_parents(initial, n, &mut stack);
         }
         out
     }
@@ -243,28 +243,42 @@ impl Trail {
 
     /// The parents `node` was first derived from (those reached).
     pub fn parents_of(&self, initial: &Candidates, node: Node) -> Vec<Node> {
+        let mut out = Vec::new();
+        self.push_parents(initial, node, &mut out);
+        out
+    }
+
+    /// [`Trail::parents_of`], pushed to `out`: a walk up a trail's nodes
+    /// needs no list for each.
+    pub fn push_parents(&self, initial: &Candidates, node: Node, out: &mut Vec<Node>) {
         if self.last.is_some_and(|(n, _)| n == node) {
-            return self.last_parents.clone();
+            out.extend_from_slice(&self.last_parents);
+            return;
         }
         let (cell, digit) = (node.cell(), node.digit());
-        let ps: Vec<Node> = match self.cause(node.index()) {
-            Cause::Start => Vec::new(),
-            Cause::SameCell | Cause::SameUnit => vec![Node(self.parent(node.index()))],
-            Cause::LastInCell => digits(initial.mask(cell) & !(1 << digit))
-                .map(|d| Node::new(cell, d, false))
-                .collect(),
-            Cause::LastInUnit(unit) => (initial.places(usize::from(unit), digit)
-                - CellSet::single(cell))
-            .iter()
-            .map(|c| Node::new(c, digit, false))
-            .collect(),
-            Cause::Rule(..) | Cause::Nested(_) => self
-                .rule_parents
-                .iter()
-                .find(|(n, _)| *n == node)
-                .map_or_else(Vec::new, |(_, p)| p.clone()),
-        };
-        ps.into_iter().filter(|p| self.has(*p)).collect()
+        let reached = |p: &Node| self.has(*p);
+        match self.cause(node.index()) {
+            Cause::Start => {}
+            Cause::SameCell | Cause::SameUnit => {
+                out.extend(Some(Node(self.parent(node.index()))).filter(reached));
+            }
+            Cause::LastInCell => out.extend(
+                digits(initial.mask(cell) & !(1 << digit))
+                    .map(|d| Node::new(cell, d, false))
+                    .filter(reached),
+            ),
+            Cause::LastInUnit(unit) => out.extend(
+                (initial.places(usize::from(unit), digit) - CellSet::single(cell))
+                    .iter()
+                    .map(|c| Node::new(c, digit, false))
+                    .filter(reached),
+            ),
+            Cause::Rule(..) | Cause::Nested(_) => {
+                if let Some((_, parents)) = self.rule_parents.iter().find(|(n, _)| *n == node) {
+                    out.extend(parents.iter().copied().filter(reached));
+                }
+            }
+        }
     }
 }
 
@@ -347,6 +361,15 @@ impl StrongLinks {
         }
         strong
     }
+
+    /// Whether the candidate of off node `n` turns another on, over cell
+    /// links (a cell of two) and unit links (a unit with two places).
+    #[inline]
+    pub fn turns_on(&self, n: Node, cell_links: bool, unit_links: bool) -> bool {
+        let cell = n.cell();
+        (cell_links && self.bivalue.contains(cell))
+            || (unit_links && self.pair_units[usize::from(n.digit())] & UNITS_OF_CELL[cell] != 0)
+    }
 }
 
 /// The nodes every candidate of a grid reaches, on and off, over static
@@ -372,9 +395,14 @@ const ALONE: u16 = u16::MAX - 1;
 #[derive(Default)]
 pub(crate) struct ReachRoom {
     nodes: Vec<Node>,
-    /// Where each node's links start in `next` (and end: the next node's).
+    /// Where each node's links to nodes with links of their own start in
+    /// `next` (and end: the next node's start).
     first: Vec<u32>,
     next: Vec<u16>,
+    /// Where each node's links to nodes with no link of their own start in
+    /// `ends`.
+    first_end: Vec<u32>,
+    ends: Vec<u16>,
     index: Vec<u16>,
     low: Vec<u16>,
     stack: Vec<u16>,
@@ -406,6 +434,8 @@ impl StaticReach {
             nodes,
             first,
             next,
+            first_end,
+            ends,
             index,
             low,
             stack,
@@ -421,47 +451,6 @@ impl StaticReach {
                 nodes.extend([Node::new(cell, d, false), Node::new(cell, d, true)]);
             }
         }
-        // The links, node by node, as trails follow them. Only the nodes'
-        // entries are read: those of other nodes may be left from before.
-        first.resize(NODES + 1, 0);
-        next.clear();
-        for &n in nodes.iter() {
-            first[n.index()] = next.len() as u32;
-            let (cell, digit) = (n.cell(), n.digit());
-            let [row, col, bx] = units_of(cell);
-            if n.on() {
-                if cell_links {
-                    for d in digits(c.mask(cell) & !(1 << digit)) {
-                        next.push(Node::new(cell, d, false).0);
-                    }
-                }
-                if unit_links {
-                    let peers =
-                        (UNIT_SETS[bx] | UNIT_SETS[row] | UNIT_SETS[col]) & c.cells_of(digit);
-                    for peer in (peers - CellSet::single(cell)).iter() {
-                        next.push(Node::new(peer, digit, false).0);
-                    }
-                }
-            } else {
-                if cell_links && strong.bivalue.contains(cell) {
-                    let d = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
-                    next.push(Node::new(cell, d, true).0);
-                }
-                if unit_links {
-                    for unit in [bx, row, col] {
-                        if strong.pair_units[usize::from(digit)] >> unit & 1 != 0
-                            && let Some(other) =
-                                (c.places(unit, digit) - CellSet::single(cell)).first()
-                        {
-                            next.push(Node::new(other, digit, true).0);
-                        }
-                    }
-                }
-            }
-            // Nodes come in order: the next one's links start here.
-            first[n.index() + 1] = next.len() as u32;
-        }
-        let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
         let StaticReach {
             mut part,
             mut reach,
@@ -471,18 +460,82 @@ impl StaticReach {
         });
         part.clear();
         part.resize(NODES, NO_PART);
+        // Most off nodes have no link: each reaches itself alone, needs no
+        // part of its own, and the search below never meets it.
+        for &n in nodes.iter() {
+            let (cell, digit) = (n.cell(), n.digit());
+            let linked = if n.on() {
+                (cell_links && c.mask(cell) & !(1 << digit) != 0)
+                    || (unit_links && !(PEERS[cell] & c.cells_of(digit)).is_empty())
+            } else {
+                strong.turns_on(n, cell_links, unit_links)
+            };
+            if !linked {
+                part[n.index()] = ALONE;
+            }
+        }
+        // The links, node by node, as trails follow them. Only the nodes'
+        // entries are read: those of other nodes may be left from before.
+        first.resize(NODES + 1, 0);
+        first_end.resize(NODES + 1, 0);
+        next.clear();
+        ends.clear();
+        for &n in nodes.iter() {
+            first[n.index()] = next.len() as u32;
+            first_end[n.index()] = ends.len() as u32;
+            let mut link = |m: Node| {
+                if part[m.index()] == ALONE {
+                    ends.push(m.0);
+                } else {
+                    next.push(m.0);
+                }
+            };
+            let (cell, digit) = (n.cell(), n.digit());
+            let [row, col, bx] = units_of(cell);
+            if n.on() {
+                if cell_links {
+                    for d in digits(c.mask(cell) & !(1 << digit)) {
+                        link(Node::new(cell, d, false));
+                    }
+                }
+                if unit_links {
+                    for peer in (PEERS[cell] & c.cells_of(digit)).iter() {
+                        link(Node::new(peer, digit, false));
+                    }
+                }
+            } else {
+                if cell_links && strong.bivalue.contains(cell) {
+                    let d = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
+                    link(Node::new(cell, d, true));
+                }
+                if unit_links {
+                    for unit in [bx, row, col] {
+                        if strong.pair_units[usize::from(digit)] >> unit & 1 != 0
+                            && let Some(other) =
+                                (c.places(unit, digit) - CellSet::single(cell)).first()
+                        {
+                            link(Node::new(other, digit, true));
+                        }
+                    }
+                }
+            }
+            // Nodes come in order: the next one's links start here.
+            first[n.index() + 1] = next.len() as u32;
+            first_end[n.index() + 1] = ends.len() as u32;
+            debug_assert_eq!(
+                part[n.index()] == ALONE,
+                first[n.index()] == next.len() as u32 && first_end[n.index()] == ends.len() as u32,
+                "a node is alone when it has no link"
+            );
+        }
+        let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
+        let ends_of = |n: usize| &ends[first_end[n] as usize..first_end[n + 1] as usize];
         reach.clear();
         added.clear();
         index.resize(NODES, 0);
         low.resize(NODES, 0);
-        // Most off nodes have no link: each reaches itself alone, and needs
-        // no part of its own.
         for &n in nodes.iter() {
-            let i = n.index();
-            index[i] = NO_PART;
-            if links(i).is_empty() {
-                part[i] = ALONE;
-            }
+            index[n.index()] = NO_PART;
         }
         // Tarjan's search, without recursion.
         stack.clear();
@@ -502,9 +555,6 @@ impl StaticReach {
                 if let Some(&w) = links(v).get(*edge as usize) {
                     *edge += 1;
                     let w = usize::from(w);
-                    if part[w] == ALONE {
-                        continue;
-                    }
                     if index[w] == NO_PART {
                         index[w] = count;
                         low[w] = count;
@@ -536,12 +586,12 @@ impl StaticReach {
                     set_bit(&mut nodes, usize::from(x));
                 }
                 for &x in &stack[at..] {
+                    for &w in ends_of(usize::from(x)) {
+                        set_bit(&mut nodes, usize::from(w));
+                    }
                     for &w in links(usize::from(x)) {
-                        let w = usize::from(w);
-                        let p = part[w];
-                        if p == ALONE {
-                            set_bit(&mut nodes, w);
-                        } else if p != k && added[usize::from(p)] != k {
+                        let p = part[usize::from(w)];
+                        if p != k && added[usize::from(p)] != k {
                             added[usize::from(p)] = k;
                             for (a, b) in nodes.iter_mut().zip(&reach[usize::from(p)]) {
                                 *a |= b;
