@@ -105,16 +105,16 @@ struct Answer {
 #[derive(Default)]
 pub(crate) struct Answers {
     by_grid: FxHashMap<(Candidates, InnerKind), Rc<Answer>>,
-    /// The work of the X-chains from a digit's places, on then off, that
-    /// do not reach their start the other way (`None` for those that do),
-    /// by the digit and its places: they look at nothing else, and most of
-    /// a grid's digits have the places of a grid seen before.
+    /// What the X-chains from a digit's places tell, by the digit and its
+    /// places: they look at nothing else, and most of a grid's digits have
+    /// the places of a grid seen before.
     x_chains: FxHashMap<(u8, CellSet), Rc<XChains>>,
 }
 
 /// What the static links of one digit tell about the chains from its places.
 struct XChains {
-    /// [`super::trail::StaticReach::work`] from each place, on then off.
+    /// [`super::trail::StaticReach::work`] from each place, on then off:
+    /// `None` for a chain that reaches its start the other way.
     work: Box<[Option<u16>]>,
     /// The places whose candidate on may start an X-cycle ([`may_loop`]).
     loops: CellSet,
@@ -611,9 +611,9 @@ impl FoundLoop {
 
 /// Whether [`cycles`] from `source` with unit links (and cell links if
 /// `cell_links`) may find a loop, given the nodes the source reaches
-/// ([`super::trail::StaticReach::reach`] for the same links, which SE's search follows):
-/// only if a candidate on among them, other than the source, turns off one
-/// whose being off turns the source on.
+/// ([`super::trail::StaticReach::reach`] for the same links: those SE's
+/// search follows): only if a candidate on among them, other than the
+/// source, turns off one whose being off turns the source on.
 fn may_loop(c: &Candidates, source: Node, reach: Option<&Bits>, cell_links: bool) -> bool {
     // A source with no link reaches nothing else.
     let Some(reach) = reach else {
@@ -851,18 +851,9 @@ mod tests {
 
     #[test]
     fn loops_are_found_only_where_may_loop_allows() {
-        // SE rates these from 9.7 to 11.7.
-        let puzzles = [
-            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
-            "..34..7.......9..6....2..1...8..4..13.....8..57.8..........8.9.8...6...2..53..1..",
-            "........1.....2.3.....45672....8.......5.928..5821.9...49..1..85.29.8..481.4.....",
-            "1.....7....71.9..6.8..7......8.9.6..5.......2...2.3.5...6.1.9...4.......9....4..3",
-            "........1.....2.......34.56.126..7.875.8..62.8.6....15.27..6...1.5....6768......2",
-            "........1..1.23....451.6.....7..8.95.5..971.4.9....78..147..9.858.....177.9...45.",
-        ];
         let mut room = ReachRoom::default();
         let (mut skipped, mut searched, mut found) = (0, 0, 0);
-        for puzzle in puzzles {
+        for puzzle in super::super::TEST_PUZZLES {
             let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
             let strong = StrongLinks::new(&c);
             let all = StaticReach::new(&c, &strong, Links::STATIC, &mut room);

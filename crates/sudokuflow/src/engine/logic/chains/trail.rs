@@ -310,6 +310,7 @@ pub(crate) struct TrailScratch {
     /// The reach of the static links on the grid whose static chains were
     /// found last ([`TrailScratch::keep_static_reach`]).
     static_reach: Option<(Candidates, StaticReach)>,
+    /// The tables static reaches are worked out in.
     reach_room: ReachRoom,
 }
 
@@ -388,10 +389,11 @@ pub(crate) struct StaticReach {
 
 const NO_PART: u16 = u16::MAX;
 const ALONE: u16 = u16::MAX - 1;
+const UNSEEN: u16 = u16::MAX;
 
 /// The room [`StaticReach::new`] works in, kept from grid to grid: a
-/// search makes one for every grid its trails reach, and the allocations
-/// and clearing of its tables cost as much as the search.
+/// search makes one for every grid its trails reach, and allocating and
+/// clearing its tables took about a quarter of its instructions.
 #[derive(Default)]
 pub(crate) struct ReachRoom {
     nodes: Vec<Node>,
@@ -403,10 +405,14 @@ pub(crate) struct ReachRoom {
     /// `ends`.
     first_end: Vec<u32>,
     ends: Vec<u16>,
+    /// Tarjan's search: each node's index ([`UNSEEN`] before it is met),
+    /// its lowest link, the nodes of parts not closed yet, and the calls
+    /// not returned (a node and its next link).
     index: Vec<u16>,
     low: Vec<u16>,
     stack: Vec<u16>,
     calls: Vec<(u16, u32)>,
+    /// The last part whose reach took each part's in.
     added: Vec<u16>,
     /// The tables of a reach given back ([`ReachRoom::give_back`]).
     spare: Option<StaticReach>,
@@ -535,14 +541,14 @@ impl StaticReach {
         index.resize(NODES, 0);
         low.resize(NODES, 0);
         for &n in nodes.iter() {
-            index[n.index()] = NO_PART;
+            index[n.index()] = UNSEEN;
         }
         // Tarjan's search, without recursion.
         stack.clear();
         calls.clear();
         let mut count = 0u16;
         for root in nodes.iter().map(|n| n.index()) {
-            if index[root] != NO_PART || part[root] == ALONE {
+            if index[root] != UNSEEN || part[root] == ALONE {
                 continue;
             }
             calls.push((root as u16, 0));
@@ -555,7 +561,7 @@ impl StaticReach {
                 if let Some(&w) = links(v).get(*edge as usize) {
                     *edge += 1;
                     let w = usize::from(w);
-                    if index[w] == NO_PART {
+                    if index[w] == UNSEEN {
                         index[w] = count;
                         low[w] = count;
                         count += 1;
@@ -1100,19 +1106,10 @@ mod tests {
 
     #[test]
     fn static_reach_agrees_with_whole_trails_in_answer_and_work() {
-        // SE rates these from 9.7 to 11.7.
-        let puzzles = [
-            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
-            "..34..7.......9..6....2..1...8..4..13.....8..57.8..........8.9.8...6...2..53..1..",
-            "........1.....2.3.....45672....8.......5.928..5821.9...49..1..85.29.8..481.4.....",
-            "1.....7....71.9..6.8..7......8.9.6..5.......2...2.3.5...6.1.9...4.......9....4..3",
-            "........1.....2.......34.56.126..7.875.8..62.8.6....15.27..6...1.5....6768......2",
-            "........1..1.23....451.6.....7..8.95.5..971.4.9....78..147..9.858.....177.9...45.",
-        ];
         let mut scratch = TrailScratch::default();
         let mut room = ReachRoom::default();
         let mut found = 0;
-        for puzzle in puzzles {
+        for puzzle in super::super::TEST_PUZZLES {
             let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
             let strong = StrongLinks::new(&c);
             let all = StaticReach::new(&c, &strong, Links::STATIC, &mut room);
