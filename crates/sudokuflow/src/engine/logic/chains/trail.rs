@@ -21,7 +21,9 @@
 //! every conclusion it leads to.
 
 use super::super::Candidates;
-use super::super::cells::{CellSet, PEERS, PEERS_BY_UNIT, UNITS_OF_CELL, digits, units_of};
+use super::super::cells::{
+    CellSet, PEERS, PEERS_BY_UNIT, UNITS_OF_CELL, digits, is_two_digits, units_of,
+};
 use super::{Bits, NODES, Node, WORDS, bit, count, set_bit};
 
 /// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
@@ -346,16 +348,14 @@ impl StrongLinks {
             pair_units: [0; 10],
         };
         for cell in 0..81 {
-            let mask = c.mask(cell);
-            let rest = mask & mask.wrapping_sub(1);
-            if rest != 0 && rest & (rest - 1) == 0 {
+            if is_two_digits(c.mask(cell)) {
                 strong.bivalue.insert(cell);
             }
         }
         for d in 1..=9u8 {
             for unit in 0..27 {
                 let places = c.places(unit, d);
-                if !places.len_at_most(1) && places.len_at_most(2) {
+                if places.is_pair() {
                     strong.pair_units[usize::from(d)] |= 1 << unit;
                 }
             }
@@ -871,9 +871,7 @@ impl TrailScratch {
                     let last = if links.dynamic {
                         rest != 0 && rest & (rest - 1) == 0
                     } else {
-                        let all = initial.mask(cell);
-                        let other = all & all.wrapping_sub(1);
-                        other != 0 && other & (other - 1) == 0
+                        is_two_digits(initial.mask(cell))
                     };
                     if last {
                         let d = rest.trailing_zeros() as u8;
@@ -897,7 +895,7 @@ impl TrailScratch {
                         let last = if links.dynamic {
                             !places.is_empty() && places.len_at_most(1)
                         } else {
-                            !places.len_at_most(1) && places.len_at_most(2)
+                            places.is_pair()
                         };
                         if !last {
                             continue;
