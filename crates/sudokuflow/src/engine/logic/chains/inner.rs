@@ -20,7 +20,8 @@ use super::super::Candidates;
 use super::super::cells::{CellSet, PEERS, digits, is_two_digits};
 use super::family::{self, Kind};
 use super::trail::{
-    Cause, InnerProof, Inside, Links, Nothing, Stop, StrongLinks, Trail, TrailList, TrailScratch,
+    Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailList,
+    TrailScratch,
 };
 use super::{Bits, Node, length_difficulty, plus};
 
@@ -113,7 +114,7 @@ pub(crate) struct Answers {
 
 /// What the static links of one digit tell about the chains from its places.
 struct XChains {
-    /// [`super::trail::StaticReach::work`] from each place, on then off:
+    /// [`StaticReach::work`] from each place, on then off:
     /// `None` for a chain that reaches its start the other way.
     work: Box<[Option<u16>]>,
     /// The places whose candidate on may start an X-cycle ([`may_loop`]).
@@ -397,14 +398,15 @@ impl Nested {
                     // only if one of them can close it.
                     let searched = match (cell_links, unit_links) {
                         (false, _) => x_chains[usize::from(d) - 1].loops.contains(cell),
-                        (true, true) => may_loop(c, source, reach.reach(source), true),
+                        (true, true) => may_loop(c, source, &reach, true),
                         (true, false) => is_two_digits(c.mask(cell)),
                     };
                     if unit_links && !searched {
                         debug_assert!(
                             cycles(c, &strong, source, cell_links, unit_links)
                                 .0
-                                .is_empty()
+                                .iter()
+                                .all(|l| super::loop_eliminations(c, &l.path).is_empty())
                         );
                     }
                     if searched {
@@ -516,7 +518,7 @@ impl Nested {
                 .iter()
                 .filter(|&cell| {
                     let source = Node::new(cell, digit, true);
-                    may_loop(c, source, reach.reach(source), false)
+                    may_loop(c, source, &reach, false)
                 })
                 .fold(CellSet::EMPTY, |set, cell| set | CellSet::single(cell)),
         });
@@ -610,13 +612,18 @@ impl FoundLoop {
 }
 
 /// Whether [`cycles`] from `source` with unit links (and cell links if
-/// `cell_links`) may find a loop, given the nodes the source reaches
-/// ([`super::trail::StaticReach::reach`] for the same links: those SE's
-/// search follows): only if a candidate on among them, other than the
-/// source, turns off one whose being off turns the source on.
-fn may_loop(c: &Candidates, source: Node, reach: Option<&Bits>, cell_links: bool) -> bool {
+/// `cell_links`) may find a loop that eliminates anything, given the
+/// static reach of the same links (what SE's search follows): only if the
+/// source's part may hold such a loop
+/// ([`StaticReach::loops_eliminate`]), and a candidate on that the source
+/// reaches, other than the source, turns off one whose being off turns the
+/// source on.
+fn may_loop(c: &Candidates, source: Node, reach: &StaticReach, cell_links: bool) -> bool {
+    if !reach.loops_eliminate(source) {
+        return false;
+    }
     // A source with no link reaches nothing else.
-    let Some(reach) = reach else {
+    let Some(reach) = reach.reach(source) else {
         return false;
     };
     // Whether a candidate on among them, other than the source, turns off
@@ -845,12 +852,12 @@ fn off_to_on(
 
 #[cfg(test)]
 mod tests {
-    use super::super::trail::{ReachRoom, StaticReach};
+    use super::super::trail::ReachRoom;
     use super::*;
     use crate::grid::Grid;
 
     #[test]
-    fn loops_are_found_only_where_may_loop_allows() {
+    fn loops_that_eliminate_are_found_only_where_may_loop_allows() {
         let mut room = ReachRoom::default();
         let (mut skipped, mut searched, mut found) = (0, 0, 0);
         for puzzle in super::super::TEST_PUZZLES {
@@ -867,11 +874,14 @@ mod tests {
                     let source = Node::new(cell, d, true);
                     for (reach, cell_links) in [(&x, false), (&all, true)] {
                         let (loops, _) = cycles(&c, &strong, source, cell_links, true);
-                        if may_loop(&c, source, reach.reach(source), cell_links) {
+                        let eliminate = loops
+                            .iter()
+                            .any(|l| !super::super::loop_eliminations(&c, &l.path).is_empty());
+                        if may_loop(&c, source, reach, cell_links) {
                             searched += 1;
-                            found += usize::from(!loops.is_empty());
+                            found += usize::from(eliminate);
                         } else {
-                            assert!(loops.is_empty(), "{source}");
+                            assert!(!eliminate, "{source}");
                             skipped += 1;
                         }
                     }

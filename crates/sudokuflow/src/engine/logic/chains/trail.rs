@@ -385,6 +385,11 @@ pub(crate) struct StaticReach {
     part: Vec<u16>,
     /// The nodes each part reaches.
     reach: Vec<Bits>,
+    /// Whether a loop through a part's nodes may eliminate anything: a
+    /// loop's nodes reach each other, so they are all one part's, and a
+    /// loop eliminates only a candidate that sees one of its nodes on and
+    /// one off of its own digit ([`super::loop_eliminations`]).
+    loops_eliminate: Vec<bool>,
 }
 
 const NO_PART: u16 = u16::MAX;
@@ -460,9 +465,11 @@ impl StaticReach {
         let StaticReach {
             mut part,
             mut reach,
+            mut loops_eliminate,
         } = spare.take().unwrap_or(StaticReach {
             part: Vec::new(),
             reach: Vec::new(),
+            loops_eliminate: Vec::new(),
         });
         part.clear();
         part.resize(NODES, NO_PART);
@@ -537,6 +544,7 @@ impl StaticReach {
         let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
         let ends_of = |n: usize| &ends[first_end[n] as usize..first_end[n + 1] as usize];
         reach.clear();
+        loops_eliminate.clear();
         added.clear();
         index.resize(NODES, 0);
         low.resize(NODES, 0);
@@ -605,12 +613,25 @@ impl StaticReach {
                         }
                     }
                 }
+                loops_eliminate.push(stack.len() - at > 1 && seen_on_and_off(c, &stack[at..]));
                 stack.truncate(at);
                 reach.push(nodes);
                 added.push(NO_PART);
             }
         }
-        StaticReach { part, reach }
+        StaticReach {
+            part,
+            reach,
+            loops_eliminate,
+        }
+    }
+
+    /// Whether a loop through `source` may eliminate anything (false for a
+    /// node in no loop, alone in its part).
+    pub fn loops_eliminate(&self, source: Node) -> bool {
+        self.loops_eliminate
+            .get(usize::from(self.part[source.index()]))
+            .is_some_and(|&may| may)
     }
 
     /// The nodes a static trail from `start` reaches, itself among them,
@@ -629,6 +650,17 @@ impl StaticReach {
         };
         (!bit(reach, start.opposite().index())).then(|| u64::from(count(reach)))
     }
+}
+
+/// Whether a candidate of `c` sees one of `nodes` on and one off, both of
+/// its digit.
+fn seen_on_and_off(c: &Candidates, nodes: &[u16]) -> bool {
+    let mut seen = [[CellSet::EMPTY; 10]; 2];
+    for &x in nodes {
+        let n = Node(x);
+        seen[usize::from(n.on())][usize::from(n.digit())] |= PEERS[n.cell()];
+    }
+    (1..=9).any(|d| !(seen[0][d] & seen[1][d] & c.cells_of(d as u8)).is_empty())
 }
 
 /// What the changed grid gives a trail when its queues are empty: nodes
