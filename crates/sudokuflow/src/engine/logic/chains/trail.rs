@@ -20,6 +20,8 @@
 //! that made it possible, and a nested chain's own complexity counts in
 //! every conclusion it leads to.
 
+use std::cell::Cell;
+
 use super::super::Candidates;
 use super::super::cells::{
     CellSet, PEERS, PEERS_BY_UNIT, UNITS_OF_CELL, digits, is_two_digits, units_of,
@@ -140,6 +142,10 @@ pub(crate) struct Trail {
     pub last: Option<(Node, u16)>,
     /// The nested chains this trail used, in the order it used them.
     pub inner: Vec<InnerProof>,
+    /// For each "+" technique, the trail's nodes from which the grid's
+    /// changes are new to it: those after the nodes it last looked at the
+    /// grid with (`None`: everything), for [`super::plus::eliminations`].
+    pub plus_new_from: Cell<[Option<u16>; 4]>,
 }
 
 impl Trail {
@@ -314,6 +320,9 @@ pub(crate) struct TrailScratch {
     static_reach: Option<(Candidates, StaticReach)>,
     /// The tables static reaches are worked out in.
     reach_room: ReachRoom,
+    /// The grid trails started on last, and where the "+" techniques start
+    /// looking on their grids ([`super::plus::new_from_start`]).
+    plus_start: Option<(Candidates, [Option<u16>; 4])>,
 }
 
 impl Default for TrailScratch {
@@ -329,6 +338,7 @@ impl Default for TrailScratch {
             spare: Vec::new(),
             static_reach: None,
             reach_room: ReachRoom::default(),
+            plus_start: None,
         }
     }
 }
@@ -745,6 +755,19 @@ impl TrailScratch {
         self.reach_room.give_back(reach);
     }
 
+    /// Where the "+" techniques start looking on the grids of trails from
+    /// `initial`: worked out once for the trails of a search.
+    fn plus_new_from(&mut self, initial: &Candidates) -> [Option<u16>; 4] {
+        match &self.plus_start {
+            Some((grid, new_from)) if grid == initial => *new_from,
+            _ => {
+                let new_from = super::plus::new_from_start(initial);
+                self.plus_start = Some((initial.clone(), new_from));
+                new_from
+            }
+        }
+    }
+
     /// Counts work from nothing, allowing `budget` nodes (no limit: `None`).
     pub fn start_work(&mut self, budget: Option<u64>) {
         self.work = 0;
@@ -796,6 +819,8 @@ impl TrailScratch {
             rule_parents,
             last,
             inner,
+            // Set when a trail that uses it starts.
+            plus_new_from: _,
         } = &mut *trail;
         for n in order.iter() {
             at[n.index()] = 0;
@@ -837,9 +862,13 @@ impl TrailScratch {
                 last_parents: Vec::new(),
                 rule_parents: Vec::new(),
                 inner: Vec::new(),
+                plus_new_from: Cell::new([None; 4]),
             })
         });
         trail.start = start;
+        if links.level >= 1 {
+            trail.plus_new_from.set(self.plus_new_from(initial));
+        }
         trail.order.push(start);
         let mut state = initial.clone();
         self.on_queue.clear();
