@@ -18,6 +18,12 @@ impl CellSet {
         CellSet(1u128 << cell)
     }
 
+    /// The cells after `cell` (higher numbered).
+    #[inline]
+    pub(crate) const fn after(cell: usize) -> CellSet {
+        CellSet(!0u128 << cell << 1)
+    }
+
     /// True when `cell` is in the set.
     #[inline]
     pub(crate) fn contains(self, cell: usize) -> bool {

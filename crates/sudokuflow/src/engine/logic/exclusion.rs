@@ -4,7 +4,10 @@
 //! combines with no allowed value of the other goes.
 
 use super::Candidates;
-use super::cells::{CellName, PEERS, UNIT_SETS, cannot_be, cells_and, digit_list, digits, joined};
+use super::cells::{
+    CellName, CellSet, PEERS, UNIT_SETS, cannot_be, cells_and, digit_list, digits, is_two_digits,
+    joined,
+};
 use super::step::{Candidate, House, Step, Technique};
 
 pub fn aligned_pair_exclusion(c: &Candidates) -> Option<Step> {
@@ -129,15 +132,68 @@ fn exclude(c: &Candidates, a: usize, b: usize) -> Option<Step> {
     Some(step)
 }
 
+/// The values of three cells (candidates `masks`) that take part in an
+/// allowed combination: no two equal where the cells see each other
+/// (`sees`: the first and second, first and third, second and third), and
+/// no excluder's candidates all taken. Each pair of values of the first two
+/// cells leaves a set of values for the third, worked out a set at a time.
+fn allowed_values(masks: [u16; 3], sees: [bool; 3], excluders: &[u16]) -> [u16; 3] {
+    // An excluder of two digits keeps them apart; one of three, the third
+    // from the other two together.
+    let mut apart = [0u16; 10];
+    for &m in excluders {
+        if is_two_digits(m) {
+            let (p, q) = (m.trailing_zeros(), 15 - m.leading_zeros());
+            apart[p as usize] |= 1 << q;
+            apart[q as usize] |= 1 << p;
+        }
+    }
+    let mut allowed = [0u16; 3];
+    for x in digits(masks[0]) {
+        let mut ys = masks[1] & !apart[usize::from(x)];
+        if sees[0] {
+            ys &= !(1 << x);
+        }
+        for y in digits(ys) {
+            let mut zs = masks[2] & !apart[usize::from(x)] & !apart[usize::from(y)];
+            if sees[1] {
+                zs &= !(1 << x);
+            }
+            if sees[2] {
+                zs &= !(1 << y);
+            }
+            let xy = 1u16 << x | 1 << y;
+            if x != y {
+                for &m in excluders {
+                    if m & xy == xy {
+                        zs &= !(m & !xy);
+                    }
+                }
+            }
+            if zs != 0 {
+                allowed[0] |= 1 << x;
+                allowed[1] |= 1 << y;
+                allowed[2] |= zs;
+            }
+        }
+        // Every value takes part: nothing to exclude (most triples).
+        if allowed == masks {
+            break;
+        }
+    }
+    allowed
+}
+
 /// Aligned triplet exclusion: as the pair form, for three empty cells with
 /// cells that see all three (7.5). A combination of values is excluded when
 /// two cells that see each other would share a value, or when a cell seeing
 /// all three would be left without candidates.
 pub fn aligned_triple_exclusion(c: &Candidates) -> Option<Step> {
-    let empty: Vec<usize> = c.empty_cells().iter().collect();
+    let empty_cells = c.empty_cells();
+    let empty: Vec<usize> = empty_cells.iter().collect();
     // The cells that can exclude: those of two or three candidates. Most
     // triples have none among the cells that see them all, and are passed by.
-    let mut small = super::cells::CellSet::EMPTY;
+    let mut small = CellSet::EMPTY;
     for &cell in &empty {
         if (2..=3).contains(&c.mask(cell).count_ones()) {
             small.insert(cell);
@@ -145,18 +201,27 @@ pub fn aligned_triple_exclusion(c: &Candidates) -> Option<Step> {
     }
     let mut excluders = Vec::with_capacity(20);
     for (i, &a) in empty.iter().enumerate() {
-        for (j, &b) in empty.iter().enumerate().skip(i + 1) {
+        for &b in &empty[i + 1..] {
             let ab = PEERS[a] & PEERS[b];
-            if (ab & small).is_empty() {
-                continue;
+            // The third cells, after `b`, that see one of those.
+            let mut thirds = CellSet::EMPTY;
+            for s in (ab & small).iter() {
+                thirds |= PEERS[s];
             }
-            for &t in &empty[j + 1..] {
+            thirds = thirds & empty_cells & CellSet::after(b);
+            for t in thirds.iter() {
                 let seers = ab & PEERS[t];
+                // Only an excluder whose candidates the three have can
+                // have them all taken (with none, the three may still
+                // exclude values by seeing each other).
+                let all = c.mask(a) | c.mask(b) | c.mask(t);
                 excluders.clear();
-                excluders.extend((seers & small).iter().map(|cell| c.mask(cell)));
-                if excluders.is_empty() {
-                    continue;
-                }
+                excluders.extend(
+                    (seers & small)
+                        .iter()
+                        .map(|cell| c.mask(cell))
+                        .filter(|&m| m & !all == 0),
+                );
                 if let Some(step) = exclude_triple(c, [a, b, t], &excluders, seers) {
                     return Some(step);
                 }
@@ -170,40 +235,13 @@ fn exclude_triple(
     c: &Candidates,
     cells: [usize; 3],
     excluders: &[u16],
-    seers: super::cells::CellSet,
+    seers: CellSet,
 ) -> Option<Step> {
-    let sees = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
-    let pairs = [(0, 1), (0, 2), (1, 2)];
-    // allowed[k] = the values of cell k that take part in an allowed combination.
-    let mut allowed = [0u16; 3];
     let masks = cells.map(|cell| c.mask(cell));
-    for x in digits(masks[0]) {
-        for y in digits(masks[1]) {
-            for z in digits(masks[2]) {
-                let values = [x, y, z];
-                // Values each known to take part already add nothing.
-                if (0..3).all(|k| allowed[k] >> values[k] & 1 != 0) {
-                    continue;
-                }
-                if pairs
-                    .iter()
-                    .any(|&(i, j)| values[i] == values[j] && sees(i, j))
-                {
-                    continue;
-                }
-                let taken = 1u16 << x | 1 << y | 1 << z;
-                if excluders.iter().any(|&m| m & !taken == 0) {
-                    continue;
-                }
-                for k in 0..3 {
-                    allowed[k] |= 1 << values[k];
-                }
-                // Every value takes part: nothing to exclude (most triples).
-                if allowed == masks {
-                    return None;
-                }
-            }
-        }
+    let sees = |i: usize, j: usize| PEERS[cells[i]].contains(cells[j]);
+    let allowed = allowed_values(masks, [sees(0, 1), sees(0, 2), sees(1, 2)], excluders);
+    if allowed == masks {
+        return None;
     }
     let eliminations: Vec<Candidate> = (0..3)
         .flat_map(|k| {
@@ -251,4 +289,59 @@ fn exclude_triple(
         .collect();
     step.eliminations = eliminations;
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// [`allowed_values`] by trying every combination.
+    fn allowed_by_trying(masks: [u16; 3], sees: [bool; 3], excluders: &[u16]) -> [u16; 3] {
+        let mut allowed = [0u16; 3];
+        for x in digits(masks[0]) {
+            for y in digits(masks[1]) {
+                for z in digits(masks[2]) {
+                    let repeats = (sees[0] && x == y) || (sees[1] && x == z) || (sees[2] && y == z);
+                    let taken = 1u16 << x | 1 << y | 1 << z;
+                    if !repeats && !excluders.iter().any(|&m| m & !taken == 0) {
+                        allowed[0] |= 1 << x;
+                        allowed[1] |= 1 << y;
+                        allowed[2] |= 1 << z;
+                    }
+                }
+            }
+        }
+        allowed
+    }
+
+    #[test]
+    fn allowed_values_agree_with_trying_every_combination() {
+        let mut rng = Rng::new(7);
+        let mask = |rng: &mut Rng, most: u64| loop {
+            let m = (rng.next_u64() & 0x3fe) as u16;
+            if (1..=most as u32).contains(&m.count_ones()) {
+                return m;
+            }
+        };
+        let mut excluded = 0;
+        for _ in 0..20_000 {
+            let masks = [(); 3].map(|_| mask(&mut rng, 9));
+            let sees = [(); 3].map(|_| rng.next_u64() & 1 == 1);
+            let excluders: Vec<u16> = (0..rng.next_u64() % 6)
+                .map(|_| {
+                    loop {
+                        let m = mask(&mut rng, 3);
+                        if m.count_ones() >= 2 {
+                            break m;
+                        }
+                    }
+                })
+                .collect();
+            let allowed = allowed_values(masks, sees, &excluders);
+            assert_eq!(allowed, allowed_by_trying(masks, sees, &excluders));
+            excluded += usize::from(allowed != masks);
+        }
+        assert!(excluded > 100, "{excluded}");
+    }
 }
