@@ -249,6 +249,23 @@ impl StaticPlan {
             Some(reach) => reach,
             None => scratch.static_reach(c, &StrongLinks::new(c), links),
         };
+        // With the processor's AVX2 (asked at run time), the reaches are
+        // compared 256 bits at a time.
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            #[target_feature(enable = "avx2")]
+            fn wide(c: &Candidates, reach: StaticReach) -> StaticPlan {
+                StaticPlan::look_at_all(c, reach)
+            }
+            // SAFETY: the processor has AVX2.
+            return unsafe { wide(c, reach) };
+        }
+        StaticPlan::look_at_all(c, reach)
+    }
+
+    /// The plan on `c` from the reach of its static links.
+    #[inline(always)]
+    fn look_at_all(c: &Candidates, reach: StaticReach) -> StaticPlan {
         let mut plan = StaticPlan {
             reach,
             follow: [0; WORDS],
@@ -285,6 +302,7 @@ impl StaticPlan {
 
     /// Whether the chains from `branches` may conclude anything; if so,
     /// their trails are to be followed.
+    #[inline(always)]
     fn look_at(&mut self, branches: &[Node]) -> bool {
         let mut all = [!0u64; WORDS];
         let mut known = true;
