@@ -1225,4 +1225,28 @@ mod tests {
         }
         assert!(found > 0, "some starts reach their opposite");
     }
+
+    /// The build chosen at run time (AVX2 where the processor has it) and
+    /// the portable one give the same reach.
+    #[test]
+    fn static_reach_is_the_same_from_either_build() {
+        let (mut room, mut portable_room) = (ReachRoom::default(), ReachRoom::default());
+        for puzzle in super::super::TEST_PUZZLES {
+            let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
+            let strong = StrongLinks::new(&c);
+            let digits_links = (1..=9).map(|d| Links {
+                digit: Some(d),
+                ..Links::STATIC
+            });
+            for links in std::iter::once(Links::STATIC).chain(digits_links) {
+                let chosen = StaticReach::new(&c, &strong, links, &mut room);
+                let portable = StaticReach::build(&c, &strong, links, &mut portable_room);
+                assert_eq!(chosen.part, portable.part);
+                assert_eq!(chosen.reach, portable.reach);
+                assert_eq!(chosen.loops_eliminate, portable.loops_eliminate);
+                room.give_back(chosen);
+                portable_room.give_back(portable);
+            }
+        }
+    }
 }
