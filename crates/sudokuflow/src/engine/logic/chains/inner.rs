@@ -117,7 +117,8 @@ struct XChains {
     /// [`StaticReach::work`] from each place, on then off:
     /// `None` for a chain that reaches its start the other way.
     work: Box<[Option<u16>]>,
-    /// The places whose candidate on may start an X-cycle ([`may_loop`]).
+    /// The places whose candidate on may start an X-cycle that eliminates
+    /// anything ([`may_loop`]).
     loops: CellSet,
 }
 
@@ -395,7 +396,7 @@ impl Nested {
                     let source = Node::new(cell, d, true);
                     // With unit links SE's search for loops follows the
                     // nodes the source reaches, known here: it finds one
-                    // only if one of them can close it.
+                    // that eliminates anything only where `may_loop` says.
                     let searched = match (cell_links, unit_links) {
                         (false, _) => x_chains[usize::from(d) - 1].loops.contains(cell),
                         (true, true) => may_loop(c, source, &reach, true),
