@@ -24,7 +24,7 @@ use std::cell::Cell;
 
 use super::super::Candidates;
 use super::super::cells::{
-    CellSet, PEERS, PEERS_BY_UNIT, UNITS_OF_CELL, digits, is_two_digits, units_of,
+    CellSet, PEERS, PEERS_BY_UNIT, UNIT_SETS, UNITS_OF_CELL, digits, is_two_digits, units_of,
 };
 use super::{Bits, NODES, Node, WORDS, bit, count, set_bit};
 
@@ -416,17 +416,19 @@ pub(crate) struct ReachRoom {
     /// `next` (and end: the next node's start).
     first: Vec<u32>,
     next: Vec<u16>,
-    /// Where each node's links to nodes with no link of their own start in
-    /// `ends`.
+    /// Where each off node's links to on nodes with no link of their own
+    /// start in `ends` (an on node's to lone off nodes are not listed: its
+    /// part adds them from the grid).
     first_end: Vec<u32>,
     ends: Vec<u16>,
     /// Tarjan's search: each node's index ([`UNSEEN`] before it is met),
     /// its lowest link, the nodes of parts not closed yet, and the calls
-    /// not returned (a node and its next link).
+    /// not returned (a node, and where its next link and its last are in
+    /// `next`).
     index: Vec<u16>,
     low: Vec<u16>,
     stack: Vec<u16>,
-    calls: Vec<(u16, u32)>,
+    calls: Vec<(u16, u32, u32)>,
     /// The last part whose reach took each part's in.
     added: Vec<u16>,
     /// The tables of a reach given back ([`ReachRoom::give_back`]).
@@ -493,14 +495,6 @@ impl StaticReach {
             added,
             spare,
         } = room;
-        // The nodes of the candidates the links may start from.
-        nodes.clear();
-        for cell in 0..81 {
-            let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
-            for d in digits(mask) {
-                nodes.extend([Node::new(cell, d, false), Node::new(cell, d, true)]);
-            }
-        }
         let StaticReach {
             mut part,
             mut reach,
@@ -512,18 +506,39 @@ impl StaticReach {
         });
         part.clear();
         part.resize(NODES, NO_PART);
-        // Most off nodes have no link: each reaches itself alone, needs no
-        // part of its own, and the search below never meets it.
-        for &n in nodes.iter() {
-            let (cell, digit) = (n.cell(), n.digit());
-            let linked = if n.on() {
-                (cell_links && c.mask(cell) & !(1 << digit) != 0)
-                    || (unit_links && !(PEERS[cell] & c.cells_of(digit)).is_empty())
-            } else {
-                strong.turns_on(n, cell_links, unit_links)
-            };
-            if !linked {
-                part[n.index()] = ALONE;
+        // For each digit, the cells whose off node turns another on.
+        let mut linked_off = [CellSet::EMPTY; 10];
+        for (d, cells) in linked_off.iter_mut().enumerate().skip(1) {
+            if cell_links {
+                *cells = strong.bivalue;
+            }
+            if unit_links {
+                let mut units = strong.pair_units[d];
+                while units != 0 {
+                    *cells |= UNIT_SETS[units.trailing_zeros() as usize];
+                    units &= units - 1;
+                }
+            }
+            *cells &= c.cells_of(d as u8);
+        }
+        // The nodes of the candidates the links may start from that have a
+        // link. Most off nodes have none: each reaches itself alone, needs
+        // no part of its own, and the search below never meets it.
+        nodes.clear();
+        for cell in 0..81 {
+            let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
+            for d in digits(mask) {
+                let off_linked = linked_off[usize::from(d)].contains(cell);
+                let on_linked = (cell_links && c.mask(cell) & !(1 << d) != 0)
+                    || (unit_links && !(PEERS[cell] & c.cells_of(d)).is_empty());
+                for (on, linked) in [(false, off_linked), (true, on_linked)] {
+                    let n = Node::new(cell, d, on);
+                    if linked {
+                        nodes.push(n);
+                    } else {
+                        part[n.index()] = ALONE;
+                    }
+                }
             }
         }
         // The links, node by node, as trails follow them. Only the nodes'
@@ -535,27 +550,31 @@ impl StaticReach {
         for &n in nodes.iter() {
             first[n.index()] = next.len() as u32;
             first_end[n.index()] = ends.len() as u32;
-            let mut link = |m: Node| {
-                if part[m.index()] == ALONE {
-                    ends.push(m.0);
-                } else {
-                    next.push(m.0);
-                }
-            };
             let (cell, digit) = (n.cell(), n.digit());
             let [row, col, bx] = units_of(cell);
             if n.on() {
+                // Only the links to nodes with links of their own: those
+                // to lone nodes are added to a part's reach whole (below).
                 if cell_links {
                     for d in digits(c.mask(cell) & !(1 << digit)) {
-                        link(Node::new(cell, d, false));
+                        if linked_off[usize::from(d)].contains(cell) {
+                            next.push(Node::new(cell, d, false).0);
+                        }
                     }
                 }
                 if unit_links {
-                    for peer in (PEERS[cell] & c.cells_of(digit)).iter() {
-                        link(Node::new(peer, digit, false));
+                    for peer in (PEERS[cell] & linked_off[usize::from(digit)]).iter() {
+                        next.push(Node::new(peer, digit, false).0);
                     }
                 }
             } else {
+                let mut link = |m: Node| {
+                    if part[m.index()] == ALONE {
+                        ends.push(m.0);
+                    } else {
+                        next.push(m.0);
+                    }
+                };
                 if cell_links && strong.bivalue.contains(cell) {
                     let d = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
                     link(Node::new(cell, d, true));
@@ -574,10 +593,11 @@ impl StaticReach {
             // Nodes come in order: the next one's links start here.
             first[n.index() + 1] = next.len() as u32;
             first_end[n.index() + 1] = ends.len() as u32;
-            debug_assert_eq!(
-                part[n.index()] == ALONE,
-                first[n.index()] == next.len() as u32 && first_end[n.index()] == ends.len() as u32,
-                "a node is alone when it has no link"
+            debug_assert!(
+                n.on()
+                    || first[n.index()] != next.len() as u32
+                    || first_end[n.index()] != ends.len() as u32,
+                "an off node with a link has one"
             );
         }
         let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
@@ -593,27 +613,27 @@ impl StaticReach {
         // Tarjan's search, without recursion.
         stack.clear();
         calls.clear();
-        let mut count = 0u16;
+        let mut met = 0u16;
         for root in nodes.iter().map(|n| n.index()) {
-            if index[root] != UNSEEN || part[root] == ALONE {
+            if index[root] != UNSEEN {
                 continue;
             }
-            calls.push((root as u16, 0));
-            index[root] = count;
-            low[root] = count;
-            count += 1;
+            calls.push((root as u16, first[root], first[root + 1]));
+            index[root] = met;
+            low[root] = met;
+            met += 1;
             stack.push(root as u16);
-            while let Some(&mut (v, ref mut edge)) = calls.last_mut() {
+            while let Some(&mut (v, ref mut edge, end)) = calls.last_mut() {
                 let v = usize::from(v);
-                if let Some(&w) = links(v).get(*edge as usize) {
+                if *edge < end {
+                    let w = usize::from(next[*edge as usize]);
                     *edge += 1;
-                    let w = usize::from(w);
                     if index[w] == UNSEEN {
-                        index[w] = count;
-                        low[w] = count;
-                        count += 1;
+                        index[w] = met;
+                        low[w] = met;
+                        met += 1;
                         stack.push(w as u16);
-                        calls.push((w as u16, 0));
+                        calls.push((w as u16, first[w], first[w + 1]));
                     } else if part[w] == NO_PART {
                         // On the stack: in the part being searched.
                         low[v] = low[v].min(index[w]);
@@ -621,7 +641,7 @@ impl StaticReach {
                     continue;
                 }
                 calls.pop();
-                if let Some(&(u, _)) = calls.last() {
+                if let Some(&(u, ..)) = calls.last() {
                     low[usize::from(u)] = low[usize::from(u)].min(low[v]);
                 }
                 if low[v] != index[v] {
@@ -633,20 +653,40 @@ impl StaticReach {
                     .iter()
                     .rposition(|&x| usize::from(x) == v)
                     .unwrap_or(0);
-                let mut nodes: Bits = [0; WORDS];
+                // Made in place: a part's reach is some 200 bytes.
+                reach.push([0; WORDS]);
+                let (closed, this) = reach.split_at_mut(usize::from(k));
+                let nodes = &mut this[0];
                 for &x in &stack[at..] {
                     part[usize::from(x)] = k;
-                    set_bit(&mut nodes, usize::from(x));
+                    set_bit(nodes, usize::from(x));
                 }
                 for &x in &stack[at..] {
+                    let n = Node(x);
+                    if n.on() {
+                        // The nodes it turns off that have no link (and the
+                        // cell's others, linked or not: fewer branches).
+                        let (cell, digit) = (n.cell(), n.digit());
+                        if cell_links {
+                            for d in digits(c.mask(cell) & !(1 << digit)) {
+                                set_bit(nodes, Node::new(cell, d, false).index());
+                            }
+                        }
+                        if unit_links {
+                            let lone = c.cells_of(digit) - linked_off[usize::from(digit)];
+                            for peer in (PEERS[cell] & lone).iter() {
+                                set_bit(nodes, Node::new(peer, digit, false).index());
+                            }
+                        }
+                    }
                     for &w in ends_of(usize::from(x)) {
-                        set_bit(&mut nodes, usize::from(w));
+                        set_bit(nodes, usize::from(w));
                     }
                     for &w in links(usize::from(x)) {
                         let p = part[usize::from(w)];
                         if p != k && added[usize::from(p)] != k {
                             added[usize::from(p)] = k;
-                            for (a, b) in nodes.iter_mut().zip(&reach[usize::from(p)]) {
+                            for (a, b) in nodes.iter_mut().zip(&closed[usize::from(p)]) {
                                 *a |= b;
                             }
                         }
@@ -654,7 +694,6 @@ impl StaticReach {
                 }
                 loops_eliminate.push(stack.len() - at > 1 && seen_on_and_off(c, &stack[at..]));
                 stack.truncate(at);
-                reach.push(nodes);
                 added.push(NO_PART);
             }
         }
@@ -1193,7 +1232,7 @@ mod tests {
     use crate::grid::Grid;
 
     #[test]
-    fn static_reach_agrees_with_whole_trails_in_answer_and_work() {
+    fn static_reach_agrees_with_whole_trails_in_answer_reach_and_work() {
         let mut scratch = TrailScratch::default();
         let mut room = ReachRoom::default();
         let mut found = 0;
@@ -1216,6 +1255,11 @@ mod tests {
                                 scratch.run_until(&c, start, links, &mut Nothing, Stop::Start);
                             let whole = trail.contradiction.is_none().then_some(scratch.work());
                             assert_eq!(reach.work(start), whole, "{start}");
+                            if whole.is_some() {
+                                let reached = reach.reach(start).unwrap_or(&[0; WORDS]);
+                                let alone = trail.order.len() == 1;
+                                assert!(reached == &trail.reached || alone, "{start}");
+                            }
                             found += usize::from(whole.is_none());
                             scratch.recycle(trail);
                         }
