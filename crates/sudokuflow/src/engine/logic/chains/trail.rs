@@ -413,14 +413,10 @@ const UNSEEN: u16 = u16::MAX;
 pub(crate) struct ReachRoom {
     nodes: Vec<Node>,
     /// Where each node's links to nodes with links of their own start in
-    /// `next` (and end: the next node's start).
+    /// `next` (and end: the next node's start). An on node's links to lone
+    /// off nodes are not listed: its part adds them from the grid.
     first: Vec<u32>,
     next: Vec<u16>,
-    /// Where each off node's links to on nodes with no link of their own
-    /// start in `ends` (an on node's to lone off nodes are not listed: its
-    /// part adds them from the grid).
-    first_end: Vec<u32>,
-    ends: Vec<u16>,
     /// Tarjan's search: each node's index ([`UNSEEN`] before it is met),
     /// its lowest link, the nodes of parts not closed yet, and the calls
     /// not returned (a node, and where its next link and its last are in
@@ -486,8 +482,6 @@ impl StaticReach {
             nodes,
             first,
             next,
-            first_end,
-            ends,
             index,
             low,
             stack,
@@ -544,12 +538,9 @@ impl StaticReach {
         // The links, node by node, as trails follow them. Only the nodes'
         // entries are read: those of other nodes may be left from before.
         first.resize(NODES + 1, 0);
-        first_end.resize(NODES + 1, 0);
         next.clear();
-        ends.clear();
         for &n in nodes.iter() {
             first[n.index()] = next.len() as u32;
-            first_end[n.index()] = ends.len() as u32;
             let (cell, digit) = (n.cell(), n.digit());
             let [row, col, bx] = units_of(cell);
             if n.on() {
@@ -568,12 +559,11 @@ impl StaticReach {
                     }
                 }
             } else {
+                // The node an off node turns on shares a cell of two or a
+                // unit of two places with it: it has a link of its own.
                 let mut link = |m: Node| {
-                    if part[m.index()] == ALONE {
-                        ends.push(m.0);
-                    } else {
-                        next.push(m.0);
-                    }
+                    debug_assert_ne!(part[m.index()], ALONE);
+                    next.push(m.0);
                 };
                 if cell_links && strong.bivalue.contains(cell) {
                     let d = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
@@ -592,16 +582,12 @@ impl StaticReach {
             }
             // Nodes come in order: the next one's links start here.
             first[n.index() + 1] = next.len() as u32;
-            first_end[n.index() + 1] = ends.len() as u32;
             debug_assert!(
-                n.on()
-                    || first[n.index()] != next.len() as u32
-                    || first_end[n.index()] != ends.len() as u32,
+                n.on() || first[n.index()] != next.len() as u32,
                 "an off node with a link has one"
             );
         }
         let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
-        let ends_of = |n: usize| &ends[first_end[n] as usize..first_end[n + 1] as usize];
         reach.clear();
         loops_eliminate.clear();
         added.clear();
@@ -678,9 +664,6 @@ impl StaticReach {
                                 set_bit(nodes, Node::new(peer, digit, false).index());
                             }
                         }
-                    }
-                    for &w in ends_of(usize::from(x)) {
-                        set_bit(nodes, usize::from(w));
                     }
                     for &w in links(usize::from(x)) {
                         let p = part[usize::from(w)];
