@@ -381,6 +381,27 @@ impl StrongLinks {
         (cell_links && self.bivalue.contains(cell))
             || (unit_links && self.pair_units[usize::from(n.digit())] & UNITS_OF_CELL[cell] != 0)
     }
+
+    /// For each digit, the cells of `c` (whose links these are) where the
+    /// digit's candidate off turns another on: [`StrongLinks::turns_on`], a
+    /// digit's cells at a time.
+    pub fn turning_on(&self, c: &Candidates, cell_links: bool, unit_links: bool) -> [CellSet; 10] {
+        let mut out = [CellSet::EMPTY; 10];
+        for (d, cells) in out.iter_mut().enumerate().skip(1) {
+            if cell_links {
+                *cells = self.bivalue;
+            }
+            if unit_links {
+                let mut units = self.pair_units[d];
+                while units != 0 {
+                    *cells |= UNIT_SETS[units.trailing_zeros() as usize];
+                    units &= units - 1;
+                }
+            }
+            *cells &= c.cells_of(d as u8);
+        }
+        out
+    }
 }
 
 /// The nodes every candidate of a grid reaches, on and off, over static
@@ -500,21 +521,7 @@ impl StaticReach {
         });
         part.clear();
         part.resize(NODES, NO_PART);
-        // For each digit, the cells whose off node turns another on.
-        let mut linked_off = [CellSet::EMPTY; 10];
-        for (d, cells) in linked_off.iter_mut().enumerate().skip(1) {
-            if cell_links {
-                *cells = strong.bivalue;
-            }
-            if unit_links {
-                let mut units = strong.pair_units[d];
-                while units != 0 {
-                    *cells |= UNIT_SETS[units.trailing_zeros() as usize];
-                    units &= units - 1;
-                }
-            }
-            *cells &= c.cells_of(d as u8);
-        }
+        let linked_off = strong.turning_on(c, cell_links, unit_links);
         // The nodes of the candidates the links may start from that have a
         // link. Most off nodes have none: each reaches itself alone, needs
         // no part of its own, and the search below never meets it.
@@ -523,6 +530,10 @@ impl StaticReach {
             let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
             for d in digits(mask) {
                 let off_linked = linked_off[usize::from(d)].contains(cell);
+                debug_assert_eq!(
+                    off_linked,
+                    strong.turns_on(Node::new(cell, d, false), cell_links, unit_links)
+                );
                 let on_linked = (cell_links && c.mask(cell) & !(1 << d) != 0)
                     || (unit_links && !(PEERS[cell] & c.cells_of(d)).is_empty());
                 for (on, linked) in [(false, off_linked), (true, on_linked)] {
