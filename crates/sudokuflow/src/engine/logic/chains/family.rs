@@ -6,7 +6,9 @@
 
 use super::super::Candidates;
 use super::super::cells::digits;
-use super::trail::{Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch};
+use super::trail::{
+    Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, by_node, reach_bit,
+};
 use super::{Bits, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
 
 /// What a hint of a family concludes, and from which assumptions.
@@ -161,7 +163,7 @@ pub(crate) fn hints(
                     plan.as_ref().is_none_or(|p| p.reach.work(start).is_none()
                         || p.reach
                             .reach(start)
-                            .map_or(on.order.len() == 1, |r| r == &on.reached)),
+                            .map_or(on.order.len() == 1, |r| by_node(r) == on.reached)),
                     "a static trail reaches what StaticReach says"
                 );
                 if singles && let Some(x) = on.contradiction {
@@ -309,7 +311,7 @@ impl StaticPlan {
         for &b in branches {
             match self.reach.reach(b) {
                 // It reaches its start the other way: followed in full.
-                Some(reach) if bit(reach, b.opposite().index()) => {
+                Some(reach) if bit(reach, reach_bit(b.opposite())) => {
                     known = false;
                     break;
                 }
@@ -325,8 +327,9 @@ impl StaticPlan {
         }
         // The nodes reached are candidates of the grid, on or off: any the
         // branches all reach, but a branch itself, places or removes one.
-        for b in branches {
-            all[b.index() / 64] &= !(1 << (b.index() % 64));
+        for &b in branches {
+            let i = reach_bit(b);
+            all[i / 64] &= !(1 << (i % 64));
         }
         let concludes = !known || all.iter().any(|&w| w != 0);
         if concludes {

@@ -21,7 +21,7 @@ use super::super::cells::{CellSet, PEERS, digits, is_two_digits};
 use super::family::{self, Kind};
 use super::trail::{
     Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailList,
-    TrailScratch,
+    TrailScratch, cells_at, reach_bit,
 };
 use super::{Bits, Node, length_difficulty, plus};
 
@@ -636,13 +636,16 @@ fn may_loop(c: &Candidates, source: Node, reach: &StaticReach, cell_links: bool)
         } else {
             0
         };
-        let in_cell = digits(same_cell).map(|v| Node::new(cell, v, true));
-        let in_units = (PEERS[cell] & c.cells_of(d))
-            .iter()
-            .map(|peer| Node::new(peer, d, true));
-        in_cell
-            .chain(in_units)
-            .any(|n| n != source && super::bit(reach, n.index()))
+        // The places of the digit on in the reach, but the source.
+        let mut in_units =
+            PEERS[cell] & c.cells_of(d) & cells_at(reach, reach_bit(Node::new(0, d, true)));
+        if d == source.digit() {
+            in_units = in_units - CellSet::single(source.cell());
+        }
+        !in_units.is_empty()
+            || digits(same_cell)
+                .map(|v| Node::new(cell, v, true))
+                .any(|n| n != source && super::bit(reach, reach_bit(n)))
     };
     // The source's partners, as `off_to_on` finds those the source's being
     // off turns on: the other candidate of its cell if two, the other place

@@ -414,13 +414,74 @@ pub(crate) struct StaticReach {
     /// Each node's part ([`NO_PART`]: not a candidate of the grid;
     /// [`ALONE`]: a node with no link, which reaches only itself).
     part: Vec<u16>,
-    /// The nodes each part reaches.
+    /// The nodes each part reaches, each at its [`reach_bit`].
     reach: Vec<Bits>,
     /// Whether a loop through a part's nodes may eliminate anything: a
     /// loop's nodes reach each other, so they are all one part's, and a
     /// loop eliminates only a candidate that sees one of its nodes on and
     /// one off of its own digit ([`super::loop_eliminations`]).
     loops_eliminate: Vec<bool>,
+}
+
+/// Where a node is in a reach: off nodes before on nodes, and within each
+/// a digit's 81 cells in a row, so that the lone off nodes of a digit an
+/// on node turns off are one shift of a cell set ([`or_cells`]).
+#[inline(always)]
+pub(crate) fn reach_bit(n: Node) -> usize {
+    usize::from(REACH_BITS[n.index()])
+}
+
+/// [`reach_bit`] of every node, looked up: working it out from the node's
+/// index takes two divisions.
+static REACH_BITS: [u16; NODES] = {
+    let mut bits = [0; NODES];
+    let mut i = 0;
+    while i < NODES {
+        let (cell, digit, on) = (i / 18, i / 2 % 9, i % 2);
+        bits[i] = (on * 729 + digit * 81 + cell) as u16;
+        i += 1;
+    }
+    bits
+};
+
+/// Adds the nodes of `cells` from [`reach_bit`] `at` (a multiple of 81).
+#[inline(always)]
+fn or_cells(bits: &mut Bits, at: usize, cells: CellSet) {
+    let (word, shift) = (at / 64, at % 64);
+    let shifted = cells.0 << shift;
+    bits[word] |= shifted as u64;
+    bits[word + 1] |= (shifted >> 64) as u64;
+    // The bits shifted out of 128: `at` is at most 8 * 81 for an off node,
+    // so the word is there.
+    if let Some(high) = cells.0.checked_shr(128 - shift as u32) {
+        bits[word + 2] |= high as u64;
+    }
+}
+
+/// The cells of the nodes from [`reach_bit`] `at` (a multiple of 81).
+#[inline(always)]
+pub(crate) fn cells_at(bits: &Bits, at: usize) -> CellSet {
+    let (word, shift) = (at / 64, at % 64);
+    let low = u128::from(bits[word]) | u128::from(bits[word + 1]) << 64;
+    let mut all = low >> shift;
+    if let Some(&high) = bits.get(word + 2)
+        && shift > 0
+    {
+        all |= u128::from(high) << (128 - shift);
+    }
+    CellSet(all & ((1 << 81) - 1))
+}
+
+/// A reach's nodes at their [`Node::index`], as a trail's `reached`.
+pub(crate) fn by_node(reach: &Bits) -> Bits {
+    let mut nodes = [0; WORDS];
+    for i in 0..NODES {
+        let n = Node(i as u16);
+        if bit(reach, reach_bit(n)) {
+            set_bit(&mut nodes, i);
+        }
+    }
+    nodes
 }
 
 const NO_PART: u16 = u16::MAX;
@@ -523,80 +584,78 @@ impl StaticReach {
         part.resize(NODES, NO_PART);
         let linked_off = strong.turning_on(c, cell_links, unit_links);
         // The nodes of the candidates the links may start from that have a
-        // link. Most off nodes have none: each reaches itself alone, needs
-        // no part of its own, and the search below never meets it.
+        // link, with their links as trails follow them. Most off nodes have
+        // none: each reaches itself alone, needs no part of its own, and the
+        // search below never meets it. An on node's links to such lone
+        // nodes are not listed either: its part adds them from the grid.
+        // Only the nodes' entries of `first` are read: those of other nodes
+        // may be left from before.
+        let on_linked = |cell: usize, d: u8| {
+            (cell_links && c.mask(cell) & !(1 << d) != 0)
+                || (unit_links && !(PEERS[cell] & c.cells_of(d)).is_empty())
+        };
         nodes.clear();
-        for cell in 0..81 {
-            let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
-            for d in digits(mask) {
-                let off_linked = linked_off[usize::from(d)].contains(cell);
-                debug_assert_eq!(
-                    off_linked,
-                    strong.turns_on(Node::new(cell, d, false), cell_links, unit_links)
-                );
-                let on_linked = (cell_links && c.mask(cell) & !(1 << d) != 0)
-                    || (unit_links && !(PEERS[cell] & c.cells_of(d)).is_empty());
-                for (on, linked) in [(false, off_linked), (true, on_linked)] {
-                    let n = Node::new(cell, d, on);
-                    if linked {
-                        nodes.push(n);
-                    } else {
-                        part[n.index()] = ALONE;
-                    }
-                }
-            }
-        }
-        // The links, node by node, as trails follow them. Only the nodes'
-        // entries are read: those of other nodes may be left from before.
-        first.resize(NODES + 1, 0);
         next.clear();
-        for &n in nodes.iter() {
-            first[n.index()] = next.len() as u32;
-            let (cell, digit) = (n.cell(), n.digit());
+        first.resize(NODES + 1, 0);
+        for cell in 0..81 {
             let [row, col, bx] = units_of(cell);
-            if n.on() {
-                // Only the links to nodes with links of their own: those
-                // to lone nodes are added to a part's reach whole (below).
-                if cell_links {
-                    for d in digits(c.mask(cell) & !(1 << digit)) {
-                        if linked_off[usize::from(d)].contains(cell) {
-                            next.push(Node::new(cell, d, false).0);
+            let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
+            for digit in digits(mask) {
+                let off = Node::new(cell, digit, false);
+                let off_linked = linked_off[usize::from(digit)].contains(cell);
+                debug_assert_eq!(off_linked, strong.turns_on(off, cell_links, unit_links));
+                if off_linked {
+                    nodes.push(off);
+                    first[off.index()] = next.len() as u32;
+                    // The node an off node turns on shares a cell of two or
+                    // a unit of two places with it: it has a link of its own.
+                    let mut link = |m: Node| {
+                        debug_assert!(on_linked(m.cell(), m.digit()));
+                        next.push(m.0);
+                    };
+                    if cell_links && strong.bivalue.contains(cell) {
+                        let d = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
+                        link(Node::new(cell, d, true));
+                    }
+                    if unit_links {
+                        for unit in [bx, row, col] {
+                            if strong.pair_units[usize::from(digit)] >> unit & 1 != 0
+                                && let Some(other) =
+                                    (c.places(unit, digit) - CellSet::single(cell)).first()
+                            {
+                                link(Node::new(other, digit, true));
+                            }
                         }
                     }
+                    debug_assert!(
+                        first[off.index()] != next.len() as u32,
+                        "a linked off node has a link"
+                    );
+                    first[off.index() + 1] = next.len() as u32;
+                } else {
+                    part[off.index()] = ALONE;
                 }
-                if unit_links {
-                    for peer in (PEERS[cell] & linked_off[usize::from(digit)]).iter() {
-                        next.push(Node::new(peer, digit, false).0);
-                    }
-                }
-            } else {
-                // The node an off node turns on shares a cell of two or a
-                // unit of two places with it: it has a link of its own.
-                let mut link = |m: Node| {
-                    debug_assert_ne!(part[m.index()], ALONE);
-                    next.push(m.0);
-                };
-                if cell_links && strong.bivalue.contains(cell) {
-                    let d = (c.mask(cell) & !(1 << digit)).trailing_zeros() as u8;
-                    link(Node::new(cell, d, true));
-                }
-                if unit_links {
-                    for unit in [bx, row, col] {
-                        if strong.pair_units[usize::from(digit)] >> unit & 1 != 0
-                            && let Some(other) =
-                                (c.places(unit, digit) - CellSet::single(cell)).first()
-                        {
-                            link(Node::new(other, digit, true));
+                let on = off.opposite();
+                if on_linked(cell, digit) {
+                    nodes.push(on);
+                    first[on.index()] = next.len() as u32;
+                    if cell_links {
+                        for d in digits(c.mask(cell) & !(1 << digit)) {
+                            if linked_off[usize::from(d)].contains(cell) {
+                                next.push(Node::new(cell, d, false).0);
+                            }
                         }
                     }
+                    if unit_links {
+                        for peer in (PEERS[cell] & linked_off[usize::from(digit)]).iter() {
+                            next.push(Node::new(peer, digit, false).0);
+                        }
+                    }
+                    first[on.index() + 1] = next.len() as u32;
+                } else {
+                    part[on.index()] = ALONE;
                 }
             }
-            // Nodes come in order: the next one's links start here.
-            first[n.index() + 1] = next.len() as u32;
-            debug_assert!(
-                n.on() || first[n.index()] != next.len() as u32,
-                "an off node with a link has one"
-            );
         }
         let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
         reach.clear();
@@ -656,7 +715,7 @@ impl StaticReach {
                 let nodes = &mut this[0];
                 for &x in &stack[at..] {
                     part[usize::from(x)] = k;
-                    set_bit(nodes, usize::from(x));
+                    set_bit(nodes, reach_bit(Node(x)));
                 }
                 for &x in &stack[at..] {
                     let n = Node(x);
@@ -666,14 +725,13 @@ impl StaticReach {
                         let (cell, digit) = (n.cell(), n.digit());
                         if cell_links {
                             for d in digits(c.mask(cell) & !(1 << digit)) {
-                                set_bit(nodes, Node::new(cell, d, false).index());
+                                set_bit(nodes, reach_bit(Node::new(cell, d, false)));
                             }
                         }
                         if unit_links {
                             let lone = c.cells_of(digit) - linked_off[usize::from(digit)];
-                            for peer in (PEERS[cell] & lone).iter() {
-                                set_bit(nodes, Node::new(peer, digit, false).index());
-                            }
+                            let at = reach_bit(Node::new(0, digit, false));
+                            or_cells(nodes, at, PEERS[cell] & lone);
                         }
                     }
                     for &w in links(usize::from(x)) {
@@ -707,8 +765,9 @@ impl StaticReach {
     }
 
     /// The nodes a static trail from `start` reaches, itself among them,
-    /// when it does not reach its start's opposite ([`StaticReach::work`]
-    /// is `Some`); `None` when it reaches only itself.
+    /// each at its [`reach_bit`], when it does not reach its start's
+    /// opposite ([`StaticReach::work`] is `Some`); `None` when it reaches
+    /// only itself.
     pub fn reach(&self, start: Node) -> Option<&Bits> {
         self.reach.get(usize::from(self.part[start.index()]))
     }
@@ -720,7 +779,7 @@ impl StaticReach {
         let Some(reach) = self.reach(start) else {
             return Some(1);
         };
-        (!bit(reach, start.opposite().index())).then(|| u64::from(count(reach)))
+        (!bit(reach, reach_bit(start.opposite()))).then(|| u64::from(count(reach)))
     }
 }
 
@@ -1250,9 +1309,9 @@ mod tests {
                             let whole = trail.contradiction.is_none().then_some(scratch.work());
                             assert_eq!(reach.work(start), whole, "{start}");
                             if whole.is_some() {
-                                let reached = reach.reach(start).unwrap_or(&[0; WORDS]);
+                                let reached = by_node(reach.reach(start).unwrap_or(&[0; WORDS]));
                                 let alone = trail.order.len() == 1;
-                                assert!(reached == &trail.reached || alone, "{start}");
+                                assert!(reached == trail.reached || alone, "{start}");
                             }
                             found += usize::from(whole.is_none());
                             scratch.recycle(trail);
