@@ -674,40 +674,46 @@ impl StaticReach {
             if index[root] != UNSEEN {
                 continue;
             }
-            calls.push((root as u16, first[root], first[root + 1]));
-            index[root] = met;
-            low[root] = met;
+            // The node searched, and where its next link and its last are
+            // in `next`; its callers wait in `calls`.
+            let (mut v, mut edge, mut end) = (root, first[root], first[root + 1]);
+            index[v] = met;
+            low[v] = met;
             met += 1;
-            stack.push(root as u16);
-            while let Some(&mut (v, ref mut edge, end)) = calls.last_mut() {
-                let v = usize::from(v);
-                if *edge < end {
-                    let w = usize::from(next[*edge as usize]);
-                    *edge += 1;
+            stack.push(v as u16);
+            loop {
+                if edge < end {
+                    let w = usize::from(next[edge as usize]);
+                    edge += 1;
                     if index[w] == UNSEEN {
-                        index[w] = met;
-                        low[w] = met;
+                        calls.push((v as u16, edge, end));
+                        (v, edge, end) = (w, first[w], first[w + 1]);
+                        index[v] = met;
+                        low[v] = met;
                         met += 1;
-                        stack.push(w as u16);
-                        calls.push((w as u16, first[w], first[w + 1]));
+                        stack.push(v as u16);
                     } else if part[w] == NO_PART {
                         // On the stack: in the part being searched.
                         low[v] = low[v].min(index[w]);
                     }
                     continue;
                 }
-                calls.pop();
-                if let Some(&(u, ..)) = calls.last() {
-                    low[usize::from(u)] = low[usize::from(u)].min(low[v]);
+                // Back to the caller, which takes `v`'s lowest link unless
+                // `v` closes a part (then the caller's own is lower).
+                let done = v;
+                let caller = calls.pop();
+                if let Some((u, e, en)) = caller {
+                    (v, edge, end) = (usize::from(u), e, en);
+                    low[v] = low[v].min(low[done]);
                 }
-                if low[v] != index[v] {
+                if low[done] != index[done] {
                     continue;
                 }
-                // `v` closes a part: the nodes above it on the stack.
+                // `done` closes a part: the nodes above it on the stack.
                 let k = reach.len() as u16;
                 let at = stack
                     .iter()
-                    .rposition(|&x| usize::from(x) == v)
+                    .rposition(|&x| usize::from(x) == done)
                     .unwrap_or(0);
                 // Made in place: a part's reach is some 200 bytes.
                 reach.push([0; WORDS]);
@@ -747,6 +753,9 @@ impl StaticReach {
                 loops_eliminate.push(stack.len() - at > 1 && seen_on_and_off(c, &stack[at..]));
                 stack.truncate(at);
                 added.push(NO_PART);
+                if caller.is_none() {
+                    break;
+                }
             }
         }
         StaticReach {
