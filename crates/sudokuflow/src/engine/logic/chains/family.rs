@@ -9,7 +9,7 @@ use super::super::cells::digits;
 use super::trail::{
     Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, by_node, reach_bit,
 };
-use super::{Bits, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
+use super::{Bits, NODES, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
 
 /// What a hint of a family concludes, and from which assumptions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,22 +66,20 @@ impl Hint {
 pub(crate) struct Trails {
     /// Every trail, in the order run.
     pub list: TrailList,
-    /// The index in `list` of the trail from each candidate (by [`slot`])
-    /// assumed true, and false.
-    on: Vec<Option<u16>>,
-    off: Vec<Option<u16>>,
+    /// The index in `list` of the trail from each start (by
+    /// [`Node::index`]), [`NO_TRAIL`] if none. Filled rather than zeroed:
+    /// the allocator's zeroed memory takes a slower path.
+    index: Vec<u16>,
 }
 
-/// The index of a candidate in [`Trails`].
-fn slot(cell: usize, digit: u8) -> usize {
-    cell * 9 + usize::from(digit) - 1
-}
+/// No trail from a start in [`Trails`].
+const NO_TRAIL: u16 = u16::MAX;
 
 impl Trails {
     /// The index in `list` of the trail from `start`.
     pub fn index(&self, start: Node) -> Option<usize> {
-        let slots = if start.on() { &self.on } else { &self.off };
-        slots[slot(start.cell(), start.digit())].map(usize::from)
+        let i = self.index[start.index()];
+        (i != NO_TRAIL).then_some(usize::from(i))
     }
 
     fn on(&self, cell: usize, digit: u8) -> Option<&Trail> {
@@ -90,12 +88,7 @@ impl Trails {
     }
 
     fn push(&mut self, trail: Box<Trail>) {
-        let slots = if trail.start.on() {
-            &mut self.on
-        } else {
-            &mut self.off
-        };
-        slots[slot(trail.start.cell(), trail.start.digit())] = Some(self.list.len() as u16);
+        self.index[trail.start.index()] = self.list.len() as u16;
         self.list.push(trail);
     }
 }
@@ -135,8 +128,7 @@ pub(crate) fn hints(
     };
     let mut trails = Trails {
         list: Vec::with_capacity(starts * if multiple && singles { 2 } else { 1 }),
-        on: vec![None; 729],
-        off: vec![None; 729],
+        index: vec![NO_TRAIL; NODES],
     };
     let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links, scratch));
     // The search, in a block that ends early at the budget or `enough`.
