@@ -484,6 +484,11 @@ pub(crate) fn by_node(reach: &Bits) -> Bits {
     nodes
 }
 
+/// The length of the tables the search for parts looks nodes and parts up
+/// in: one entry for every `u16`, so that a lookup needs no bounds check
+/// (the entries past [`NODES`] are never used).
+const TABLE: usize = 1 << 16;
+
 const NO_PART: u16 = u16::MAX;
 const ALONE: u16 = u16::MAX - 1;
 const UNSEEN: u16 = u16::MAX;
@@ -580,8 +585,8 @@ impl StaticReach {
             reach: Vec::new(),
             loops_eliminate: Vec::new(),
         });
-        part.clear();
-        part.resize(NODES, NO_PART);
+        part.resize(TABLE, NO_PART);
+        part[..NODES].fill(NO_PART);
         let linked_off = strong.turning_on(c, cell_links, unit_links);
         // The nodes of the candidates the links may start from that have a
         // link, with their links as trails follow them. Most off nodes have
@@ -660,9 +665,14 @@ impl StaticReach {
         let links = |n: usize| &next[first[n] as usize..first[n + 1] as usize];
         reach.clear();
         loops_eliminate.clear();
-        added.clear();
-        index.resize(NODES, 0);
-        low.resize(NODES, 0);
+        index.resize(TABLE, 0);
+        low.resize(TABLE, 0);
+        added.resize(TABLE, NO_PART);
+        let whole = "a table for every u16";
+        let index: &mut [u16; TABLE] = index.as_mut_slice().try_into().expect(whole);
+        let low: &mut [u16; TABLE] = low.as_mut_slice().try_into().expect(whole);
+        let added: &mut [u16; TABLE] = added.as_mut_slice().try_into().expect(whole);
+        let part_of: &mut [u16; TABLE] = part.as_mut_slice().try_into().expect(whole);
         for &n in nodes.iter() {
             index[n.index()] = UNSEEN;
         }
@@ -692,7 +702,7 @@ impl StaticReach {
                         low[v] = met;
                         met += 1;
                         stack.push(v as u16);
-                    } else if part[w] == NO_PART {
+                    } else if part_of[w] == NO_PART {
                         // On the stack: in the part being searched.
                         low[v] = low[v].min(index[w]);
                     }
@@ -720,7 +730,7 @@ impl StaticReach {
                 let (closed, this) = reach.split_at_mut(usize::from(k));
                 let nodes = &mut this[0];
                 for &x in &stack[at..] {
-                    part[usize::from(x)] = k;
+                    part_of[usize::from(x)] = k;
                     set_bit(nodes, reach_bit(Node(x)));
                 }
                 for &x in &stack[at..] {
@@ -741,7 +751,7 @@ impl StaticReach {
                         }
                     }
                     for &w in links(usize::from(x)) {
-                        let p = part[usize::from(w)];
+                        let p = part_of[usize::from(w)];
                         if p != k && added[usize::from(p)] != k {
                             added[usize::from(p)] = k;
                             for (a, b) in nodes.iter_mut().zip(&closed[usize::from(p)]) {
@@ -752,7 +762,7 @@ impl StaticReach {
                 }
                 loops_eliminate.push(stack.len() - at > 1 && seen_on_and_off(c, &stack[at..]));
                 stack.truncate(at);
-                added.push(NO_PART);
+                added[usize::from(k)] = NO_PART;
                 if caller.is_none() {
                     break;
                 }
