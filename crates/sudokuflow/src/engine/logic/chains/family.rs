@@ -88,6 +88,7 @@ impl Trails {
     }
 
     fn push(&mut self, trail: Box<Trail>) {
+        debug_assert!(self.list.len() < usize::from(NO_TRAIL));
         self.index[trail.start.index()] = self.list.len() as u16;
         self.list.push(trail);
     }

@@ -620,6 +620,7 @@ impl FoundLoop {
 /// reaches, other than the source, turns off one whose being off turns the
 /// source on.
 fn may_loop(c: &Candidates, source: Node, reach: &StaticReach, cell_links: bool) -> bool {
+    debug_assert!(source.on());
     if !reach.loops_eliminate(source) {
         return false;
     }
@@ -636,9 +637,9 @@ fn may_loop(c: &Candidates, source: Node, reach: &StaticReach, cell_links: bool)
         } else {
             0
         };
-        // The places of the digit on in the reach, but the source.
-        let mut in_units =
-            PEERS[cell] & c.cells_of(d) & cells_at(reach, reach_bit(Node::new(0, d, true)));
+        // The places of the digit on in the reach (which holds only
+        // candidates), but the source.
+        let mut in_units = PEERS[cell] & cells_at(reach, reach_bit(Node::new(0, d, true)));
         if d == source.digit() {
             in_units = in_units - CellSet::single(source.cell());
         }

@@ -412,7 +412,8 @@ impl StrongLinks {
 /// added to those of the parts it links to, closed before it.
 pub(crate) struct StaticReach {
     /// Each node's part ([`NO_PART`]: not a candidate of the grid;
-    /// [`ALONE`]: a node with no link, which reaches only itself).
+    /// [`ALONE`]: a node with no link, which reaches only itself), in a
+    /// [`TABLE`].
     part: Vec<u16>,
     /// The nodes each part reaches, each at its [`reach_bit`].
     reach: Vec<Bits>,
@@ -447,14 +448,14 @@ static REACH_BITS: [u16; NODES] = {
 /// Adds the nodes of `cells` from [`reach_bit`] `at` (a multiple of 81).
 #[inline(always)]
 fn or_cells(bits: &mut Bits, at: usize, cells: CellSet) {
+    debug_assert!(cells.0 >> 81 == 0);
     let (word, shift) = (at / 64, at % 64);
     let shifted = cells.0 << shift;
     bits[word] |= shifted as u64;
     bits[word + 1] |= (shifted >> 64) as u64;
-    // The bits shifted out of 128: `at` is at most 8 * 81 for an off node,
-    // so the word is there.
-    if let Some(high) = cells.0.checked_shr(128 - shift as u32) {
-        bits[word + 2] |= high as u64;
+    // The cells shifted past 128 bits, if any (never past the last word).
+    if shift > 128 - 81 {
+        bits[word + 2] |= (cells.0 >> (128 - shift)) as u64;
     }
 }
 
@@ -462,12 +463,9 @@ fn or_cells(bits: &mut Bits, at: usize, cells: CellSet) {
 #[inline(always)]
 pub(crate) fn cells_at(bits: &Bits, at: usize) -> CellSet {
     let (word, shift) = (at / 64, at % 64);
-    let low = u128::from(bits[word]) | u128::from(bits[word + 1]) << 64;
-    let mut all = low >> shift;
-    if let Some(&high) = bits.get(word + 2)
-        && shift > 0
-    {
-        all |= u128::from(high) << (128 - shift);
+    let mut all = (u128::from(bits[word]) | u128::from(bits[word + 1]) << 64) >> shift;
+    if shift > 128 - 81 {
+        all |= u128::from(bits[word + 2]) << (128 - shift);
     }
     CellSet(all & ((1 << 81) - 1))
 }
@@ -504,15 +502,15 @@ pub(crate) struct ReachRoom {
     /// off nodes are not listed: its part adds them from the grid.
     first: Vec<u32>,
     next: Vec<u16>,
-    /// Tarjan's search: each node's index ([`UNSEEN`] before it is met),
-    /// its lowest link, the nodes of parts not closed yet, and the calls
-    /// not returned (a node, and where its next link and its last are in
-    /// `next`).
+    /// Tarjan's search: each node's index ([`UNSEEN`] before it is met)
+    /// and its lowest link (each in a [`TABLE`]), the nodes of parts not
+    /// closed yet, and the callers of the node searched (a node, and where
+    /// its next link and its last are in `next`).
     index: Vec<u16>,
     low: Vec<u16>,
     stack: Vec<u16>,
     calls: Vec<(u16, u32, u32)>,
-    /// The last part whose reach took each part's in.
+    /// The last part whose reach took each part's in (a [`TABLE`]).
     added: Vec<u16>,
     /// The tables of a reach given back ([`ReachRoom::give_back`]).
     spare: Option<StaticReach>,
@@ -708,14 +706,18 @@ impl StaticReach {
                     }
                     continue;
                 }
-                // Back to the caller, which takes `v`'s lowest link unless
-                // `v` closes a part (then the caller's own is lower).
+                // Back to the caller, which takes `done`'s lowest link
+                // unless `done` closes a part (then the caller's own is
+                // lower).
                 let done = v;
                 let caller = calls.pop();
                 if let Some((u, e, en)) = caller {
                     (v, edge, end) = (usize::from(u), e, en);
                     low[v] = low[v].min(low[done]);
                 }
+                // A root always closes a part: the search never goes on
+                // from a frame it has left.
+                debug_assert!(caller.is_some() || low[done] == index[done]);
                 if low[done] != index[done] {
                     continue;
                 }
@@ -1340,6 +1342,29 @@ mod tests {
             }
         }
         assert!(found > 0, "some starts reach their opposite");
+    }
+
+    /// Cell sets go into a reach and come out the same at every digit's
+    /// offset, on and off, and touch no other digit's bits.
+    #[test]
+    fn cell_sets_round_trip_at_every_offset() {
+        let all = CellSet((1 << 81) - 1);
+        let some = CellSet(0x1_2345_6789_abcd_ef01_2345_6789 & ((1 << 81) - 1));
+        for on in [false, true] {
+            for d in 1..=9 {
+                let at = reach_bit(Node::new(0, d, on));
+                for cells in [all, some, CellSet::single(0), CellSet::single(80)] {
+                    let mut bits = [0; WORDS];
+                    or_cells(&mut bits, at, cells);
+                    assert_eq!(cells_at(&bits, at), cells, "digit {d}, on {on}");
+                    assert_eq!(u32::from(count(&bits)), cells.0.count_ones());
+                    for n in (0..NODES).map(|i| Node(i as u16)) {
+                        let inside = n.on() == on && n.digit() == d && cells.contains(n.cell());
+                        assert_eq!(bit(&bits, reach_bit(n)), inside, "{n}");
+                    }
+                }
+            }
+        }
     }
 
     /// The build chosen at run time (AVX2 where the processor has it) and
