@@ -326,6 +326,9 @@ pub struct Chainer {
     free: FreeSearches,
     /// The links of the grid last propagated on, for rules that keep it.
     links: Option<Box<LinkCache>>,
+    /// The reaches of the last cell and region chains, for their tables:
+    /// the next search fills them again rather than allocate its own.
+    spare_reaches: Vec<Reach>,
 }
 
 /// What the last searches of the nesting levels found under one limit
@@ -362,6 +365,7 @@ impl Chainer {
             free_cells: [0; 6],
             free: FreeSearches::default(),
             links: None,
+            spare_reaches: Vec::new(),
         }
     }
 
@@ -1132,14 +1136,24 @@ impl Chainer {
     ) {
         let i = on_index(Candidate::new(cell, digit));
         if reaches[i].is_none() {
-            reaches[i] = Some(self.propagate(c, Node::new(cell, digit, true), rules));
+            let mut reach = self.spare_reaches.pop().unwrap_or_else(Reach::empty);
+            self.propagate_into(&mut reach, c, Node::new(cell, digit, true), rules);
+            reaches[i] = Some(reach);
         }
     }
 
     /// The easiest cell or region forcing chain (static links).
     fn multiple(&mut self, c: &Candidates) -> Option<Finding> {
+        let mut reaches = on_reaches();
+        let found = self.multiple_from(c, &mut reaches);
+        self.spare_reaches.extend(reaches.into_iter().flatten());
+        found
+    }
+
+    /// [`Chainer::multiple`], with the reaches of the candidates on in
+    /// `reaches`, found as needed.
+    fn multiple_from(&mut self, c: &Candidates, reaches: &mut OnReaches) -> Option<Finding> {
         let rules = Rules::Static;
-        let reaches = &mut on_reaches();
         let mut best = None;
         for cell in (0..81).filter(|&cell| starts_chains(c, false, cell)) {
             if self.out_of_work() {
