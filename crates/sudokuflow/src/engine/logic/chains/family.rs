@@ -5,9 +5,10 @@
 //! share (cell and region chains); each rated by its complexity.
 
 use super::super::Candidates;
-use super::super::cells::digits;
+use super::super::cells::{digits, units_of};
 use super::trail::{
-    Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, by_node, reach_bit,
+    Inside, Links, Nothing, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, by_node,
+    reach_bit,
 };
 use super::{Bits, NODES, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
 
@@ -168,7 +169,17 @@ pub(crate) fn hints(
                         via: Some(x.on),
                     });
                 }
-                if multiple && singles {
+                if multiple && singles && links == Links::DYNAMIC && !turns_on_when_lost(c, cell, d)
+                {
+                    // Its trail would be itself alone: no contradiction, and
+                    // nothing in common with the trail on but the start.
+                    debug_assert!({
+                        let off = Node::new(cell, d, false);
+                        let alone = TrailScratch::default().run(c, off, links, &mut Nothing);
+                        alone.order == [off] && alone.contradiction.is_none()
+                    });
+                    scratch.add_work(1);
+                } else if multiple && singles {
                     let off = scratch.run(c, Node::new(cell, d, false), links, inside);
                     if let Some(x) = off.contradiction {
                         out.push(Hint {
@@ -217,6 +228,17 @@ pub(crate) fn hints(
         scratch.give_back_reach(plan.reach);
     }
     trails
+}
+
+/// Whether losing candidate `digit` of `cell` leaves the cell one
+/// candidate or a unit of the cell one place for the digit: a dynamic
+/// trail without techniques inside from that candidate off derives
+/// nothing else otherwise.
+fn turns_on_when_lost(c: &Candidates, cell: usize, digit: u8) -> bool {
+    c.mask(cell).count_ones() == 2
+        || units_of(cell)
+            .into_iter()
+            .any(|unit| c.places(unit, digit).len() == 2)
 }
 
 /// Which trails a search of static cell and region chains follows. A
