@@ -323,6 +323,12 @@ pub(crate) struct TrailScratch {
     /// The grid trails started on last, and where the "+" techniques start
     /// looking on their grids ([`super::plus::new_from_start`]).
     plus_start: Option<(Candidates, [Option<u16>; 4])>,
+    /// The places of each digit in each unit ([`place_index`]) on the grid
+    /// dynamic trails started on last, and those left on a dynamic trail's
+    /// grid as it runs: each node off asks whether its digit is left one
+    /// place in any of three units, and most are not.
+    place_counts: Option<(Candidates, [u8; PLACES])>,
+    places_left: [u8; PLACES],
 }
 
 impl Default for TrailScratch {
@@ -339,6 +345,8 @@ impl Default for TrailScratch {
             static_reach: None,
             reach_room: ReachRoom::default(),
             plus_start: None,
+            place_counts: None,
+            places_left: [0; PLACES],
         }
     }
 }
@@ -910,6 +918,24 @@ impl TrailScratch {
         }
     }
 
+    /// Sets [`TrailScratch`]'s places left to those of `initial`, counted
+    /// once for the trails of a search.
+    fn count_places(&mut self, initial: &Candidates) {
+        match &self.place_counts {
+            Some((grid, counts)) if grid == initial => self.places_left = *counts,
+            _ => {
+                let mut counts = [0; PLACES];
+                for unit in 0..27 {
+                    for d in 1..=9u8 {
+                        counts[place_index(unit, d)] = initial.places(unit, d).len() as u8;
+                    }
+                }
+                self.places_left = counts;
+                self.place_counts = Some((initial.clone(), counts));
+            }
+        }
+    }
+
     /// Counts work from nothing, allowing `budget` nodes (no limit: `None`).
     pub fn start_work(&mut self, budget: Option<u64>) {
         self.work = 0;
@@ -1011,6 +1037,9 @@ impl TrailScratch {
         if links.level >= 1 {
             trail.plus_new_from.set(self.plus_new_from(initial));
         }
+        if links.dynamic {
+            self.count_places(initial);
+        }
         trail.order.push(start);
         let mut state = initial.clone();
         self.on_queue.clear();
@@ -1063,9 +1092,7 @@ impl TrailScratch {
                 off_head += 1;
                 self.work += 1;
                 let (cell, digit) = (p.cell(), p.digit());
-                if links.dynamic {
-                    state.eliminate(cell, digit);
-                }
+                let lost = links.dynamic && state.eliminate(cell, digit);
                 // The cell's last candidate, or the other of two.
                 if links.digit.is_none() {
                     // Bits cleared, not counted: without the processor's
@@ -1091,18 +1118,30 @@ impl TrailScratch {
                 if !links.cells_only {
                     // Box, row, column: the order SE looks at units in.
                     let [row, col, bx] = units_of(cell);
-                    for unit in [bx, row, col] {
-                        let places = state.places(unit, digit);
-                        // A dynamic trail's grid has lost the candidate
-                        // already; a static one's is the grid it started on.
+                    // A dynamic trail's grid has lost the candidate already,
+                    // and its places are counted down; a static one's is the
+                    // grid it started on. Most nodes leave no unit one place.
+                    let mut any_last = !links.dynamic;
+                    if links.dynamic {
+                        for unit in [bx, row, col] {
+                            let left = &mut self.places_left[place_index(unit, digit)];
+                            *left -= u8::from(lost);
+                            debug_assert_eq!(u32::from(*left), state.places(unit, digit).len());
+                            any_last |= *left == 1;
+                        }
+                    }
+                    let units = [bx, row, col];
+                    let units = if any_last { &units[..] } else { &[] };
+                    for &unit in units {
                         let last = if links.dynamic {
-                            !places.is_empty() && places.len_at_most(1)
+                            self.places_left[place_index(unit, digit)] == 1
                         } else {
-                            places.is_pair()
+                            state.places(unit, digit).is_pair()
                         };
                         if !last {
                             continue;
                         }
+                        let places = state.places(unit, digit);
                         let Some(other) = (places - CellSet::single(cell)).first() else {
                             continue;
                         };
@@ -1285,6 +1324,15 @@ fn row(k: usize) -> std::ops::Range<usize> {
 /// inline).
 fn count_words(bits: &[u64]) -> u32 {
     bits.iter().map(|w| w.count_ones()).sum()
+}
+
+/// The length of a table with an entry for each unit and digit.
+const PLACES: usize = 27 * 9;
+
+/// Where a unit's places of a digit are counted in a table of [`PLACES`].
+#[inline(always)]
+fn place_index(unit: usize, digit: u8) -> usize {
+    unit * 9 + usize::from(digit) - 1
 }
 
 /// Where [`row`] starts for each position; the last, at `NODES`, is where
