@@ -1187,9 +1187,44 @@ impl TrailScratch {
         if trail.has(q) {
             return false;
         }
-        self.parents.clear();
-        self.parents.push(p);
-        self.derive_new(trail, q, cause)
+        if trail.has(q.opposite()) {
+            self.parents.clear();
+            self.parents.push(p);
+            return self.derive_new(trail, q, cause);
+        }
+        self.derive_single(trail, q, p, cause);
+        false
+    }
+
+    /// [`TrailScratch::derive_new`] from the one parent `p`, reached, where
+    /// `q`'s opposite is not reached: most nodes, which need no list of
+    /// parents and no count of ancestors, and whose nested chains are their
+    /// parent's.
+    fn derive_single(&mut self, trail: &mut Trail, q: Node, p: Node, cause: Cause) {
+        let at = trail.order.len();
+        let j = usize::from(trail.at[p.index()]) - 1;
+        let (before, free) = self.ancestors.split_at_mut(row(at).start);
+        let parents_row = &before[row(j)];
+        for (i, w) in free[..at / 64 + 1].iter_mut().enumerate() {
+            *w = parents_row.get(i).copied().unwrap_or(0);
+        }
+        free[at / 64] |= 1 << (at % 64);
+        let entry = Entry {
+            flat: trail.entries[j].flat + 1,
+            parent: p.0,
+            nested: trail.entries[j].nested,
+            cause,
+        };
+        debug_assert_eq!(
+            entry.nested,
+            trail.nested_cost(&free[..at / 64 + 1], at, cause)
+        );
+        self.record(trail, q, entry);
+        if q.on() {
+            self.on_queue.push(q);
+        } else {
+            self.off_queue.push(q);
+        }
     }
 
     /// Derives `q` from `self.parents` unless reached already; true on a
@@ -1295,6 +1330,7 @@ impl TrailScratch {
     }
 
     /// Records `q`, not reached before, as reached from `self.parents`.
+    #[inline(always)]
     fn record(&mut self, trail: &mut Trail, q: Node, entry: Entry) {
         let i = q.index();
         if matches!(entry.cause, Cause::Nested(_)) {
