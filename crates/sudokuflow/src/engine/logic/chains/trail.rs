@@ -919,7 +919,7 @@ impl TrailScratch {
     }
 
     /// Sets [`TrailScratch`]'s places left to those of `initial`, counted
-    /// once for the trails of a search.
+    /// once for the trails that start on one grid in a row (a family's).
     fn count_places(&mut self, initial: &Candidates) {
         match &self.place_counts {
             Some((grid, counts)) if grid == initial => self.places_left = *counts,
@@ -1329,7 +1329,8 @@ impl TrailScratch {
         false
     }
 
-    /// Records `q`, not reached before, as reached from `self.parents`.
+    /// Records `q`, not reached before, with its `entry` (and for a node a
+    /// technique or nested chain made, its parents, `self.parents`).
     #[inline(always)]
     fn record(&mut self, trail: &mut Trail, q: Node, entry: Entry) {
         let i = q.index();
