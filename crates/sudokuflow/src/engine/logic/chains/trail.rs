@@ -1203,12 +1203,18 @@ impl TrailScratch {
     fn derive_single(&mut self, trail: &mut Trail, q: Node, p: Node, cause: Cause) {
         let at = trail.order.len();
         let j = usize::from(trail.at[p.index()]) - 1;
-        let (before, free) = self.ancestors.split_at_mut(row(at).start);
-        let parents_row = &before[row(j)];
-        for (i, w) in free[..at / 64 + 1].iter_mut().enumerate() {
-            *w = parents_row.get(i).copied().unwrap_or(0);
+        if at < 64 {
+            // The rows of the first 64 nodes are a word each, at their
+            // positions (most trails inside are that short).
+            self.ancestors[at] = self.ancestors[j] | 1 << at;
+        } else {
+            let (before, free) = self.ancestors.split_at_mut(row(at).start);
+            let parents_row = &before[row(j)];
+            for (i, w) in free[..at / 64 + 1].iter_mut().enumerate() {
+                *w = parents_row.get(i).copied().unwrap_or(0);
+            }
+            free[at / 64] |= 1 << (at % 64);
         }
-        free[at / 64] |= 1 << (at % 64);
         let entry = Entry {
             flat: trail.entries[j].flat + 1,
             parent: p.0,
@@ -1217,7 +1223,7 @@ impl TrailScratch {
         };
         debug_assert_eq!(
             entry.nested,
-            trail.nested_cost(&free[..at / 64 + 1], at, cause)
+            trail.nested_cost(&self.ancestors[row(at)], at, cause)
         );
         self.record(trail, q, entry);
         if q.on() {
