@@ -5,7 +5,7 @@
 //! share (cell and region chains); each rated by its complexity.
 
 use super::super::Candidates;
-use super::super::cells::{digits, units_of};
+use super::super::cells::{digits, is_two_digits, units_of};
 use super::trail::{
     Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, by_node, reach_bit,
 };
@@ -234,14 +234,15 @@ pub(crate) fn hints(
 }
 
 /// Whether losing candidate `digit` of `cell` leaves the cell one
-/// candidate or a unit of the cell one place for the digit: a dynamic
-/// trail without techniques inside from that candidate off derives
-/// nothing else otherwise.
+/// candidate or a unit of the cell one place for the digit (the cell or
+/// unit holds two, as [`StrongLinks::turns_on`] asks of a built grid): a
+/// dynamic trail without techniques inside from that candidate off
+/// derives nothing else otherwise.
 fn turns_on_when_lost(c: &Candidates, cell: usize, digit: u8) -> bool {
-    c.mask(cell).count_ones() == 2
+    is_two_digits(c.mask(cell))
         || units_of(cell)
             .into_iter()
-            .any(|unit| c.places(unit, digit).len() == 2)
+            .any(|unit| c.places(unit, digit).is_pair())
 }
 
 /// Which trails a search of static cell and region chains follows. A

@@ -1206,6 +1206,7 @@ impl TrailScratch {
         if at < 64 {
             // The rows of the first 64 nodes are a word each, at their
             // positions (most trails inside are that short).
+            debug_assert_eq!((row(at), row(j)), (at..at + 1, j..j + 1));
             self.ancestors[at] = self.ancestors[j] | 1 << at;
         } else {
             let (before, free) = self.ancestors.split_at_mut(row(at).start);
