@@ -1104,7 +1104,8 @@ impl Chainer {
                         && improves(best, cycle, longer)
                     {
                         let strong = trail::StrongLinks::new(c);
-                        let (loops, _) = inner::cycles(c, &strong, on, true, true);
+                        let (loops, _) =
+                            inner::cycles(c, &strong, on, (true, true), &mut Default::default());
                         keep_loops(c, loops, rules, best);
                     }
                 }

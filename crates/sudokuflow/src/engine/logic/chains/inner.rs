@@ -173,6 +173,7 @@ pub(crate) struct Source {
 pub(crate) struct Nested {
     level: u8,
     scratch: TrailScratch,
+    cycle_room: CycleRoom,
     /// Whether the conclusions keep what telling them needs.
     told: bool,
     answers: Answers,
@@ -183,6 +184,7 @@ impl Nested {
         Nested {
             level,
             scratch: TrailScratch::default(),
+            cycle_room: CycleRoom::default(),
             told,
             answers,
         }
@@ -404,14 +406,26 @@ impl Nested {
                     };
                     if unit_links && !searched {
                         debug_assert!(
-                            cycles(c, &strong, source, cell_links, unit_links)
-                                .0
-                                .iter()
-                                .all(|l| super::loop_eliminations(c, &l.path).is_empty())
+                            cycles(
+                                c,
+                                &strong,
+                                source,
+                                (cell_links, unit_links),
+                                &mut self.cycle_room
+                            )
+                            .0
+                            .iter()
+                            .all(|l| super::loop_eliminations(c, &l.path).is_empty())
                         );
                     }
                     if searched {
-                        let (found, work) = cycles(c, &strong, source, cell_links, unit_links);
+                        let (found, work) = cycles(
+                            c,
+                            &strong,
+                            source,
+                            (cell_links, unit_links),
+                            &mut self.cycle_room,
+                        );
                         // With unit links the loops follow the propagation
                         // of the forcing chain from `source`, counted there.
                         if !unit_links {
@@ -669,6 +683,15 @@ fn may_loop(c: &Candidates, source: Node, reach: &StaticReach, cell_links: bool)
         })
 }
 
+/// The lists [`cycles`] works in, kept from search to search: a level's
+/// chains search for loops from most candidates of every grid they reach.
+#[derive(Default)]
+pub(crate) struct CycleRoom {
+    partners: Vec<(Node, Lost)>,
+    tree: Vec<TreeNode>,
+    links: Vec<(Node, Lost)>,
+}
+
 /// A node of the tree of SE's search for loops, and the link that
 /// reached it.
 struct TreeNode {
@@ -689,19 +712,18 @@ pub(super) fn cycles(
     c: &Candidates,
     strong: &StrongLinks,
     source: Node,
-    cell_links: bool,
-    unit_links: bool,
+    (cell_links, unit_links): (bool, bool),
+    room: &mut CycleRoom,
 ) -> (Vec<FoundLoop>, u64) {
+    let CycleRoom {
+        partners,
+        tree,
+        links,
+    } = room;
     // The candidates whose being off turns the source on, and how: those
     // the source's being off turns on (the links are strong both ways).
-    let mut partners: Vec<(Node, Lost)> = Vec::new();
-    off_to_on(
-        c,
-        source.opposite(),
-        (cell_links, unit_links),
-        &mut partners,
-    );
-    for (node, _) in &mut partners {
+    off_to_on(c, source.opposite(), (cell_links, unit_links), partners);
+    for (node, _) in partners.iter_mut() {
         *node = node.opposite();
     }
     if partners.is_empty() {
@@ -709,7 +731,7 @@ pub(super) fn cycles(
     }
     let mut seen = [0u64; super::WORDS];
     super::set_bit(&mut seen, source.index());
-    let mut tree = Vec::with_capacity(64);
+    tree.clear();
     tree.push(TreeNode {
         node: source,
         parent: usize::MAX,
@@ -726,7 +748,6 @@ pub(super) fn cycles(
         false
     };
     let mut found = Vec::new();
-    let mut links: Vec<(Node, Lost)> = Vec::new();
     // On and off nodes come in turns, so one queue keeps SE's order.
     let mut next = 0;
     while next < tree.len() {
@@ -734,20 +755,20 @@ pub(super) fn cycles(
         next += 1;
         let node = tree[at].node;
         if node.on() {
-            on_to_off(c, node, cell_links, &mut links);
+            on_to_off(c, node, cell_links, links);
         } else if strong.turns_on(node, cell_links, unit_links) {
-            off_to_on(c, node, (cell_links, unit_links), &mut links);
+            off_to_on(c, node, (cell_links, unit_links), links);
         } else {
             // Most off nodes: nothing to look at.
             links.clear();
         }
-        for &(to, lost) in &links {
+        for &(to, lost) in links.iter() {
             if node.on()
                 && at != 0
                 && let Some(&(_, closing)) = partners.iter().find(|(q, _)| *q == to)
-                && !is_ancestor(&tree, at, to)
+                && !is_ancestor(tree, at, to)
             {
-                found.push(loop_of(&tree, at, (to, lost), closing));
+                found.push(loop_of(tree, at, (to, lost), closing));
             }
             if !super::bit(&seen, to.index()) {
                 super::set_bit(&mut seen, to.index());
@@ -794,7 +815,8 @@ pub(crate) fn loop_path(
     index: u16,
 ) -> Vec<Node> {
     let strong = StrongLinks::new(state);
-    let (found, _) = cycles(state, &strong, source, cell_links, unit_links);
+    let room = &mut CycleRoom::default();
+    let (found, _) = cycles(state, &strong, source, (cell_links, unit_links), room);
     let mut path = found
         .into_iter()
         .nth(usize::from(index))
@@ -878,7 +900,8 @@ mod tests {
                 for cell in c.cells_of(d).iter() {
                     let source = Node::new(cell, d, true);
                     for (reach, cell_links) in [(&x, false), (&all, true)] {
-                        let (loops, _) = cycles(&c, &strong, source, cell_links, true);
+                        let room = &mut CycleRoom::default();
+                        let (loops, _) = cycles(&c, &strong, source, (cell_links, true), room);
                         let eliminate = loops
                             .iter()
                             .any(|l| !super::super::loop_eliminations(&c, &l.path).is_empty());
