@@ -610,10 +610,15 @@ impl StaticReach {
         first.resize(NODES + 1, 0);
         for cell in 0..81 {
             let [row, col, bx] = units_of(cell);
+            // The digits of the cell whose off nodes have links, asked once
+            // for the cell rather than by each of its on nodes.
+            let linked_here = digits(c.mask(cell))
+                .filter(|&d| linked_off[usize::from(d)].contains(cell))
+                .fold(0u16, |m, d| m | 1 << d);
             let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
             for digit in digits(mask) {
                 let off = Node::new(cell, digit, false);
-                let off_linked = linked_off[usize::from(digit)].contains(cell);
+                let off_linked = linked_here >> digit & 1 != 0;
                 debug_assert_eq!(off_linked, strong.turns_on(off, cell_links, unit_links));
                 if off_linked {
                     nodes.push(off);
@@ -651,10 +656,8 @@ impl StaticReach {
                     nodes.push(on);
                     first[on.index()] = next.len() as u32;
                     if cell_links {
-                        for d in digits(c.mask(cell) & !(1 << digit)) {
-                            if linked_off[usize::from(d)].contains(cell) {
-                                next.push(Node::new(cell, d, false).0);
-                            }
+                        for d in digits(linked_here & !(1 << digit)) {
+                            next.push(Node::new(cell, d, false).0);
                         }
                     }
                     if unit_links {
