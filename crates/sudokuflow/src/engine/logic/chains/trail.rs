@@ -1018,6 +1018,24 @@ impl TrailScratch {
         inside: &mut dyn Inside,
         stop: Stop,
     ) -> Box<Trail> {
+        if links == Links::DYNAMIC {
+            // The trails of dynamic chains inside level 4, most of all
+            // rating's: compiled apart, with their links known.
+            return self.follow(initial, start, Links::DYNAMIC, inside, stop);
+        }
+        self.follow(initial, start, links, inside, stop)
+    }
+
+    /// [`TrailScratch::run_until`]'s trail.
+    #[inline(always)]
+    fn follow(
+        &mut self,
+        initial: &Candidates,
+        start: Node,
+        links: Links,
+        inside: &mut dyn Inside,
+        stop: Stop,
+    ) -> Box<Trail> {
         self.stop = stop;
         let mut trail = self.spare.pop().unwrap_or_else(|| {
             Box::new(Trail {
