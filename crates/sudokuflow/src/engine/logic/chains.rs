@@ -1104,8 +1104,13 @@ impl Chainer {
                         && improves(best, cycle, longer)
                     {
                         let strong = trail::StrongLinks::new(c);
-                        let (loops, _) =
-                            inner::cycles(c, &strong, on, (true, true), &mut Default::default());
+                        let (loops, _) = inner::cycles(
+                            c,
+                            &strong,
+                            on,
+                            (true, true),
+                            &mut inner::CycleRoom::default(),
+                        );
                         keep_loops(c, loops, rules, best);
                     }
                 }

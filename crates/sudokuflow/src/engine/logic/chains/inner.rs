@@ -684,9 +684,9 @@ fn may_loop(c: &Candidates, source: Node, reach: &StaticReach, cell_links: bool)
 }
 
 /// The lists [`cycles`] works in, kept from search to search: a level's
-/// chains search for loops from most candidates of every grid they reach.
+/// chains search for loops from many candidates of every grid they reach.
 #[derive(Default)]
-pub(crate) struct CycleRoom {
+pub(super) struct CycleRoom {
     partners: Vec<(Node, Lost)>,
     tree: Vec<TreeNode>,
     links: Vec<(Node, Lost)>,
@@ -815,8 +815,13 @@ pub(crate) fn loop_path(
     index: u16,
 ) -> Vec<Node> {
     let strong = StrongLinks::new(state);
-    let room = &mut CycleRoom::default();
-    let (found, _) = cycles(state, &strong, source, (cell_links, unit_links), room);
+    let (found, _) = cycles(
+        state,
+        &strong,
+        source,
+        (cell_links, unit_links),
+        &mut CycleRoom::default(),
+    );
     let mut path = found
         .into_iter()
         .nth(usize::from(index))
@@ -886,6 +891,8 @@ mod tests {
     #[test]
     fn loops_that_eliminate_are_found_only_where_may_loop_allows() {
         let mut room = ReachRoom::default();
+        // One for every search, as the chains keep it.
+        let mut cycle_room = CycleRoom::default();
         let (mut skipped, mut searched, mut found) = (0, 0, 0);
         for puzzle in super::super::TEST_PUZZLES {
             let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
@@ -900,8 +907,8 @@ mod tests {
                 for cell in c.cells_of(d).iter() {
                     let source = Node::new(cell, d, true);
                     for (reach, cell_links) in [(&x, false), (&all, true)] {
-                        let room = &mut CycleRoom::default();
-                        let (loops, _) = cycles(&c, &strong, source, (cell_links, true), room);
+                        let (loops, _) =
+                            cycles(&c, &strong, source, (cell_links, true), &mut cycle_room);
                         let eliminate = loops
                             .iter()
                             .any(|l| !super::super::loop_eliminations(&c, &l.path).is_empty());

@@ -610,12 +610,12 @@ impl StaticReach {
         first.resize(NODES + 1, 0);
         for cell in 0..81 {
             let [row, col, bx] = units_of(cell);
+            let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
             // The digits of the cell whose off nodes have links, asked once
             // for the cell rather than by each of its on nodes.
-            let linked_here = digits(c.mask(cell))
+            let linked_here = digits(mask)
                 .filter(|&d| linked_off[usize::from(d)].contains(cell))
                 .fold(0u16, |m, d| m | 1 << d);
-            let mask = links.digit.map_or(c.mask(cell), |d| c.mask(cell) & 1 << d);
             for digit in digits(mask) {
                 let off = Node::new(cell, digit, false);
                 let off_linked = linked_here >> digit & 1 != 0;
@@ -1019,14 +1019,16 @@ impl TrailScratch {
         stop: Stop,
     ) -> Box<Trail> {
         if links == Links::DYNAMIC {
-            // The trails of dynamic chains inside level 4, most of all
-            // rating's: compiled apart, with their links known.
+            // Dynamic links alone (most of the trails a rating follows,
+            // those inside level 4 above all): a copy compiled with `links`
+            // known, so that its checks for other links fold away.
             return self.follow(initial, start, Links::DYNAMIC, inside, stop);
         }
         self.follow(initial, start, links, inside, stop)
     }
 
-    /// [`TrailScratch::run_until`]'s trail.
+    /// The trail of [`TrailScratch::run_until`]; always inlined, so that
+    /// each of its calls is compiled for the links it passes.
     #[inline(always)]
     fn follow(
         &mut self,
