@@ -1207,10 +1207,14 @@ impl TrailScratch {
     /// Derives `q` from the single parent `p`; true on a contradiction.
     #[inline]
     fn derive(&mut self, trail: &mut Trail, q: Node, p: Node, cause: Cause) -> bool {
-        if trail.has(q) {
+        // A node and its opposite are a pair of bits of one word: both
+        // read at once.
+        let i = q.index() & !1;
+        let pair = trail.reached[i / 64] >> (i % 64) & 3;
+        if pair >> (q.index() & 1) & 1 != 0 {
             return false;
         }
-        if trail.has(q.opposite()) {
+        if pair != 0 {
             self.parents.clear();
             self.parents.push(p);
             return self.derive_new(trail, q, cause);
