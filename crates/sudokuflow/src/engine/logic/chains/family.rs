@@ -7,7 +7,7 @@
 use super::super::Candidates;
 use super::super::cells::{digits, is_two_digits, units_of};
 use super::trail::{
-    Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, by_node, reach_bit,
+    Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, reach_bit,
 };
 use super::{Bits, NODES, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
 
@@ -133,7 +133,7 @@ pub(crate) fn hints(
     };
     let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links, scratch));
     // The search, in a block that ends early at the budget or `enough`.
-    let trails = 'search: {
+    'search: {
         let first_cell = enough.map_or(0, |e| e.first_cell);
         for cell in (first_cell..81).chain(0..first_cell) {
             let found_before = out.len();
@@ -153,11 +153,10 @@ pub(crate) fn hints(
                 }
                 let on = scratch.run(c, start, links, inside);
                 debug_assert!(
-                    plan.as_ref().is_none_or(|p| p.reach.work(start).is_none()
-                        || p.reach
-                            .reach(start)
-                            .map_or(on.order.len() == 1, |r| by_node(r) == on.reached)),
-                    "a static trail reaches what StaticReach says"
+                    plan.as_ref()
+                        .and_then(|p| p.work(start))
+                        .is_none_or(|work| work == on.order.len() as u64),
+                    "a static trail follows as many nodes as StaticReach says"
                 );
                 if singles && let Some(x) = on.contradiction {
                     out.push(Hint {
@@ -204,6 +203,9 @@ pub(crate) fn hints(
             {
                 cell_chains(c, cell, &trails, out);
             }
+            if out.len() > found_before {
+                inside.hint_found();
+            }
             if let Some(enough) = enough
                 && out[found_before..]
                     .iter()
@@ -226,11 +228,7 @@ pub(crate) fn hints(
             }
         }
         trails
-    };
-    if let Some(plan) = plan {
-        scratch.give_back_reach(plan.reach);
     }
-    trails
 }
 
 /// Whether losing candidate `digit` of `cell` leaves the cell one
@@ -252,30 +250,52 @@ fn turns_on_when_lost(c: &Candidates, cell: usize, digit: u8) -> bool {
 /// followed (their work is counted all the same). A trail that does reach
 /// its start the other way stops at its first contradiction, short of its
 /// reach: it is followed, and its cell and regions looked at in full.
-struct StaticPlan {
-    reach: StaticReach,
+pub(crate) struct StaticPlan {
     /// The on nodes whose trails are followed.
     follow: Bits,
     /// The cells whose chains are looked at.
     cells: [bool; 81],
     /// By unit, the digits whose region chains are looked at (bits).
     regions: [u16; 27],
+    /// By on node ([`on_index`]), the work of its trail
+    /// ([`StaticReach::work`]), [`REACHES_ITS_OPPOSITE`] for `None`: what a
+    /// plan keeps of the reach, some 1,500 bytes of its 40,000.
+    work: [u16; 729],
+}
+
+/// [`StaticPlan::work`] of a trail that reaches its start the other way.
+const REACHES_ITS_OPPOSITE: u16 = u16::MAX;
+
+/// The place of an on node among the 729 on nodes.
+fn on_index(n: Node) -> usize {
+    usize::from(n.0) / 2
 }
 
 impl StaticPlan {
-    /// The plan on `c`, with the reach of its static links kept in
-    /// `scratch` when known.
+    /// The plan on `c` made ahead ([`TrailScratch::keep_static_plan`]), or
+    /// made from the reach of its static links, kept in `scratch` when
+    /// known.
     fn new(c: &Candidates, links: Links, scratch: &mut TrailScratch) -> StaticPlan {
+        if let Some(plan) = scratch.take_static_plan(c) {
+            return *plan;
+        }
         let reach = match scratch.take_static_reach(c) {
             Some(reach) => reach,
             None => scratch.static_reach(c, &StrongLinks::new(c), links),
         };
+        let plan = StaticPlan::from_reach(c, &reach);
+        scratch.give_back_reach(reach);
+        plan
+    }
+
+    /// The plan on `c` from `reach`, the reach of its static links.
+    pub(crate) fn from_reach(c: &Candidates, reach: &StaticReach) -> StaticPlan {
         // With the processor's AVX2 (asked at run time), the reaches are
         // compared 256 bits at a time.
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             #[target_feature(enable = "avx2")]
-            fn wide(c: &Candidates, reach: StaticReach) -> StaticPlan {
+            fn wide(c: &Candidates, reach: &StaticReach) -> StaticPlan {
                 StaticPlan::look_at_all(c, reach)
             }
             // SAFETY: the processor has AVX2.
@@ -286,19 +306,25 @@ impl StaticPlan {
 
     /// The plan on `c` from the reach of its static links.
     #[inline(always)]
-    fn look_at_all(c: &Candidates, reach: StaticReach) -> StaticPlan {
+    fn look_at_all(c: &Candidates, reach: &StaticReach) -> StaticPlan {
         let mut plan = StaticPlan {
-            reach,
             follow: [0; WORDS],
             cells: [false; 81],
             regions: [0; 27],
+            work: [REACHES_ITS_OPPOSITE; 729],
         };
         let mut branches = Vec::with_capacity(9);
         for cell in 0..81 {
+            for d in digits(c.mask(cell)) {
+                let on = Node::new(cell, d, true);
+                if let Some(work) = reach.work(on) {
+                    plan.work[on_index(on)] = work as u16;
+                }
+            }
             if starts_chains(c, false, cell) {
                 branches.clear();
                 branches.extend(digits(c.mask(cell)).map(|d| Node::new(cell, d, true)));
-                plan.cells[cell] = plan.look_at(&branches);
+                plan.cells[cell] = plan.look_at(reach, &branches);
             }
         }
         for unit in 0..27 {
@@ -312,7 +338,7 @@ impl StaticPlan {
                 {
                     branches.clear();
                     branches.extend(places.iter().map(|cell| Node::new(cell, d, true)));
-                    if plan.look_at(&branches) {
+                    if plan.look_at(reach, &branches) {
                         plan.regions[unit] |= 1 << d;
                     }
                 }
@@ -324,11 +350,11 @@ impl StaticPlan {
     /// Whether the chains from `branches` may conclude anything; if so,
     /// their trails are to be followed.
     #[inline(always)]
-    fn look_at(&mut self, branches: &[Node]) -> bool {
+    fn look_at(&mut self, reach: &StaticReach, branches: &[Node]) -> bool {
         let mut all = [!0u64; WORDS];
         let mut known = true;
         for &b in branches {
-            match self.reach.reach(b) {
+            match reach.reach(b) {
                 // It reaches its start the other way: followed in full.
                 Some(reach) if bit(reach, reach_bit(b.opposite())) => {
                     known = false;
@@ -359,12 +385,19 @@ impl StaticPlan {
         concludes
     }
 
-    /// The work of the trail from `start` when it need not be followed.
+    /// The work of the trail from on node `start` when it need not be
+    /// followed.
     fn skips(&self, start: Node) -> Option<u64> {
         if bit(&self.follow, start.index()) {
             return None;
         }
-        self.reach.work(start)
+        self.work(start)
+    }
+
+    /// [`StaticReach::work`] of on node `start`.
+    fn work(&self, start: Node) -> Option<u64> {
+        let work = self.work[on_index(start)];
+        (work != REACHES_ITS_OPPOSITE).then_some(u64::from(work))
     }
 }
 

@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 
 use super::super::Candidates;
 use super::super::cells::{CellSet, PEERS, digits, is_two_digits};
-use super::family::{self, Kind};
+use super::family::{self, Kind, StaticPlan};
 use super::trail::{
     Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailList,
     TrailScratch, cells_at, reach_bit,
@@ -110,6 +110,11 @@ pub(crate) struct Answers {
     /// places: they look at nothing else, and most of a grid's digits have
     /// the places of a grid seen before.
     x_chains: FxHashMap<(u8, CellSet), Rc<XChains>>,
+    /// The plans of static cell and region chains on the grids where level
+    /// 2's trails end, made from the reach their static chains found:
+    /// level 3's trails from the same starts end their static chains on
+    /// the same grids, and look for cell and region chains there next.
+    plans: FxHashMap<Candidates, Box<StaticPlan>>,
 }
 
 /// What the static links of one digit tell about the chains from its places.
@@ -127,6 +132,11 @@ impl Answers {
     pub fn is_empty(&self) -> bool {
         self.by_grid.is_empty()
     }
+
+    #[cfg(test)]
+    pub fn plans(&self) -> usize {
+        self.plans.len()
+    }
 }
 
 /// At most this many answers are kept (each a grid and a few conclusions).
@@ -136,6 +146,10 @@ const MAX_ANSWERS: usize = 20_000;
 
 /// At most this many digits' X-chains are kept (each a few hundred bytes).
 const MAX_X_CHAINS: usize = 50_000;
+
+/// At most this many plans are kept (each some 2,000 bytes): more than a
+/// search at level 2 makes (its trails end on at most this many grids).
+const MAX_PLANS: usize = 4_096;
 
 /// Which inner chain a conclusion comes from, to follow it again when it
 /// is told.
@@ -177,6 +191,9 @@ pub(crate) struct Nested {
     /// Whether the conclusions keep what telling them needs.
     told: bool,
     answers: Answers,
+    /// Whether to make plans for level 3 (`Answers::plans`): at level 2,
+    /// when asked, until the search finds a hint.
+    makes_plans: bool,
 }
 
 impl Nested {
@@ -187,7 +204,18 @@ impl Nested {
             cycle_room: CycleRoom::default(),
             told,
             answers,
+            makes_plans: false,
         }
+    }
+
+    /// Makes plans of static cell and region chains where level 2's trails
+    /// end, for a search at level 3 on the same grid next
+    /// (`Answers::plans`).
+    pub fn plan_for_level_3(&mut self) {
+        debug_assert_eq!(self.level, 2);
+        // Those of a search before, on another grid.
+        self.answers.plans.clear();
+        self.makes_plans = true;
     }
 
     /// The answers found, to give the next level's chains.
@@ -206,7 +234,12 @@ impl Nested {
         let mut trails = TrailList::new();
         let mut conclusions = match kind {
             InnerKind::Static => self.static_chains(state, &mut trails),
-            InnerKind::StaticMultiple => self.family(state, Links::STATIC, 80, &mut trails),
+            InnerKind::StaticMultiple => {
+                if let Some(plan) = self.answers.plans.remove(state) {
+                    self.scratch.keep_static_plan(state, plan);
+                }
+                self.family(state, Links::STATIC, 80, &mut trails)
+            }
             InnerKind::Dynamic => self.family(state, Links::DYNAMIC, 85, &mut trails),
             InnerKind::DynamicPlus => {
                 self.family(state, Links::DYNAMIC.at_level(1), 90, &mut trails)
@@ -282,7 +315,25 @@ impl Inside for Nested {
                 break;
             }
         }
+        if self.makes_plans
+            && found.is_empty()
+            && !self.scratch.out_of_work()
+            && let Some(reach) = self.scratch.take_static_reach(state)
+        {
+            // The trail ends here, with the reach its static chains found
+            // on this grid at hand: see `Answers::plans`.
+            if self.answers.plans.len() >= MAX_PLANS {
+                self.answers.plans.clear();
+            }
+            let plan = Box::new(StaticPlan::from_reach(state, &reach));
+            self.answers.plans.insert(state.clone(), plan);
+            self.scratch.give_back_reach(reach);
+        }
         self.scratch.work()
+    }
+
+    fn hint_found(&mut self) {
+        self.makes_plans = false;
     }
 }
 

@@ -53,14 +53,6 @@ impl Chainer {
         let mut scratch = self.trails.take().unwrap_or_default();
         scratch.start_work(self.budget.map(|b| b.saturating_sub(self.work)));
         let mut hints = Vec::new();
-        let mut nested = (level >= 2)
-            .then(|| Nested::new(level, false, std::mem::take(&mut self.inner_answers)));
-        let (mut nothing, mut plus) = (Nothing, plus::Plus);
-        let inside: &mut dyn Inside = match &mut nested {
-            Some(nested) => nested,
-            None if level == 0 => &mut nothing,
-            None => &mut plus,
-        };
         let base = technique.base_rating().0;
         let enough_rating = match level {
             4.. => self.enough.max(self.nested_dynamic_enough),
@@ -71,6 +63,22 @@ impl Chainer {
             rating: enough_rating.0,
             first_cell: usize::from(self.free_cells[usize::from(level)]),
         });
+        let mut nested = (level >= 2).then(|| {
+            let mut nested = Nested::new(level, false, std::mem::take(&mut self.inner_answers));
+            // Level 3 runs after a search here finds nothing; plans for it
+            // are made when it would look at every cell, not stop at its
+            // first hint.
+            if level == 2 && self.enough < self::technique(3).base_rating() {
+                nested.plan_for_level_3();
+            }
+            nested
+        });
+        let (mut nothing, mut plus) = (Nothing, plus::Plus);
+        let inside: &mut dyn Inside = match &mut nested {
+            Some(nested) => nested,
+            None if level == 0 => &mut nothing,
+            None => &mut plus,
+        };
         let trails = family::hints(c, links, true, enough, &mut scratch, inside, &mut hints);
         if let Some(nested) = nested {
             self.inner_answers = nested.into_answers();
@@ -355,6 +363,27 @@ mod tests {
         );
         assert_eq!(listed[1].0, Kind::Contradiction(Node::new(62, 7, true)));
         assert_eq!(listed[1].1, 115);
+    }
+
+    #[test]
+    fn plans_made_at_level_2_give_level_3_the_same_step() {
+        // Level 2 finds nothing on this grid (SE's first step is level 3's
+        // 11.4): its trails end where level 3's look for cell and region
+        // chains, and it leaves them plans.
+        let grid: Grid =
+            "2.......6.5..8..1...4...9...7.3.1......82.......7.5.3...9...4...8..1..5.6.......2"
+                .parse()
+                .unwrap();
+        let c = Candidates::from_grid(&grid).unwrap();
+        let step = Chainer::new(None).se_chains(&c, 3, Words::Described);
+        assert!(step.is_some());
+        let mut after = Chainer::new(None);
+        assert_eq!(after.se_chains(&c, 2, Words::Bare), None);
+        let plans = after.inner_answers.plans();
+        assert!(plans > 100, "{plans}");
+        assert_eq!(after.se_chains(&c, 3, Words::Described), step);
+        let left = after.inner_answers.plans();
+        assert!(left < plans / 2, "{left} of {plans} plans left unused");
     }
 
     #[test]

@@ -26,6 +26,7 @@ use super::super::Candidates;
 use super::super::cells::{
     CellSet, PEERS, PEERS_BY_UNIT, UNIT_SETS, UNITS_OF_CELL, digits, is_two_digits, units_of,
 };
+use super::family::StaticPlan;
 use super::{Bits, NODES, Node, WORDS, bit, count, set_bit};
 
 /// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
@@ -318,6 +319,9 @@ pub(crate) struct TrailScratch {
     /// The reach of the static links on the grid whose static chains were
     /// found last ([`TrailScratch::keep_static_reach`]).
     static_reach: Option<(Candidates, StaticReach)>,
+    /// The plan of static cell and region chains on a grid, made ahead
+    /// ([`TrailScratch::keep_static_plan`]).
+    static_plan: Option<(Candidates, Box<StaticPlan>)>,
     /// The tables static reaches are worked out in.
     reach_room: ReachRoom,
     /// The grid trails started on last, and where the "+" techniques start
@@ -343,6 +347,7 @@ impl Default for TrailScratch {
             budget: None,
             spare: Vec::new(),
             static_reach: None,
+            static_plan: None,
             reach_room: ReachRoom::default(),
             plus_start: None,
             place_counts: None,
@@ -479,6 +484,7 @@ pub(crate) fn cells_at(bits: &Bits, at: usize) -> CellSet {
 }
 
 /// A reach's nodes at their [`Node::index`], as a trail's `reached`.
+#[cfg(test)]
 pub(crate) fn by_node(reach: &Bits) -> Bits {
     let mut nodes = [0; WORDS];
     for i in 0..NODES {
@@ -842,6 +848,11 @@ pub(crate) trait Inside {
         inner: &mut Vec<InnerProof>,
         budget: Option<u64>,
     ) -> u64;
+
+    /// Told that the search these trails are for has found a hint: work
+    /// done only for the next level, which runs only when this one finds
+    /// none, stops.
+    fn hint_found(&mut self) {}
 }
 
 /// When a trail stops.
@@ -890,6 +901,20 @@ impl TrailScratch {
                 None
             }
             None => None,
+        }
+    }
+
+    /// Keeps the plan of static cell and region chains on `c`, made ahead,
+    /// for the next search of them on `c`.
+    pub fn keep_static_plan(&mut self, c: &Candidates, plan: Box<StaticPlan>) {
+        self.static_plan = Some((c.clone(), plan));
+    }
+
+    /// The plan kept for `c`, if any (see [`TrailScratch::keep_static_plan`]).
+    pub fn take_static_plan(&mut self, c: &Candidates) -> Option<Box<StaticPlan>> {
+        match self.static_plan.take() {
+            Some((grid, plan)) if grid == *c => Some(plan),
+            _ => None,
         }
     }
 
