@@ -8,6 +8,7 @@ use super::cells::{
     CellName, CellSet, PEERS, UNIT_SETS, cannot_be, cells_and, digit_list, digits, is_two_digits,
     joined,
 };
+use super::memo::NoneByCell;
 use super::step::{Candidate, House, Step, Technique};
 
 pub fn aligned_pair_exclusion(c: &Candidates) -> Option<Step> {
@@ -188,7 +189,14 @@ fn allowed_values(masks: [u16; 3], sees: [bool; 3], excluders: &[u16]) -> [u16; 
 /// cells that see all three (7.5). A combination of values is excluded when
 /// two cells that see each other would share a value, or when a cell seeing
 /// all three would be left without candidates.
-pub fn aligned_triple_exclusion(c: &Candidates) -> Option<Step> {
+pub fn aligned_triple_exclusion(c: &Candidates, memo: &mut NoneByCell) -> Option<Step> {
+    memo.search(c, |changed| triple_exclusion(c, changed))
+}
+
+/// [`aligned_triple_exclusion`] among the triples whose cells, or the cells
+/// that see all three, are among `changed`: a triple's exclusions depend on
+/// those cells' candidates alone.
+fn triple_exclusion(c: &Candidates, changed: CellSet) -> Option<Step> {
     let empty_cells = c.empty_cells();
     let empty: Vec<usize> = empty_cells.iter().collect();
     // The cells that can exclude: those of two or three candidates. Most
@@ -209,6 +217,15 @@ pub fn aligned_triple_exclusion(c: &Candidates) -> Option<Step> {
                 thirds |= PEERS[s];
             }
             thirds = thirds & empty_cells & CellSet::after(b);
+            if !changed.contains(a) && !changed.contains(b) {
+                // A changed third, or one that a changed cell seeing `a`
+                // and `b` sees.
+                let mut near = changed;
+                for x in (changed & ab).iter() {
+                    near |= PEERS[x];
+                }
+                thirds &= near;
+            }
             for t in thirds.iter() {
                 let seers = ab & PEERS[t];
                 // Only an excluder whose candidates the three have can
@@ -313,6 +330,40 @@ mod tests {
             }
         }
         allowed
+    }
+
+    #[test]
+    fn a_search_that_remembers_finds_what_a_fresh_search_finds() {
+        use super::super::{Options, Stepper};
+        use crate::grid::Grid;
+        let options = Options::default();
+        let mut found = 0;
+        // Puzzles with aligned triplet exclusions on their way.
+        for line in [
+            "7...4...6...759...9..8.1..3...524....3.....2.4.......75.1...2.8.8.....1.2.9...3.4",
+            "98.7..6..7.5.......4..5....3..8..9......2..1......13.42...8..93.7....2....92...6.",
+            "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
+            "98.76.5..7..4..8....6..3...8...79.54...5....8......9..2.79..4...1..2...........2.",
+        ] {
+            let puzzle: Grid = line.parse().unwrap();
+            let mut stepper = Stepper::new(Candidates::from_grid(&puzzle).unwrap(), true, &options);
+            let mut memo = NoneByCell::default();
+            for step in 0.. {
+                // Some grids skipped, so that a memo is also used several
+                // steps after it was made.
+                if step % 3 != 1 {
+                    let c = stepper.candidates();
+                    let with = aligned_triple_exclusion(c, &mut memo);
+                    let without = aligned_triple_exclusion(c, &mut NoneByCell::default());
+                    assert_eq!(with, without, "{line}, step {step}: {c:?}");
+                    found += usize::from(with.is_some());
+                }
+                if stepper.next().is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(found >= 100, "{found}");
     }
 
     #[test]

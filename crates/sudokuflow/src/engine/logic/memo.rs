@@ -3,9 +3,10 @@
 //! searches for the easier techniques before every step, and between two
 //! steps most of the grid stays as it was.
 //!
-//! Two kinds, by what a technique's instances depend on: fish on one
+//! Three kinds, by what a technique's instances depend on: fish on one
 //! digit's cells alone ([`NoneByDigit`]), subsets and singles on one unit's
-//! cells alone ([`NoneByUnit`]). A search given only the changed digits or
+//! cells alone ([`NoneByUnit`]), aligned triple exclusion on a few cells and
+//! those that see them all ([`NoneByCell`]). A search given only the changed digits or
 //! units finds what a search of the whole grid finds first, as those it
 //! leaves out have nothing to offer. (Intersections keep more than a memo:
 //! every digit's pointings and claimings, see `intersections.rs`.)
@@ -88,6 +89,39 @@ impl NoneByUnit {
     /// Remembers `c` as a grid where the search has nothing to find.
     pub fn record(&mut self, c: &Candidates) {
         self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
+    }
+}
+
+/// The candidates on the last grid where a search by cell found nothing:
+/// for searches whose instances depend on a few cells each, their own and
+/// those that see them.
+#[derive(Default)]
+pub struct NoneByCell {
+    on: Option<[u16; 81]>,
+}
+
+impl NoneByCell {
+    /// Runs `search` over the cells changed since it last found nothing
+    /// (every cell at first), and remembers `c` when it finds nothing.
+    pub fn search<T>(
+        &mut self,
+        c: &Candidates,
+        search: impl FnOnce(CellSet) -> Option<T>,
+    ) -> Option<T> {
+        let changed = match &self.on {
+            Some(on) => (0..81)
+                .filter(|&cell| on[cell] != c.mask(cell))
+                .fold(CellSet::EMPTY, |set, cell| set | CellSet::single(cell)),
+            None => CellSet::ALL,
+        };
+        if changed.is_empty() {
+            return None;
+        }
+        let found = search(changed);
+        if found.is_none() {
+            self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
+        }
+        found
     }
 }
 

@@ -61,7 +61,7 @@ pub use step::{
 };
 
 use chains::Chainer;
-use memo::{NoneByDigit, NoneByUnit};
+use memo::{NoneByCell, NoneByDigit, NoneByUnit};
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -83,6 +83,8 @@ struct Searches {
     naked: [NoneByUnit; 3],
     /// Hidden pair, triplet and quad.
     hidden: [NoneByUnit; 3],
+    /// Aligned triplet exclusion.
+    triple_exclusion: NoneByCell,
 }
 
 impl Searches {
@@ -97,6 +99,7 @@ impl Searches {
             direct_hidden: Default::default(),
             naked: Default::default(),
             hidden: Default::default(),
+            triple_exclusion: Default::default(),
         }
     }
 }
@@ -174,8 +177,8 @@ const FINDERS: &[(Technique, bool, Finder)] = &[
     (Technique::XCycle, false, |c, s| {
         s.chainer.static_chains(c, s.words)
     }),
-    (Technique::AlignedTripleExclusion, false, |c, _| {
-        exclusion::aligned_triple_exclusion(c)
+    (Technique::AlignedTripleExclusion, false, |c, s| {
+        exclusion::aligned_triple_exclusion(c, &mut s.triple_exclusion)
     }),
     (Technique::Nishio, false, |c, s| {
         s.chainer.nishio(c, s.words)
