@@ -306,6 +306,9 @@ pub struct Chainer {
     trails: Option<Box<trail::TrailScratch>>,
     /// The conclusions of chains inside chains found so far, by grid.
     inner_answers: inner::Answers,
+    /// The scratch space of the trails inside trails, made when first
+    /// needed and kept from search to search: its tables are some 700 KB.
+    inner_trails: Option<Box<trail::TrailScratch>>,
     /// Whether propagations keep what telling them needs ([`Detail`]).
     detailed: bool,
     /// Whether a static propagation goes on past its first contradiction,
@@ -358,6 +361,7 @@ impl Chainer {
             work: 0,
             trails: None,
             inner_answers: inner::Answers::default(),
+            inner_trails: None,
             detailed: false,
             past_contradictions: false,
             enough: Difficulty(0),

@@ -186,7 +186,7 @@ pub(crate) struct Source {
 /// The chains of a nesting level, as an [`Inside`] of trails.
 pub(crate) struct Nested {
     level: u8,
-    scratch: TrailScratch,
+    scratch: Box<TrailScratch>,
     cycle_room: CycleRoom,
     /// Whether the conclusions keep what telling them needs.
     told: bool,
@@ -197,10 +197,12 @@ pub(crate) struct Nested {
 }
 
 impl Nested {
-    pub fn new(level: u8, told: bool, answers: Answers) -> Nested {
+    /// The chains of nesting `level`, from `answers` found before, in
+    /// `scratch` (which any search may have used before).
+    pub fn new(level: u8, told: bool, answers: Answers, scratch: Box<TrailScratch>) -> Nested {
         Nested {
             level,
-            scratch: TrailScratch::default(),
+            scratch,
             cycle_room: CycleRoom::default(),
             told,
             answers,
@@ -218,9 +220,10 @@ impl Nested {
         self.makes_plans = true;
     }
 
-    /// The answers found, to give the next level's chains.
-    pub fn into_answers(self) -> Answers {
-        self.answers
+    /// The answers found, to give the next level's chains, and the scratch
+    /// space, for the next search's.
+    pub fn into_parts(self) -> (Answers, Option<Box<TrailScratch>>) {
+        (self.answers, Some(self.scratch))
     }
 
     /// The conclusions of `kind` on `state` (the trail's grid), from the

@@ -38,7 +38,12 @@ fn inside(level: u8, told: bool) -> Box<dyn Inside> {
     match level {
         0 => Box::new(Nothing),
         1 => Box::new(plus::Plus),
-        _ => Box::new(Nested::new(level, told, Default::default())),
+        _ => Box::new(Nested::new(
+            level,
+            told,
+            Default::default(),
+            Default::default(),
+        )),
     }
 }
 
@@ -64,7 +69,9 @@ impl Chainer {
             first_cell: usize::from(self.free_cells[usize::from(level)]),
         });
         let mut nested = (level >= 2).then(|| {
-            let mut nested = Nested::new(level, false, std::mem::take(&mut self.inner_answers));
+            let answers = std::mem::take(&mut self.inner_answers);
+            let scratch = self.inner_trails.take().unwrap_or_default();
+            let mut nested = Nested::new(level, false, answers, scratch);
             // Level 3 runs after a search here finds nothing; plans for it
             // are made when it would look at every cell, not stop at its
             // first hint.
@@ -81,7 +88,7 @@ impl Chainer {
         };
         let trails = family::hints(c, links, true, enough, &mut scratch, inside, &mut hints);
         if let Some(nested) = nested {
-            self.inner_answers = nested.into_answers();
+            (self.inner_answers, self.inner_trails) = nested.into_parts();
         }
         for trail in trails.list {
             scratch.recycle(trail);
@@ -347,7 +354,7 @@ mod tests {
                 .unwrap();
         let c = Candidates::from_grid(&grid).unwrap();
         let mut hints = Vec::new();
-        let mut nested = Nested::new(3, false, Default::default());
+        let mut nested = Nested::new(3, false, Default::default(), Default::default());
         let links = Links::DYNAMIC.at_level(3);
         let mut scratch = TrailScratch::default();
         family::hints(&c, links, true, None, &mut scratch, &mut nested, &mut hints);
