@@ -11,6 +11,7 @@ pub(crate) struct CellSet(pub(crate) u128);
 impl CellSet {
     /// No cell.
     pub(crate) const EMPTY: CellSet = CellSet(0);
+    /// Every cell of the grid.
     pub(crate) const ALL: CellSet = CellSet((1 << 81) - 1);
 
     /// The set holding only `cell`.

@@ -307,7 +307,8 @@ pub struct Chainer {
     /// The conclusions of chains inside chains found so far, by grid.
     inner_answers: inner::Answers,
     /// The scratch space of the trails inside trails, made when first
-    /// needed and kept from search to search: its tables are some 700 KB.
+    /// needed and kept from search to search: its tables are some 700 KB,
+    /// with the trails it keeps for reuse.
     inner_trails: Option<Box<trail::TrailScratch>>,
     /// Whether propagations keep what telling them needs ([`Detail`]).
     detailed: bool,

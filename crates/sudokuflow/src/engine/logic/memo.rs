@@ -5,11 +5,12 @@
 //!
 //! Three kinds, by what a technique's instances depend on: fish on one
 //! digit's cells alone ([`NoneByDigit`]), subsets and singles on one unit's
-//! cells alone ([`NoneByUnit`]), aligned triple exclusion on a few cells and
-//! those that see them all ([`NoneByCell`]). A search given only the changed digits or
-//! units finds what a search of the whole grid finds first, as those it
-//! leaves out have nothing to offer. (Intersections keep more than a memo:
-//! every digit's pointings and claimings, see `intersections.rs`.)
+//! cells alone ([`NoneByUnit`]), aligned triple exclusion on a few cells
+//! and those that see them all ([`NoneByCell`]). A search given only the
+//! changed digits, units or cells finds what a search of the whole grid
+//! finds first, as those it leaves out have nothing to offer.
+//! (Intersections keep more than a memo: every digit's pointings and
+//! claimings, see `intersections.rs`.)
 
 use super::cells::{ALL_UNITS, CellSet, UNITS_OF_CELL};
 use super::{ALL_DIGITS, Candidates};

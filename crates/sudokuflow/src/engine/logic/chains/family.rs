@@ -250,6 +250,7 @@ fn turns_on_when_lost(c: &Candidates, cell: usize, digit: u8) -> bool {
 /// followed (their work is counted all the same). A trail that does reach
 /// its start the other way stops at its first contradiction, short of its
 /// reach: it is followed, and its cell and regions looked at in full.
+#[derive(PartialEq, Eq)]
 pub(crate) struct StaticPlan {
     /// The on nodes whose trails are followed.
     follow: Bits,
@@ -259,7 +260,8 @@ pub(crate) struct StaticPlan {
     regions: [u16; 27],
     /// By on node ([`on_index`]), the work of its trail
     /// ([`StaticReach::work`]), [`REACHES_ITS_OPPOSITE`] for `None`: what a
-    /// plan keeps of the reach, some 1,500 bytes of its 40,000.
+    /// plan keeps of the reach, 1,458 bytes where the reach's node sets
+    /// alone are tens of thousands.
     work: [u16; 729],
 }
 
@@ -268,6 +270,7 @@ const REACHES_ITS_OPPOSITE: u16 = u16::MAX;
 
 /// The place of an on node among the 729 on nodes.
 fn on_index(n: Node) -> usize {
+    debug_assert!(n.on());
     usize::from(n.0) / 2
 }
 
@@ -276,7 +279,16 @@ impl StaticPlan {
     /// made from the reach of its static links, kept in `scratch` when
     /// known.
     fn new(c: &Candidates, links: Links, scratch: &mut TrailScratch) -> StaticPlan {
+        debug_assert_eq!(links, Links::STATIC, "plans are made for all static links");
         if let Some(plan) = scratch.take_static_plan(c) {
+            debug_assert!(
+                *plan
+                    == StaticPlan::from_reach(
+                        c,
+                        &scratch.static_reach(c, &StrongLinks::new(c), links)
+                    ),
+                "a plan made ahead is the plan of its grid"
+            );
             return *plan;
         }
         let reach = match scratch.take_static_reach(c) {

@@ -137,6 +137,11 @@ impl Answers {
     pub fn plans(&self) -> usize {
         self.plans.len()
     }
+
+    #[cfg(test)]
+    pub fn forget_plans(&mut self) {
+        self.plans.clear();
+    }
 }
 
 /// At most this many answers are kept (each a grid and a few conclusions).
@@ -148,7 +153,8 @@ const MAX_ANSWERS: usize = 20_000;
 const MAX_X_CHAINS: usize = 50_000;
 
 /// At most this many plans are kept (each some 2,000 bytes): more than a
-/// search at level 2 makes (its trails end on at most this many grids).
+/// search at level 2 makes, whose trails (two a candidate) end on at most
+/// 1,458 grids. Plans cost no work, so the bound changes no rating.
 const MAX_PLANS: usize = 4_096;
 
 /// Which inner chain a conclusion comes from, to follow it again when it
@@ -222,8 +228,8 @@ impl Nested {
 
     /// The answers found, to give the next level's chains, and the scratch
     /// space, for the next search's.
-    pub fn into_parts(self) -> (Answers, Option<Box<TrailScratch>>) {
-        (self.answers, Some(self.scratch))
+    pub fn into_parts(self) -> (Answers, Box<TrailScratch>) {
+        (self.answers, self.scratch)
     }
 
     /// The conclusions of `kind` on `state` (the trail's grid), from the

@@ -88,7 +88,8 @@ impl Chainer {
         };
         let trails = family::hints(c, links, true, enough, &mut scratch, inside, &mut hints);
         if let Some(nested) = nested {
-            (self.inner_answers, self.inner_trails) = nested.into_parts();
+            let (answers, scratch) = nested.into_parts();
+            (self.inner_answers, self.inner_trails) = (answers, Some(scratch));
         }
         for trail in trails.list {
             scratch.recycle(trail);
@@ -391,6 +392,12 @@ mod tests {
         assert_eq!(after.se_chains(&c, 3, Words::Described), step);
         let left = after.inner_answers.plans();
         assert!(left < plans / 2, "{left} of {plans} plans left unused");
+        // The same work as a level 3 that finds every reach itself.
+        let mut without = Chainer::new(None);
+        assert_eq!(without.se_chains(&c, 2, Words::Bare), None);
+        without.inner_answers.forget_plans();
+        assert_eq!(without.se_chains(&c, 3, Words::Described), step);
+        assert_eq!(without.work, after.work);
     }
 
     #[test]
