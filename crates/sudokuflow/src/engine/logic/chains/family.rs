@@ -7,7 +7,8 @@
 use super::super::Candidates;
 use super::super::cells::{digits, is_two_digits, units_of};
 use super::trail::{
-    Inside, Links, StaticReach, StrongLinks, Trail, TrailList, TrailScratch, reach_bit,
+    Inside, Links, REACHES_ITS_OPPOSITE, StaticReach, StrongLinks, Trail, TrailList, TrailScratch,
+    reach_bit,
 };
 use super::{Bits, NODES, Node, WORDS, bit, length_difficulty, set_bit, starts_chains};
 
@@ -265,9 +266,6 @@ pub(crate) struct StaticPlan {
     work: [u16; 729],
 }
 
-/// [`StaticPlan::work`] of a trail that reaches its start the other way.
-const REACHES_ITS_OPPOSITE: u16 = u16::MAX;
-
 /// The place of an on node among the 729 on nodes.
 fn on_index(n: Node) -> usize {
     debug_assert!(n.on());
@@ -325,18 +323,19 @@ impl StaticPlan {
             regions: [0; 27],
             work: [REACHES_ITS_OPPOSITE; 729],
         };
-        let mut branches = Vec::with_capacity(9);
+        let mut branches = [Node(0); 9];
         for cell in 0..81 {
+            let mut n = 0;
             for d in digits(c.mask(cell)) {
                 let on = Node::new(cell, d, true);
                 if let Some(work) = reach.work(on) {
                     plan.work[on_index(on)] = work as u16;
                 }
+                branches[n] = on;
+                n += 1;
             }
             if starts_chains(c, false, cell) {
-                branches.clear();
-                branches.extend(digits(c.mask(cell)).map(|d| Node::new(cell, d, true)));
-                plan.cells[cell] = plan.look_at(reach, &branches);
+                plan.cells[cell] = plan.look_at(reach, &branches[..n]);
             }
         }
         for unit in 0..27 {
@@ -348,9 +347,12 @@ impl StaticPlan {
                         .next()
                         .is_some_and(|cell| starts_chains(c, false, cell))
                 {
-                    branches.clear();
-                    branches.extend(places.iter().map(|cell| Node::new(cell, d, true)));
-                    if plan.look_at(reach, &branches) {
+                    let mut n = 0;
+                    for cell in places.iter() {
+                        branches[n] = Node::new(cell, d, true);
+                        n += 1;
+                    }
+                    if plan.look_at(reach, &branches[..n]) {
                         plan.regions[unit] |= 1 << d;
                     }
                 }
@@ -363,38 +365,51 @@ impl StaticPlan {
     /// their trails are to be followed.
     #[inline(always)]
     fn look_at(&mut self, reach: &StaticReach, branches: &[Node]) -> bool {
-        let mut all = [!0u64; WORDS];
-        let mut known = true;
-        for &b in branches {
-            match reach.reach(b) {
-                // It reaches its start the other way: followed in full.
-                Some(reach) if bit(reach, reach_bit(b.opposite())) => {
-                    known = false;
-                    break;
-                }
-                Some(reach) => {
-                    for (w, x) in all.iter_mut().zip(reach) {
-                        *w &= x;
-                    }
-                }
-                // A branch with no link reaches only itself: the branches
-                // have no node in common.
-                None => all = [0; WORDS],
-            }
-        }
-        // The nodes reached are candidates of the grid, on or off: any the
-        // branches all reach, but a branch itself, places or removes one.
-        for &b in branches {
-            let i = reach_bit(b);
-            all[i / 64] &= !(1 << (i % 64));
-        }
-        let concludes = !known || all.iter().any(|&w| w != 0);
+        let concludes = Self::concludes(reach, branches);
         if concludes {
             for b in branches {
                 set_bit(&mut self.follow, b.index());
             }
         }
         concludes
+    }
+
+    /// Whether a branch reaches its start the other way (its trail stops
+    /// short of its reach: followed in full), or the branches all reach a
+    /// node but a branch itself (a candidate of the grid, on or off: one
+    /// they place or remove).
+    #[inline(always)]
+    fn concludes(reach: &StaticReach, branches: &[Node]) -> bool {
+        let mut reaches: [&Bits; 9] = [&[0; WORDS]; 9];
+        let mut lone = false;
+        for (&b, slot) in branches.iter().zip(&mut reaches) {
+            match reach.reach(b) {
+                Some(r) if bit(r, reach_bit(b.opposite())) => return true,
+                Some(r) => *slot = r,
+                // A branch with no link reaches only itself: the branches
+                // have no node in common.
+                None => lone = true,
+            }
+        }
+        if lone {
+            return false;
+        }
+        let mut all = [!0u64; WORDS];
+        for &b in branches {
+            let i = reach_bit(b);
+            all[i / 64] &= !(1 << (i % 64));
+        }
+        // Most branches have no node in common: the search stops as soon as
+        // those taken so far have none.
+        for (k, r) in reaches[..branches.len()].iter().enumerate() {
+            for (w, x) in all.iter_mut().zip(r.iter()) {
+                *w &= x;
+            }
+            if k > 0 && all.iter().fold(0, |acc, &w| acc | w) == 0 {
+                return false;
+            }
+        }
+        true
     }
 
     /// The work of the trail from on node `start` when it need not be

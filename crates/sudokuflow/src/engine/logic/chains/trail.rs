@@ -27,7 +27,7 @@ use super::super::cells::{
     CellSet, PEERS, PEERS_BY_UNIT, UNIT_SETS, UNITS_OF_CELL, digits, is_two_digits, units_of,
 };
 use super::family::StaticPlan;
-use super::{Bits, NODES, Node, WORDS, bit, count, set_bit};
+use super::{Bits, NODES, Node, WORDS, bit, set_bit};
 
 /// The chains SE runs at a level: `dynamic` links, and from `level` 1 on,
 /// other techniques and chains inside.
@@ -435,7 +435,15 @@ pub(crate) struct StaticReach {
     /// loop eliminates only a candidate that sees one of its nodes on and
     /// one off of its own digit ([`super::loop_eliminations`]).
     loops_eliminate: Vec<bool>,
+    /// By node, [`StaticReach::work`] ([`REACHES_ITS_OPPOSITE`] for
+    /// `None`): found as each part closes, its nodes at hand, where asking
+    /// later counted them again for every start, once for its forcing chain
+    /// and once for its cell's and regions' plan.
+    work: Vec<u16>,
 }
+
+/// [`StaticReach`]'s `work` of a start that reaches its opposite.
+pub(crate) const REACHES_ITS_OPPOSITE: u16 = u16::MAX;
 
 /// Where a node is in a reach: off nodes before on nodes, and within each
 /// a digit's 81 cells in a row, so that the lone off nodes of a digit an
@@ -526,14 +534,18 @@ pub(crate) struct ReachRoom {
     calls: Vec<(u16, u32, u32)>,
     /// The last part whose reach took each part's in (a [`TABLE`]).
     added: Vec<u16>,
-    /// The tables of a reach given back ([`ReachRoom::give_back`]).
-    spare: Option<StaticReach>,
+    /// The tables of reaches given back ([`ReachRoom::give_back`]): two,
+    /// as a search of static chains keeps the reach of one grid while it
+    /// builds the next's.
+    spare: Vec<StaticReach>,
 }
 
 impl ReachRoom {
     /// Takes back a reach no longer needed, for its tables.
     pub fn give_back(&mut self, reach: StaticReach) {
-        self.spare = Some(reach);
+        if self.spare.len() < 2 {
+            self.spare.push(reach);
+        }
     }
 }
 
@@ -592,13 +604,18 @@ impl StaticReach {
             mut part,
             mut reach,
             mut loops_eliminate,
-        } = spare.take().unwrap_or(StaticReach {
+            mut work,
+        } = spare.pop().unwrap_or(StaticReach {
             part: Vec::new(),
             reach: Vec::new(),
             loops_eliminate: Vec::new(),
+            work: Vec::new(),
         });
         part.resize(TABLE, NO_PART);
         part[..NODES].fill(NO_PART);
+        // A node with no link, or not a candidate, reaches only itself.
+        work.resize(TABLE, 1);
+        work[..NODES].fill(1);
         let linked_off = strong.turning_on(c, cell_links, unit_links);
         // The nodes of the candidates the links may start from that have a
         // link, with their links as trails follow them. Most off nodes have
@@ -688,6 +705,7 @@ impl StaticReach {
         let low: &mut [u16; TABLE] = low.as_mut_slice().try_into().expect(whole);
         let added: &mut [u16; TABLE] = added.as_mut_slice().try_into().expect(whole);
         let part_of: &mut [u16; TABLE] = part.as_mut_slice().try_into().expect(whole);
+        let work_of: &mut [u16; TABLE] = work.as_mut_slice().try_into().expect(whole);
         for &n in nodes.iter() {
             index[n.index()] = UNSEEN;
         }
@@ -779,6 +797,14 @@ impl StaticReach {
                         }
                     }
                 }
+                let reached = nodes.iter().map(|w| w.count_ones() as u16).sum();
+                for &x in &stack[at..] {
+                    work_of[usize::from(x)] = if bit(nodes, reach_bit(Node(x).opposite())) {
+                        REACHES_ITS_OPPOSITE
+                    } else {
+                        reached
+                    };
+                }
                 loops_eliminate.push(stack.len() - at > 1 && seen_on_and_off(c, &stack[at..]));
                 stack.truncate(at);
                 added[usize::from(k)] = NO_PART;
@@ -791,6 +817,7 @@ impl StaticReach {
             part,
             reach,
             loops_eliminate,
+            work,
         }
     }
 
@@ -813,11 +840,10 @@ impl StaticReach {
     /// The work of a static trail from `start` (level 0, stopping at its
     /// candidate the other way) when it does not reach its start's
     /// opposite; `None` when it does.
+    #[inline]
     pub fn work(&self, start: Node) -> Option<u64> {
-        let Some(reach) = self.reach(start) else {
-            return Some(1);
-        };
-        (!bit(reach, reach_bit(start.opposite()))).then(|| u64::from(count(reach)))
+        let work = self.work[start.index()];
+        (work != REACHES_ITS_OPPOSITE).then_some(u64::from(work))
     }
 }
 
@@ -1446,6 +1472,7 @@ static ROW_STARTS: [u32; NODES + 1] = {
 
 #[cfg(test)]
 mod tests {
+    use super::super::count;
     use super::*;
     use crate::grid::Grid;
 
@@ -1529,6 +1556,7 @@ mod tests {
                 assert_eq!(chosen.part, portable.part);
                 assert_eq!(chosen.reach, portable.reach);
                 assert_eq!(chosen.loops_eliminate, portable.loops_eliminate);
+                assert_eq!(chosen.work, portable.work);
                 room.give_back(chosen);
                 portable_room.give_back(portable);
             }
