@@ -12,7 +12,7 @@
 //! (Intersections keep more than a memo: every digit's pointings and
 //! claimings, see `intersections.rs`.)
 
-use super::cells::{ALL_UNITS, CellSet, UNITS_OF_CELL};
+use super::cells::{CellSet, UNITS_OF_CELL};
 use super::{ALL_DIGITS, Candidates};
 
 /// Each digit's cells on the last grid where a search by digit found nothing.
@@ -50,10 +50,34 @@ impl NoneByDigit {
     }
 }
 
+/// The candidates of each cell on the last grid where a search found
+/// nothing.
+#[derive(Default)]
+struct LastGrid {
+    on: Option<[u16; 81]>,
+}
+
+impl LastGrid {
+    /// The cells changed since the grid remembered (every cell when there
+    /// is none).
+    fn changed_cells(&self, c: &Candidates) -> CellSet {
+        match &self.on {
+            Some(on) => (0..81)
+                .filter(|&cell| on[cell] != c.mask(cell))
+                .fold(CellSet::EMPTY, |set, cell| set | CellSet::single(cell)),
+            None => CellSet::ALL,
+        }
+    }
+
+    fn record(&mut self, c: &Candidates) {
+        self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
+    }
+}
+
 /// The candidates on the last grid where a search by unit found nothing.
 #[derive(Default)]
 pub struct NoneByUnit {
-    on: Option<[u16; 81]>,
+    last: LastGrid,
 }
 
 impl NoneByUnit {
@@ -79,17 +103,15 @@ impl NoneByUnit {
     /// The units with a cell changed since the grid remembered (bit per
     /// unit; every unit when there is none).
     pub fn changed_units(&self, c: &Candidates) -> u32 {
-        match &self.on {
-            Some(on) => (0..81)
-                .filter(|&cell| on[cell] != c.mask(cell))
-                .fold(0, |units, cell| units | UNITS_OF_CELL[cell]),
-            None => ALL_UNITS,
-        }
+        self.last
+            .changed_cells(c)
+            .iter()
+            .fold(0, |units, cell| units | UNITS_OF_CELL[cell])
     }
 
     /// Remembers `c` as a grid where the search has nothing to find.
     pub fn record(&mut self, c: &Candidates) {
-        self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
+        self.last.record(c);
     }
 }
 
@@ -98,7 +120,7 @@ impl NoneByUnit {
 /// those that see them.
 #[derive(Default)]
 pub struct NoneByCell {
-    on: Option<[u16; 81]>,
+    last: LastGrid,
 }
 
 impl NoneByCell {
@@ -109,18 +131,13 @@ impl NoneByCell {
         c: &Candidates,
         search: impl FnOnce(CellSet) -> Option<T>,
     ) -> Option<T> {
-        let changed = match &self.on {
-            Some(on) => (0..81)
-                .filter(|&cell| on[cell] != c.mask(cell))
-                .fold(CellSet::EMPTY, |set, cell| set | CellSet::single(cell)),
-            None => CellSet::ALL,
-        };
+        let changed = self.last.changed_cells(c);
         if changed.is_empty() {
             return None;
         }
         let found = search(changed);
         if found.is_none() {
-            self.on = Some(std::array::from_fn(|cell| c.mask(cell)));
+            self.last.record(c);
         }
         found
     }
