@@ -380,6 +380,7 @@ impl StaticPlan {
     /// they place or remove).
     #[inline(always)]
     fn concludes(reach: &StaticReach, branches: &[Node]) -> bool {
+        debug_assert!(branches.len() <= 9, "a cell's digits or a unit's places");
         let mut reaches: [&Bits; 9] = [&[0; WORDS]; 9];
         let mut lone = false;
         for (&b, slot) in branches.iter().zip(&mut reaches) {
@@ -401,11 +402,11 @@ impl StaticPlan {
         }
         // Most branches have no node in common: the search stops as soon as
         // those taken so far have none.
-        for (k, r) in reaches[..branches.len()].iter().enumerate() {
+        for r in &reaches[..branches.len()] {
             for (w, x) in all.iter_mut().zip(r.iter()) {
                 *w &= x;
             }
-            if k > 0 && all.iter().fold(0, |acc, &w| acc | w) == 0 {
+            if all.iter().fold(0, |acc, &w| acc | w) == 0 {
                 return false;
             }
         }

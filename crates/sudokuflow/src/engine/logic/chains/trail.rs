@@ -436,9 +436,9 @@ pub(crate) struct StaticReach {
     /// one off of its own digit ([`super::loop_eliminations`]).
     loops_eliminate: Vec<bool>,
     /// By node, [`StaticReach::work`] ([`REACHES_ITS_OPPOSITE`] for
-    /// `None`): found as each part closes, its nodes at hand, where asking
-    /// later counted them again for every start, once for its forcing chain
-    /// and once for its cell's and regions' plan.
+    /// `None`), in a [`TABLE`]: found as each part closes, with its nodes
+    /// at hand, as every start's work is asked for, most twice (its forcing
+    /// chain's and its cell's and regions' plan).
     work: Vec<u16>,
 }
 
@@ -829,10 +829,10 @@ impl StaticReach {
             .is_some_and(|&may| may)
     }
 
-    /// The nodes a static trail from `start` reaches, itself among them,
-    /// each at its [`reach_bit`], when it does not reach its start's
-    /// opposite ([`StaticReach::work`] is `Some`); `None` when it reaches
-    /// only itself.
+    /// The nodes a static trail from `start` reaches when it is not
+    /// stopped, itself among them, each at its [`reach_bit`] (a trail that
+    /// reaches its start's opposite stops there: [`StaticReach::work`] is
+    /// `None`); `None` when it reaches only itself.
     pub fn reach(&self, start: Node) -> Option<&Bits> {
         self.reach.get(usize::from(self.part[start.index()]))
     }
@@ -1491,6 +1491,8 @@ mod tests {
                         digit: Some(d),
                         ..Links::STATIC
                     };
+                    // Built in the tables of reaches given back, as searches
+                    // build them.
                     let x_reach = StaticReach::new(&c, &strong, x, &mut room);
                     for (links, reach) in [(Links::STATIC, &all), (x, &x_reach)] {
                         for on in [true, false] {
@@ -1509,8 +1511,10 @@ mod tests {
                             scratch.recycle(trail);
                         }
                     }
+                    room.give_back(x_reach);
                 }
             }
+            room.give_back(all);
         }
         assert!(found > 0, "some starts reach their opposite");
     }
