@@ -333,6 +333,10 @@ pub struct Chainer {
     /// The reaches of the last cell and region chains, for their tables:
     /// the next search fills them again rather than allocate its own.
     spare_reaches: Vec<Reach>,
+    /// The last grid static chains were looked for on in full and found
+    /// none: nested chains' trails from it need look for static chains
+    /// only where their removals made new strong links.
+    static_quiet: Option<Candidates>,
 }
 
 /// What the last searches of the nesting levels found under one limit
@@ -371,6 +375,7 @@ impl Chainer {
             free: FreeSearches::default(),
             links: None,
             spare_reaches: Vec::new(),
+            static_quiet: None,
         }
     }
 
@@ -979,6 +984,9 @@ impl Chainer {
         // Below 7.0, no chain with links of both kinds can come first.
         if improves(&best, Technique::ForcingChain, 0) {
             self.contradictions(c, Rules::Static, &mut best)?;
+        }
+        if best.is_none() {
+            self.static_quiet = Some(c.clone());
         }
         best.map(|f| into_step(c, f, words))
     }

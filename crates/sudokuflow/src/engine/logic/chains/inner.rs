@@ -20,8 +20,8 @@ use super::super::Candidates;
 use super::super::cells::{CellSet, PEERS, digits, is_two_digits};
 use super::family::{self, Kind, StaticPlan};
 use super::trail::{
-    Cause, InnerProof, Inside, Links, Nothing, StaticReach, Stop, StrongLinks, Trail, TrailList,
-    TrailScratch, cells_at, reach_bit,
+    Cause, InnerProof, Inside, Links, NewLinkRoom, Nothing, StaticReach, Stop, StrongLinks, Trail,
+    TrailList, TrailScratch, cells_at, new_links_may_conclude, reach_bit,
 };
 use super::{Bits, Node, length_difficulty, plus};
 
@@ -200,6 +200,15 @@ pub(crate) struct Nested {
     /// Whether to make plans for level 3 (`Answers::plans`): at level 2,
     /// when asked, until the search finds a hint.
     makes_plans: bool,
+    /// Whether static chains conclude nothing on the grid the trails start
+    /// from: then on a trail's grid they may conclude only through the
+    /// strong links the trail made ([`new_links_may_conclude`]).
+    quiet_start: bool,
+    new_links: NewLinkRoom,
+    /// Chains of their own, to check that static chains conclude nothing
+    /// where `new_links_may_conclude` says so.
+    #[cfg(debug_assertions)]
+    check: Option<Box<Nested>>,
 }
 
 impl Nested {
@@ -213,7 +222,19 @@ impl Nested {
             told,
             answers,
             makes_plans: false,
+            quiet_start: false,
+            new_links: NewLinkRoom::default(),
+            #[cfg(debug_assertions)]
+            check: None,
         }
+    }
+
+    /// Tells the chains that static chains conclude nothing on the grid
+    /// the trails start from (the rating looks for them first): then
+    /// inside they are looked for only where the trail's removals made
+    /// links that may let them conclude.
+    pub fn start_is_quiet(&mut self) {
+        self.quiet_start = true;
     }
 
     /// Makes plans of static cell and region chains where level 2's trails
@@ -235,13 +256,24 @@ impl Nested {
     /// The conclusions of `kind` on `state` (the trail's grid), from the
     /// answers, at no work, when found before; else found, and kept when
     /// found whole.
-    fn answer(&mut self, kind: InnerKind, state: &Candidates) -> Rc<Answer> {
+    fn answer(&mut self, kind: InnerKind, initial: &Candidates, state: &Candidates) -> Rc<Answer> {
         let key = (state.clone(), kind);
         if let Some(answer) = self.answers.by_grid.get(&key) {
             return Rc::clone(answer);
         }
         let mut trails = TrailList::new();
         let mut conclusions = match kind {
+            InnerKind::Static if self.quiet_start => {
+                let (may, work) = new_links_may_conclude(initial, state, &mut self.new_links);
+                if may {
+                    self.static_chains(state, &mut trails)
+                } else {
+                    #[cfg(debug_assertions)]
+                    self.check_nothing_static(state);
+                    self.scratch.add_work(work);
+                    Vec::new()
+                }
+            }
             InnerKind::Static => self.static_chains(state, &mut trails),
             InnerKind::StaticMultiple => {
                 if let Some(plan) = self.answers.plans.remove(state) {
@@ -268,6 +300,27 @@ impl Nested {
         }
         answer
     }
+
+    /// Panics unless static chains conclude nothing on `state`, found by
+    /// chains of their own, so that this search's work and answers are
+    /// left as they are.
+    #[cfg(debug_assertions)]
+    fn check_nothing_static(&mut self, state: &Candidates) {
+        let check = self.check.get_or_insert_with(|| {
+            Box::new(Nested::new(
+                2,
+                false,
+                Default::default(),
+                Default::default(),
+            ))
+        });
+        let mut trails = TrailList::new();
+        let found = check.static_chains(state, &mut trails);
+        for t in trails {
+            check.scratch.recycle(t);
+        }
+        assert!(found.is_empty(), "static chains conclude on {state:?}");
+    }
 }
 
 impl Inside for Nested {
@@ -286,7 +339,7 @@ impl Inside for Nested {
         }
         self.scratch.start_work(budget);
         for &kind in InnerKind::of_level(self.level) {
-            let answer = self.answer(kind, state);
+            let answer = self.answer(kind, initial, state);
             let new: Vec<&Conclusion> = answer
                 .conclusions
                 .iter()
@@ -947,6 +1000,52 @@ mod tests {
     use super::super::trail::ReachRoom;
     use super::*;
     use crate::grid::Grid;
+
+    /// Grids made from grids without static chains by removing candidates
+    /// at random: where `new_links_may_conclude` says no, static chains
+    /// conclude nothing, and its count of work is at most theirs.
+    #[test]
+    fn static_chains_conclude_only_where_new_links_may_let_them() {
+        use super::super::super::step::Words;
+        use super::super::Chainer;
+        let mut rng = crate::rng::Rng::new(7);
+        let mut nested = Nested::new(2, false, Default::default(), Default::default());
+        let mut room = NewLinkRoom::default();
+        let (mut skipped, mut concluded) = (0, 0);
+        for puzzle in super::super::TEST_PUZZLES {
+            // The puzzle's grid once static chains have nothing left.
+            let mut start = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
+            let mut chainer = Chainer::new(None);
+            while let Some(step) = chainer.static_chains(&start, Words::Bare) {
+                step.apply(&mut start);
+            }
+            for round in 0..200 {
+                let mut state = start.clone();
+                for cell in 0..81 {
+                    for d in digits(state.mask(cell)) {
+                        if state.mask(cell).count_ones() > 1 && rng.below(10 + round % 90) == 0 {
+                            state.eliminate(cell, d);
+                        }
+                    }
+                }
+                let (may, work) = new_links_may_conclude(&start, &state, &mut room);
+                nested.scratch.start_work(None);
+                let mut trails = TrailList::new();
+                let found = nested.static_chains(&state, &mut trails);
+                for t in trails {
+                    nested.scratch.recycle(t);
+                }
+                if !may {
+                    assert!(found.is_empty(), "{puzzle} {state:?}");
+                    assert!(work <= nested.scratch.work(), "{puzzle} {state:?}");
+                    skipped += 1;
+                }
+                concluded += usize::from(!found.is_empty());
+            }
+        }
+        // Both kinds are common: the test would catch a wrong answer.
+        assert!(skipped > 100 && concluded > 100, "{skipped} {concluded}");
+    }
 
     #[test]
     fn loops_that_eliminate_are_found_only_where_may_loop_allows() {

@@ -78,6 +78,10 @@ impl Chainer {
             if level == 2 && self.enough < self::technique(3).base_rating() {
                 nested.plan_for_level_3();
             }
+            // The rating has looked for static chains on `c` first.
+            if self.static_quiet.as_ref() == Some(c) {
+                nested.start_is_quiet();
+            }
             nested
         });
         let (mut nothing, mut plus) = (Nothing, plus::Plus);

@@ -847,6 +847,132 @@ impl StaticReach {
     }
 }
 
+/// Whether static chains on `state`, a grid made from `start` by removing
+/// candidates, may conclude anything, when they conclude nothing on
+/// `start`; and the nodes followed to tell, at most what the chains
+/// themselves would follow on `state`.
+///
+/// The links of `state` are those of `start` between the candidates left,
+/// and the strong links of the cells and units the removals left with two
+/// candidates or places, `a` and `b`. A chain that concludes on `state`
+/// alone needs one of those: it goes from a node `x` to its opposite, as
+/// `x` to `a` off, then `b` on, then to the opposite of `x`. So `b` on
+/// reaches the opposite of `x`, and so does `a` on, as every static link
+/// holds the other way with both ends negated (`x` to `a` off turned
+/// round). Where no such `a` on and `b` on reach a node in common, nothing
+/// concludes. Loops too: a loop that removes `y` makes a chain from `y` on
+/// to `y` off.
+pub(crate) fn new_links_may_conclude(
+    start: &Candidates,
+    state: &Candidates,
+    room: &mut NewLinkRoom,
+) -> (bool, u64) {
+    let NewLinkRoom {
+        ends,
+        reaches,
+        queue,
+    } = room;
+    ends.clear();
+    for cell in 0..81 {
+        let mask = state.mask(cell);
+        if is_two_digits(mask) && !is_two_digits(start.mask(cell)) {
+            let [a, b] = [mask.trailing_zeros(), 15 - mask.leading_zeros()];
+            ends.push((
+                Node::new(cell, a as u8, true),
+                Node::new(cell, b as u8, true),
+            ));
+        }
+    }
+    for d in 1..=9u8 {
+        let (now, before) = (state.cells_of(d), start.cells_of(d));
+        for unit in UNIT_SETS {
+            let places = now & unit;
+            if places.is_pair() && !(before & unit).is_pair() {
+                let mut cells = places.iter();
+                let (a, b) = (cells.next().unwrap_or(0), cells.next().unwrap_or(0));
+                ends.push((Node::new(a, d, true), Node::new(b, d, true)));
+            }
+        }
+    }
+    // An end is often in two pairs (of a cell and of a unit): its reach is
+    // found once, and counted once, so that the count is at most the
+    // chains' own (each of their starts follows its whole reach when none
+    // concludes).
+    reaches.clear();
+    let mut work = 0;
+    let mut reach_of = |n: Node, reaches: &mut Vec<(Node, Bits)>| -> usize {
+        if let Some(i) = reaches.iter().position(|(m, _)| *m == n) {
+            return i;
+        }
+        let mut reached = [0; WORDS];
+        work += static_reach_of(state, n, &mut reached, queue);
+        reaches.push((n, reached));
+        reaches.len() - 1
+    };
+    for &(a, b) in ends.iter() {
+        let (i, j) = (reach_of(a, reaches), reach_of(b, reaches));
+        if reaches[i]
+            .1
+            .iter()
+            .zip(&reaches[j].1)
+            .any(|(x, y)| x & y != 0)
+        {
+            return (true, work);
+        }
+    }
+    (false, work)
+}
+
+/// The room of [`new_links_may_conclude`], kept from grid to grid.
+#[derive(Default)]
+pub(crate) struct NewLinkRoom {
+    ends: Vec<(Node, Node)>,
+    reaches: Vec<(Node, Bits)>,
+    queue: Vec<Node>,
+}
+
+/// The nodes `from` reaches over the static links of `c`, into `reached`
+/// (by [`Node::index`]); their count.
+fn static_reach_of(c: &Candidates, from: Node, reached: &mut Bits, queue: &mut Vec<Node>) -> u64 {
+    queue.clear();
+    queue.push(from);
+    set_bit(reached, from.index());
+    let mut next = 0;
+    while let Some(&n) = queue.get(next) {
+        next += 1;
+        let (cell, digit) = (n.cell(), n.digit());
+        let mut push = |m: Node| {
+            if !bit(reached, m.index()) {
+                set_bit(reached, m.index());
+                queue.push(m);
+            }
+        };
+        if n.on() {
+            for d in digits(c.mask(cell) & !(1 << digit)) {
+                push(Node::new(cell, d, false));
+            }
+            for peer in (PEERS[cell] & c.cells_of(digit)).iter() {
+                push(Node::new(peer, digit, false));
+            }
+        } else {
+            let mask = c.mask(cell);
+            if is_two_digits(mask) {
+                let other = (mask & !(1 << digit)).trailing_zeros() as u8;
+                push(Node::new(cell, other, true));
+            }
+            for unit in units_of(cell) {
+                let places = c.places(unit, digit);
+                if places.is_pair()
+                    && let Some(other) = (places - CellSet::single(cell)).first()
+                {
+                    push(Node::new(other, digit, true));
+                }
+            }
+        }
+    }
+    queue.len() as u64
+}
+
 /// Whether a candidate of `c` sees one of `nodes` on and one off, both of
 /// its digit.
 fn seen_on_and_off(c: &Candidates, nodes: &[u16]) -> bool {
@@ -1517,6 +1643,40 @@ mod tests {
             room.give_back(all);
         }
         assert!(found > 0, "some starts reach their opposite");
+    }
+
+    /// The reach of one start, found alone, is what [`StaticReach`] finds
+    /// for it among all starts: the same nodes, the same count.
+    #[test]
+    fn static_reach_of_one_start_agrees_with_static_reach() {
+        let mut room = ReachRoom::default();
+        let mut queue = Vec::new();
+        let mut linked = 0;
+        for puzzle in super::super::TEST_PUZZLES {
+            let c = Candidates::from_grid(&puzzle.parse::<Grid>().unwrap()).unwrap();
+            let all = StaticReach::new(&c, &StrongLinks::new(&c), Links::STATIC, &mut room);
+            for cell in 0..81 {
+                for d in digits(c.mask(cell)) {
+                    for start in [Node::new(cell, d, true), Node::new(cell, d, false)] {
+                        let mut reached = [0; WORDS];
+                        let count = static_reach_of(&c, start, &mut reached, &mut queue);
+                        assert_eq!(u64::from(count_words(&reached)), count, "{start}");
+                        match all.reach(start) {
+                            Some(reach) => {
+                                assert_eq!(by_node(reach), reached, "{start}");
+                                linked += 1;
+                            }
+                            None => assert_eq!(count, 1, "{start}"),
+                        }
+                        if let Some(work) = all.work(start) {
+                            assert_eq!(work, count, "{start}");
+                        }
+                    }
+                }
+            }
+            room.give_back(all);
+        }
+        assert!(linked > 0);
     }
 
     /// Cell sets go into a reach and come out the same at every digit's
