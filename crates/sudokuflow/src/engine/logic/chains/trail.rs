@@ -849,8 +849,8 @@ impl StaticReach {
 
 /// Whether static chains on `state`, a grid made from `start` by removing
 /// candidates, may conclude anything, when they conclude nothing on
-/// `start`; and the nodes followed to tell, at most what the chains
-/// themselves would follow on `state`.
+/// `start`; and the nodes followed to tell (where nothing concludes, at
+/// most what the chains themselves would follow on `state`).
 ///
 /// The links of `state` are those of `start` between the candidates left,
 /// and the strong links of the cells and units the removals left with two
