@@ -133,8 +133,20 @@ pub(crate) fn hints(
         index: vec![NO_TRAIL; NODES],
     };
     let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links, scratch));
+    // The least complexity of the hints found so far: a trail needs to find
+    // none costlier (see `TrailScratch::want_below`).
+    let mut least = (0, u32::MAX);
+    let mut want_below = |scratch: &mut TrailScratch, out: &[Hint]| {
+        let (seen, min) = &mut least;
+        *min = out[*seen..]
+            .iter()
+            .map(Hint::complexity)
+            .fold(*min, u32::min);
+        *seen = out.len();
+        scratch.want_below(*min);
+    };
     // The search, in a block that ends early at the budget or `enough`.
-    'search: {
+    let trails = 'search: {
         let first_cell = enough.map_or(0, |e| e.first_cell);
         for cell in (first_cell..81).chain(0..first_cell) {
             let found_before = out.len();
@@ -152,6 +164,7 @@ pub(crate) fn hints(
                     scratch.add_work(work);
                     continue;
                 }
+                want_below(scratch, out);
                 let on = scratch.run(c, start, links, inside);
                 debug_assert!(
                     plan.as_ref()
@@ -183,6 +196,7 @@ pub(crate) fn hints(
                         scratch.add_work(1);
                     }
                 } else if multiple && singles {
+                    want_below(scratch, out);
                     let off = scratch.run(c, Node::new(cell, d, false), links, inside);
                     if let Some(x) = off.contradiction {
                         out.push(Hint {
@@ -229,7 +243,9 @@ pub(crate) fn hints(
             }
         }
         trails
-    }
+    };
+    scratch.want_below(u32::MAX);
+    trails
 }
 
 /// Whether losing candidate `digit` of `cell` leaves the cell one

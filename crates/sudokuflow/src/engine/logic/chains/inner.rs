@@ -205,6 +205,9 @@ pub(crate) struct Nested {
     /// strong links the trail made ([`new_links_may_conclude`]).
     quiet_start: bool,
     new_links: NewLinkRoom,
+    /// Whether the last grid was looked at with every kind of this level
+    /// ([`Inside::looked_with_all`]).
+    looked_with_all: bool,
     /// Chains of their own, to check that static chains conclude nothing
     /// where `new_links_may_conclude` says so.
     #[cfg(debug_assertions)]
@@ -224,6 +227,7 @@ impl Nested {
             makes_plans: false,
             quiet_start: false,
             new_links: NewLinkRoom::default(),
+            looked_with_all: false,
             #[cfg(debug_assertions)]
             check: None,
         }
@@ -334,11 +338,14 @@ impl Inside for Nested {
         budget: Option<u64>,
     ) -> u64 {
         plus::eliminations(initial, state, trail, found);
+        self.looked_with_all = false;
         if !found.is_empty() {
             return 0;
         }
         self.scratch.start_work(budget);
-        for &kind in InnerKind::of_level(self.level) {
+        let kinds = InnerKind::of_level(self.level);
+        for (i, &kind) in kinds.iter().enumerate() {
+            self.looked_with_all = i + 1 == kinds.len();
             let answer = self.answer(kind, initial, state);
             let new: Vec<&Conclusion> = answer
                 .conclusions
@@ -396,6 +403,10 @@ impl Inside for Nested {
 
     fn hint_found(&mut self) {
         self.makes_plans = false;
+    }
+
+    fn looked_with_all(&self) -> bool {
+        self.looked_with_all
     }
 }
 

@@ -333,6 +333,13 @@ pub(crate) struct TrailScratch {
     /// place in any of three units, and most are not.
     place_counts: Option<(Candidates, [u8; PLACES])>,
     places_left: [u8; PLACES],
+    /// A complexity no hint still wanted reaches: see
+    /// [`TrailScratch::want_below`].
+    wanted_below: u32,
+    /// Whether trails go on past that complexity all the same, for tests
+    /// that compare the two.
+    #[cfg(test)]
+    pub(super) unbounded: bool,
 }
 
 impl Default for TrailScratch {
@@ -352,6 +359,9 @@ impl Default for TrailScratch {
             plus_start: None,
             place_counts: None,
             places_left: [0; PLACES],
+            wanted_below: u32::MAX,
+            #[cfg(test)]
+            unbounded: false,
         }
     }
 }
@@ -1005,6 +1015,12 @@ pub(crate) trait Inside {
     /// done only for the next level, which runs only when this one finds
     /// none, stops.
     fn hint_found(&mut self) {}
+
+    /// Whether the last [`Inside::eliminations`] looked with every
+    /// technique it has, not stopping at the first that found something.
+    fn looked_with_all(&self) -> bool {
+        true
+    }
 }
 
 /// When a trail stops.
@@ -1148,6 +1164,18 @@ impl TrailScratch {
         inside: &mut dyn Inside,
     ) -> Box<Trail> {
         self.run_until(initial, start, links, inside, Stop::Any)
+    }
+
+    /// Only hints of complexity below `complexity` are wanted from the
+    /// nested trails run next: one stops at a grid where every node the
+    /// chains inside found has that complexity or more (see
+    /// [`TrailScratch::follow`]).
+    pub fn want_below(&mut self, complexity: u32) {
+        #[cfg(test)]
+        if self.unbounded {
+            return;
+        }
+        self.wanted_below = complexity;
     }
 
     /// Takes back a trail no longer needed, emptied, for the next.
@@ -1366,6 +1394,7 @@ impl TrailScratch {
                     inside.eliminations(initial, &state, &trail, &mut found, &mut inner, left);
                 trail.inner = inner;
                 let before = self.off_queue.len();
+                let new_from = trail.entries.len();
                 for (q, parents, cause) in found.drain(..) {
                     self.parents.clear();
                     self.parents.extend(parents);
@@ -1374,6 +1403,19 @@ impl TrailScratch {
                     }
                 }
                 if self.off_queue.len() == before {
+                    break;
+                }
+                // What the trail reaches from here on descends from these
+                // nodes, and what the techniques inside find later needs
+                // grids these made (all of them looked at this grid): a
+                // hint it ends in costs one of their complexities and at
+                // least one node more.
+                if links.level >= 2
+                    && inside.looked_with_all()
+                    && trail.entries[new_from..]
+                        .iter()
+                        .all(|e| u32::from(e.flat) + e.nested >= self.wanted_below)
+                {
                     break;
                 }
             }
