@@ -111,7 +111,10 @@ pub(crate) struct Enough {
 /// double, cell and region chains, in the order found. Static `multiple`
 /// chains are cell and region chains only (static contradictions are
 /// forcing chains of their own). With `enough`, the search ends after the
-/// first cell whose trails give a hint rated at most that.
+/// first cell whose trails give a hint rated at most that. Nested trails
+/// (levels 2 to 5) stop where they could only find hints costlier than the
+/// easiest found before ([`TrailScratch::want_below`]), so at those levels
+/// the list holds the easiest hint, not every hint.
 pub(crate) fn hints(
     c: &Candidates,
     links: Links,
@@ -135,7 +138,7 @@ pub(crate) fn hints(
     let plan = (!links.dynamic && multiple).then(|| StaticPlan::new(c, links, scratch));
     // The least complexity of the hints found so far: a trail needs to find
     // none costlier (see `TrailScratch::want_below`).
-    let mut least = (0, u32::MAX);
+    let mut least = (out.len(), u32::MAX);
     let mut want_below = |scratch: &mut TrailScratch, out: &[Hint]| {
         let (seen, min) = &mut least;
         *min = out[*seen..]

@@ -362,7 +362,9 @@ mod tests {
         let mut hints = Vec::new();
         let mut nested = Nested::new(3, false, Default::default(), Default::default());
         let links = Links::DYNAMIC.at_level(3);
+        // Every hint, as SE lists them: trails followed to their end.
         let mut scratch = TrailScratch::default();
+        scratch.unbounded = true;
         family::hints(&c, links, true, None, &mut scratch, &mut nested, &mut hints);
         let base = technique(3).base_rating().0;
         let listed: Vec<(Kind, u16, u32, u32)> = family::se_list(&c, &hints, base)
