@@ -1406,10 +1406,12 @@ impl TrailScratch {
                     break;
                 }
                 // What the trail reaches from here on descends from these
-                // nodes, and what the techniques inside find later needs
-                // grids these made (all of them looked at this grid): a
-                // hint it ends in costs one of their complexities and at
-                // least one node more.
+                // nodes, and what the techniques inside find later needs,
+                // as a rule, grids these made (all of them looked at this
+                // grid; not promised, as the chains inside stop at their
+                // first contradiction: see docs/rating.md): a hint it ends
+                // in costs one of their complexities and at least one node
+                // more.
                 if links.level >= 2
                     && inside.looked_with_all()
                     && trail.entries[new_from..]
