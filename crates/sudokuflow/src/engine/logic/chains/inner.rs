@@ -115,7 +115,17 @@ pub(crate) struct Answers {
     /// level 3's trails from the same starts end their static chains on
     /// the same grids, and look for cell and region chains there next.
     plans: FxHashMap<Candidates, Box<StaticPlan>>,
+    /// The eliminations of the "+" techniques by trail's grid, and how many
+    /// techniques looked ([`plus::eliminations`]), for trails from
+    /// `plus_start`: they depend on that grid and the trail's alone, and
+    /// levels 2 to 4 run trails from the same starts to the same grids.
+    plus: FxHashMap<Candidates, PlusAnswer>,
+    plus_start: Option<Candidates>,
 }
+
+/// The eliminations of the "+" techniques on a trail's grid, and how many
+/// techniques looked.
+type PlusAnswer = (Vec<(Node, Vec<Node>, Cause)>, usize);
 
 /// What the static links of one digit tell about the chains from its places.
 struct XChains {
@@ -148,6 +158,11 @@ impl Answers {
 /// A kept answer costs no work, so this bound is part of where a budget
 /// stops: changing it changes ratings that stop at the budget.
 const MAX_ANSWERS: usize = 20_000;
+
+/// At most this many grids' eliminations of the "+" techniques are kept
+/// (each a grid and a few eliminations). They cost no work, so the bound
+/// changes no rating.
+const MAX_PLUS: usize = 4_096;
 
 /// At most this many digits' X-chains are kept (each a few hundred bytes).
 const MAX_X_CHAINS: usize = 50_000;
@@ -305,6 +320,43 @@ impl Nested {
         answer
     }
 
+    /// [`plus::eliminations`] on `state`, from the answers when a trail
+    /// from `initial` has reached `state` before.
+    fn plus_eliminations(
+        &mut self,
+        initial: &Candidates,
+        state: &Candidates,
+        trail: &Trail,
+        found: &mut Vec<(Node, Vec<Node>, Cause)>,
+    ) {
+        let answers = &mut self.answers;
+        if answers.plus_start.as_ref() != Some(initial) {
+            answers.plus.clear();
+            answers.plus_start = Some(initial.clone());
+        }
+        if let Some(known) = answers.plus.get(state) {
+            found.extend(known.0.iter().cloned());
+            if cfg!(debug_assertions) {
+                // Found again, to check, as they would be without the answers.
+                let mut again = Vec::new();
+                let looked = plus::eliminations(initial, state, trail, &mut again);
+                assert_eq!(
+                    (&again, looked),
+                    (&*found, known.1),
+                    "the same grids, the same eliminations"
+                );
+            } else {
+                plus::looked_at(trail, known.1);
+            }
+            return;
+        }
+        let looked = plus::eliminations(initial, state, trail, found);
+        if answers.plus.len() >= MAX_PLUS {
+            answers.plus.clear();
+        }
+        answers.plus.insert(state.clone(), (found.clone(), looked));
+    }
+
     /// Panics unless static chains conclude nothing on `state`, found by
     /// chains of their own, so that this search's work and answers are
     /// left as they are.
@@ -337,7 +389,7 @@ impl Inside for Nested {
         inner: &mut Vec<InnerProof>,
         budget: Option<u64>,
     ) -> u64 {
-        plus::eliminations(initial, state, trail, found);
+        self.plus_eliminations(initial, state, trail, found);
         self.looked_with_all = false;
         if !found.is_empty() {
             return 0;

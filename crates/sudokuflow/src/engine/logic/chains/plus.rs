@@ -49,16 +49,18 @@ type Finder = fn(&Candidates, &Candidates, &Changes, &mut Vec<(Node, Vec<Node>, 
 /// candidates since it last looked at this trail's grid, or since the
 /// trail started if it finds nothing on the grid it started on: a pattern
 /// where nothing changed eliminates what it did then, if anything, and the
-/// trail has it ([`Changes`]).
+/// trail has it ([`Changes`]). Returns how many techniques looked.
 pub(crate) fn eliminations(
     initial: &Candidates,
     state: &Candidates,
     trail: &Trail,
     found: &mut Vec<(Node, Vec<Node>, Cause)>,
-) {
+) -> usize {
     let mut new_from = trail.plus_new_from.get();
     let now = trail.order.len() as u16;
+    let mut looked = 0;
     for (rule, new_from) in RULES.into_iter().zip(&mut new_from) {
+        looked += 1;
         let changes = new_from.map_or(Changes::ALL, |k| Changes::since(trail, k));
         rule(initial, state, &changes, found);
         *new_from = Some(now);
@@ -76,6 +78,19 @@ pub(crate) fn eliminations(
         if !found.is_empty() {
             break;
         }
+    }
+    trail.plus_new_from.set(new_from);
+    looked
+}
+
+/// Notes that the first `looked` techniques have looked at the trail's grid
+/// as it is, as [`eliminations`] does: where their eliminations on it were
+/// known from another trail on the same grid (they depend on nothing else).
+pub(crate) fn looked_at(trail: &Trail, looked: usize) {
+    let mut new_from = trail.plus_new_from.get();
+    let now = trail.order.len() as u16;
+    for new_from in &mut new_from[..looked] {
+        *new_from = Some(now);
     }
     trail.plus_new_from.set(new_from);
 }
