@@ -115,17 +115,22 @@ pub(crate) struct Answers {
     /// level 3's trails from the same starts end their static chains on
     /// the same grids, and look for cell and region chains there next.
     plans: FxHashMap<Candidates, Box<StaticPlan>>,
-    /// The eliminations of the "+" techniques by trail's grid, and how many
-    /// techniques looked ([`plus::eliminations`]), for trails from
-    /// `plus_start`: they depend on that grid and the trail's alone, and
-    /// levels 2 to 4 run trails from the same starts to the same grids.
+    /// What the "+" techniques find by trail's grid ([`plus::eliminations`]),
+    /// for trails from `plus_initial`: it depends on that grid and the
+    /// trail's alone, and levels 2 to 5 run trails from the same starts to
+    /// the same grids.
     plus: FxHashMap<Candidates, PlusAnswer>,
-    plus_start: Option<Candidates>,
+    /// The grid the trails of `plus` start from.
+    plus_initial: Option<Candidates>,
 }
 
-/// The eliminations of the "+" techniques on a trail's grid, and how many
-/// techniques looked.
-type PlusAnswer = (Vec<(Node, Vec<Node>, Cause)>, usize);
+/// What the "+" techniques find on a trail's grid.
+struct PlusAnswer {
+    eliminations: Vec<(Node, Vec<Node>, Cause)>,
+    /// How many techniques looked (the first that found any, and those
+    /// before it).
+    looked: usize,
+}
 
 /// What the static links of one digit tell about the chains from its places.
 struct XChains {
@@ -321,7 +326,10 @@ impl Nested {
     }
 
     /// [`plus::eliminations`] on `state`, from the answers when a trail
-    /// from `initial` has reached `state` before.
+    /// from `initial` has reached `state` before. A trail's grid has lost
+    /// every candidate whose off node it reached, and the techniques
+    /// eliminate only candidates the grid has, so what they find there
+    /// does not depend on the trail's way to it.
     fn plus_eliminations(
         &mut self,
         initial: &Candidates,
@@ -329,32 +337,44 @@ impl Nested {
         trail: &Trail,
         found: &mut Vec<(Node, Vec<Node>, Cause)>,
     ) {
+        debug_assert!(found.is_empty());
         let answers = &mut self.answers;
-        if answers.plus_start.as_ref() != Some(initial) {
+        if answers.plus_initial.as_ref() != Some(initial) {
             answers.plus.clear();
-            answers.plus_start = Some(initial.clone());
+            answers.plus_initial = Some(initial.clone());
         }
         if let Some(known) = answers.plus.get(state) {
-            found.extend(known.0.iter().cloned());
-            if cfg!(debug_assertions) {
-                // Found again, to check, as they would be without the answers.
-                let mut again = Vec::new();
-                let looked = plus::eliminations(initial, state, trail, &mut again);
-                assert_eq!(
-                    (&again, looked),
-                    (&*found, known.1),
-                    "the same grids, the same eliminations"
-                );
-            } else {
-                plus::looked_at(trail, known.1);
-            }
+            found.extend(known.eliminations.iter().cloned());
+            // Debug builds look again, to check the answer and where the
+            // techniques look next, then go on as release builds do.
+            #[cfg(debug_assertions)]
+            let (before, mut again) = (trail.plus_new_from.get(), Vec::new());
+            #[cfg(debug_assertions)]
+            let (looked, after) = (
+                plus::eliminations(initial, state, trail, &mut again),
+                trail.plus_new_from.replace(before),
+            );
+            plus::looked_at(trail, known.looked);
+            #[cfg(debug_assertions)]
+            assert_eq!(
+                (&again, looked, after),
+                (&*found, known.looked, trail.plus_new_from.get()),
+                "the same grids, the same eliminations"
+            );
             return;
         }
         let looked = plus::eliminations(initial, state, trail, found);
         if answers.plus.len() >= MAX_PLUS {
             answers.plus.clear();
         }
-        answers.plus.insert(state.clone(), (found.clone(), looked));
+        let eliminations = found.clone();
+        answers.plus.insert(
+            state.clone(),
+            PlusAnswer {
+                eliminations,
+                looked,
+            },
+        );
     }
 
     /// Panics unless static chains conclude nothing on `state`, found by
